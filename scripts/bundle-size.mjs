@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Prints the gzipped JavaScript needed to render two routes, from Vite's build manifest:
+// the entry chunk with its static imports, plus each route's lazy chunk(s) with theirs.
+// Budgets (issue 2): signed-out /login <= 150 KB, signed-in dashboard home <= 200 KB.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/web/dist");
+const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+
+function closure(keys) {
+  const seen = new Set();
+  const visit = (k) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return seen;
+}
+
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+function measure(label, routeMatchers, budgetKb) {
+  const routeKeys = Object.keys(manifest).filter((k) => routeMatchers.some((m) => m.test(k)));
+  if (routeKeys.length === 0) throw new Error(`No chunk found for ${label}`);
+  const files = [...closure([entryKey, ...routeKeys])].map((k) => manifest[k].file).filter((f) => f.endsWith(".js"));
+  const kb = files.reduce((n, f) => n + gz(f), 0) / 1024;
+  const verdict = kb <= budgetKb ? "within" : "OVER";
+  console.log(`${label}: ${kb.toFixed(1)} KB gzipped JS (${files.length} chunks), ${verdict} the ${budgetKb} KB budget`);
+  return kb <= budgetKb;
+}
+
+const ok = [
+  measure("login route (signed out)", [/src\/app\/routes\/login\.tsx$/], 150),
+  measure("dashboard home (signed in)", [/src\/app\/routes\/home\.tsx$/, /src\/app\/shell\/.*layout.*\.tsx$/], 200),
+].every(Boolean);
+if (process.argv.includes("--strict") && !ok) process.exit(1);

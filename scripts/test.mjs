@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// The README's test command. Runs every suite in order and ends with one plain line
+// totalling them: "N passed, N failed, N skipped". Exit code is non-zero when anything failed.
+//   checks:   typecheck (each workspace) and lint/format (Biome)
+//   unit+api: Vitest projects shared, api, web (api on PGlite, and on PostgreSQL when
+//             TEST_DATABASE_URL is set)
+//   e2e:      Playwright in system Chromium against the real server on a temp data dir
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const tmp = path.join(root, ".tmp");
+mkdirSync(tmp, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const suites = [];
+const only = process.argv.slice(2); // e.g. `npm test -- e2e`
+const wanted = (name) => only.length === 0 || only.includes(name);
+
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${cmd} ${args.join(" ")}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function record(name, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  suites.push({ name, passed, failed, skipped });
+}
+
+if (wanted("check")) {
+  for (const ws of ["packages/shared", "apps/api", "apps/web"]) {
+    const ok = run("npx", ["tsc", "-p", ws]) === 0;
+    record(`typecheck ${ws}`, ok ? 1 : 0, ok ? 0 : 1);
+  }
+  const lintOk = run("npx", ["biome", "check", "."]) === 0;
+  record("lint+format", lintOk ? 1 : 0, lintOk ? 0 : 1);
+}
+
+function vitest(name, args, env) {
+  const out = path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
+  rmSync(out, { force: true });
+  const code = run("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${out}`], env);
+  if (!existsSync(out)) return record(name, 0, 1);
+  const r = JSON.parse(readFileSync(out, "utf8"));
+  const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  record(name, r.numPassedTests, failed, r.numPendingTests + r.numTodoTests);
+}
+
+if (wanted("unit")) {
+  // Every project on PGlite first; then the API project again on PostgreSQL when configured.
+  vitest("vitest (PGlite)", [], { TEST_DATABASE_URL: "" });
+  if (process.env.TEST_DATABASE_URL) vitest("vitest api (PostgreSQL)", ["--project", "api"], {});
+}
+
+if (wanted("e2e")) {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const buildOk = run("npm", ["run", "build"]) === 0;
+  if (!buildOk) record("web build", 0, 1);
+  else if (!existsSync(chromium)) {
+    console.error(`\nEnd-to-end tests cannot run: no Chromium at ${chromium} (apt-get install chromium).`);
+    record("e2e (chromium missing)", 0, 1);
+  } else {
+    const out = path.join(tmp, "e2e.json");
+    rmSync(out, { force: true });
+    const code = run("npx", ["playwright", "test", "-c", "apps/web/playwright.config.ts"], { E2E_JSON: out });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
+      const failed = (s.unexpected ?? 0) + (code !== 0 && !s.unexpected ? 1 : 0);
+      record("e2e", (s.expected ?? 0) + (s.flaky ?? 0), failed, s.skipped ?? 0);
+    } else {
+      record("e2e", 0, 1);
+    }
+  }
+}
+
+console.log("\nSuites:");
+for (const s of suites) console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

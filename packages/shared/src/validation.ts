@@ -1,0 +1,117 @@
+/**
+ * Validation building blocks of spec §5. Every error message is an i18n KEY
+ * (see i18n/messages.ts), never text: the API turns them into sentences with
+ * `zodIssuesToMessages`, the web with its own `t`.
+ */
+import { z } from "zod";
+import {
+  CHAPTER_ORDER_ONESHOT,
+  COVER_MIN_HEIGHT,
+  COVER_MIN_WIDTH,
+  COVER_RATIO_HEIGHT,
+  COVER_RATIO_TOLERANCE,
+  COVER_RATIO_WIDTH,
+  IMAGE_MIME_TYPES,
+  IMAGE_TYPES_LABEL,
+  MAX_PAGES_PER_UPLOAD,
+  PAGE_MAX_BYTES,
+  PAGE_MAX_MB,
+} from "./constants";
+import type { MessageKey } from "./i18n/messages";
+
+/** A local part, "@", a domain (labels separated by dots) and a top-level domain of at least 2 letters. */
+export const EMAIL_REGEX =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/**
+ * An optional http(s) scheme, a domain with a top-level domain of at least 2
+ * letters (optional port), and an optional path, query or fragment.
+ * Examples: "example.com", "https://www.facebook.com/groups/vuon-truyen?ref=1".
+ */
+export const URL_REGEX =
+  /^(?:https?:\/\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+
+const key = (k: MessageKey) => k;
+
+/** A string that must not be blank once trimmed; missing or non-string input reports the same key. */
+export function zRequiredString(message: MessageKey = "validation.required") {
+  return z
+    .string({ error: () => key(message) })
+    .trim()
+    .min(1, { error: key(message) });
+}
+
+/** A required e-mail address, trimmed and lower-cased. */
+export const zEmail = z
+  .string({ error: () => key("validation.required") })
+  .trim()
+  .min(1, { error: key("validation.required") })
+  .regex(EMAIL_REGEX, { error: key("validation.emailInvalid") })
+  .transform((v) => v.toLowerCase());
+
+/** An optional link: empty string, null or missing is allowed and stays "", anything else must match URL_REGEX. */
+export const zOptionalUrl = z
+  .string({ error: () => key("validation.linkInvalid") })
+  .trim()
+  .refine((v) => v === "" || URL_REGEX.test(v), { error: key("validation.linkInvalid") })
+  .nullish()
+  .transform((v) => v ?? "");
+
+/** An optional free-text string; blank becomes "" so that "no value" has one representation. */
+export function zOptionalString(max?: number) {
+  const base = z.string({ error: () => key("validation.invalid") }).trim();
+  return (max === undefined ? base : base.max(max, { error: key("validation.tooLong") }))
+    .optional()
+    .transform((v) => v ?? "");
+}
+
+/** Chapter order: a finite number >= 0, or -1 for a oneshot (decimals such as 12.5 allowed). */
+export const zChapterOrder = z
+  .number({ error: () => key("validation.chapterOrderInvalid") })
+  .refine((n) => Number.isFinite(n) && (n >= 0 || n === CHAPTER_ORDER_ONESHOT), {
+    error: key("validation.chapterOrderInvalid"),
+  });
+
+/** A non-empty reason for delete, merge and permission requests. */
+export const zReason = zRequiredString("validation.reasonRequired");
+
+/** A translated problem: an i18n key with its interpolation params. */
+export type ValidationProblem = { key: MessageKey; params?: Record<string, string | number> };
+
+/** Checks an image file before upload (type and size). Returns null when it is acceptable. */
+export function imageFileProblem(
+  file: { type: string; size: number },
+  maxBytes: number = PAGE_MAX_BYTES,
+): ValidationProblem | null {
+  if (!file.type.startsWith("image/")) return { key: "validation.notAnImage" };
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
+    return { key: "validation.fileTypeInvalid", params: { types: IMAGE_TYPES_LABEL } };
+  }
+  if (file.size > maxBytes) {
+    const max = maxBytes === PAGE_MAX_BYTES ? PAGE_MAX_MB : Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+    return { key: "validation.fileTooLarge", params: { max } };
+  }
+  return null;
+}
+
+/** Checks a page selection's count. */
+export function fileCountProblem(
+  count: number,
+  max: number = MAX_PAGES_PER_UPLOAD,
+): ValidationProblem | null {
+  if (count < 1) return { key: "validation.pagesRequired" };
+  if (count > max) return { key: "validation.tooManyFiles", params: { max } };
+  return null;
+}
+
+/** Cover rule: portrait 3:4 (within COVER_RATIO_TOLERANCE) and at least 600x800 px. */
+export function isValidCoverSize(width: number, height: number): boolean {
+  if (!(width >= COVER_MIN_WIDTH && height >= COVER_MIN_HEIGHT)) return false;
+  const expected = COVER_RATIO_WIDTH / COVER_RATIO_HEIGHT;
+  return Math.abs(width / height - expected) / expected <= COVER_RATIO_TOLERANCE;
+}
+
+/** A scheduled publish date must be strictly later than `now`. */
+export function isScheduleInFuture(date: Date | number, now: Date | number = Date.now()): boolean {
+  return new Date(date).getTime() > new Date(now).getTime();
+}

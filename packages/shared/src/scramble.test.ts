@@ -402,3 +402,58 @@ describe("pixels", () => {
     );
   });
 });
+
+describe("docs/scramble-format.md vectors", () => {
+  it.each([
+    ["aB3x", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 0, "aB3xH11"],
+    ["Qm7-", [0, 1, 2, 3, 4, 5, 6, 7, 9, 8], 1, "Qm7-H22"],
+    ["aB3x", [1, 0, 2, 3, 4, 5, 6, 7, 8, 9], 362880, "aB3xH2rsZZ"],
+    ["aB3x", [2, 0, 1, 3, 4, 5, 6, 7, 8, 9], 725760, "aB3xH4ik77"],
+    ["xY9_", [3, 7, 1, 9, 0, 5, 2, 8, 6, 4], 1339973, "xY9_H7sKzz"],
+    ["k_2Z", [5, 2, 8, 0, 9, 1, 7, 3, 6, 4], 1925899, "k_2ZHAsWAA"],
+    ["aB3x", [9, 8, 7, 6, 5, 4, 3, 2, 1, 0], 3628799, "aB3xHKbiWW"],
+  ])("prefix %s, permutation %j -> n %i -> %s", (prefix, perm, n, key) => {
+    expect(permutationToLehmer(perm)).toBe(n);
+    expect(encodeKey(perm, prefix)).toBe(key);
+    expect(decodeKey(key)).toEqual(perm);
+  });
+
+  it.each([
+    ["aB3xH1", "invalidKeyCode"],
+    ["aB3xG7sKzz", "invalidKeyCode"],
+    ["aB3xH7sK0z", "invalidBase58Character"],
+    ["aB3xH7sKzy", "checksumMismatch"],
+    ["aB3xHKbiXX", "invalidKeyCode"],
+  ])("rejects %s with %s", (key, code) => {
+    expect(() => decodeKey(key)).toThrow(expect.objectContaining({ code }));
+  });
+
+  it("strip heights", () => {
+    expect(stripHeights(100)).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(scrambledHeight(100)).toBe(136);
+  });
+
+  it("draw plan for h = 19, reversed permutation", () => {
+    const plan = scramblePlan(19, [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(plan.copies.map((c) => [c.srcY, c.dstY, c.height])).toEqual([
+      [18, 0, 1],
+      [16, 5, 2],
+      [14, 11, 2],
+      [12, 17, 2],
+      [10, 23, 2],
+      [8, 29, 2],
+      [6, 35, 2],
+      [4, 41, 2],
+      [2, 47, 2],
+      [0, 53, 2],
+    ]);
+    expect(unscramblePlan(55, [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]).copies.map((c) => [c.srcY, c.dstY])).toEqual(
+      plan.copies.map((c) => [c.dstY, c.srcY]),
+    );
+  });
+
+  it("ratio tokens", () => {
+    expect(aspectRatioToken(1300, 1733)).toBe("0L7501");
+    expect(aspectRatioFromFileName("Xk3_9aPq-Z_0L6643.jpg")).toBe(0.6643);
+  });
+});

@@ -243,7 +243,10 @@ export function aspectRatioFromFileName(fileName: string): number | null {
   return ratio > 0 ? ratio : null;
 }
 
-/** `{10-character random id}_{ratio token}`, without extension (the uploader adds ".jpg"). */
+/**
+ * `{10-character random id}_{ratio token}`, without extension (the uploader adds ".jpg").
+ * Pass the page's size before scrambling (1300 x h), not the scrambled h + 36.
+ */
 export function scrambledFileName(width: number, height: number): string {
   return `${randomId(RANDOM_ID_LENGTH)}_${aspectRatioToken(width, height)}`;
 }

@@ -1,0 +1,194 @@
+/**
+ * Builds the Fastify application: plugins, hooks, error handling, API modules, /files and the
+ * dashboard. No listening, no signals: server.ts does that, tests call buildApp + inject.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { ERROR_STATUS, type ErrorCode, type TErrorBody } from "@vt/shared/errors";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { requireAppOrigin } from "./auth/require-app-origin";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { AppError } from "./lib/app-error";
+import { type Lang, resolveLang, translate, zodIssueMessages } from "./lib/messages";
+import { appVersion, repoRoot } from "./lib/repo-root";
+import { isZodError, validatorCompiler } from "./lib/validation";
+import { filesRoutes } from "./modules/files/files.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import type { Storage } from "./storage/storage";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    storage: Storage;
+  }
+  interface FastifyRequest {
+    /** Language of server messages, from `x-custom-lang` (vi by default). */
+    lang: Lang;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  /** Fastify logger option; default: JSON logs at config.logLevel. Tests pass false. */
+  logger?: FastifyServerOptions["logger"];
+  /** Built dashboard folder (default apps/web/dist); null disables serving it. */
+  webDist?: string | null;
+}
+
+export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const BACKEND_PREFIXES = ["/api/", "/auth/", "/files/"];
+
+function isBackendPath(url: string): boolean {
+  const path = url.split("?")[0]!;
+  return path === "/api" || path === "/auth" || BACKEND_PREFIXES.some((p) => path.startsWith(p));
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database, storage } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    // A well-formed id from an upstream proxy is kept so logs correlate across hops.
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    requestIdLogLabel: "reqId",
+    // A hop count is valid at runtime (proxy-addr) though Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    // Finish in-flight requests on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("storage", storage);
+  app.decorateRequest("lang", "vi");
+
+  app.addHook("onRequest", async (request, reply) => {
+    request.lang = resolveLang(request.headers["x-custom-lang"]);
+    reply.header("x-request-id", request.id);
+    reply.header("x-content-type-options", "nosniff");
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (isBackendPath(request.url) && request.url.startsWith("/api")) await requireAppOrigin(request, reply);
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Vườn Truyện Studio API",
+        version: appVersion(),
+        description:
+          "Uploader service. State-changing calls need the `x-app-origin` header and the session cookie. " +
+          "Errors are `{ message, errors?, code }`.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(healthRoutes, { prefix: "/api" });
+  if (storage.kind === "local") await app.register(filesRoutes, { prefix: "/files" });
+
+  const webDist = options.webDist === undefined ? join(repoRoot(), "apps/web/dist") : options.webDist;
+  const hasDashboard = webDist !== null && existsSync(join(webDist, "index.html"));
+  if (hasDashboard) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/",
+      wildcard: true,
+      index: ["index.html"],
+      cacheControl: false,
+      dotfiles: "ignore",
+      setHeaders: (reply, path) => {
+        const rel = path.slice(webDist.length).replaceAll("\\", "/");
+        if (rel.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
+        else if (rel.endsWith(".html")) reply.header("cache-control", "no-cache");
+        else reply.header("cache-control", "public, max-age=3600");
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsHtml = request.headers.accept?.includes("text/html") ?? false;
+    const isRead = request.method === "GET" || request.method === "HEAD";
+    if (hasDashboard && isRead && wantsHtml && !isBackendPath(request.url)) {
+      // SPA fallback: the client router decides what this path shows (including its own 404).
+      return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
+    }
+    throw new AppError("NOT_FOUND");
+  });
+
+  return app;
+}
+
+const STATUS_TO_CODE = new Map<number, ErrorCode>(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const lang = request.lang ?? "vi";
+  let status: number;
+  let body: TErrorBody;
+
+  if (isZodError(error)) {
+    const context = (error as { validationContext?: string }).validationContext ?? "body";
+    status = ERROR_STATUS.VALIDATION;
+    body = {
+      message: translate(lang, "errors.VALIDATION"),
+      errors: zodIssueMessages(error.issues, lang, context),
+      code: "VALIDATION",
+    };
+  } else if (error instanceof AppError) {
+    status = error.statusCode;
+    body = {
+      message:
+        status >= 500
+          ? translate(lang, `errors.${error.code}`)
+          : translate(lang, error.message, error.params),
+      code: error.code,
+      ...(error.errors && status < 500 ? { errors: error.errors } : {}),
+    };
+  } else {
+    const fastifyError = error as Partial<FastifyError>;
+    const raw = fastifyError.statusCode;
+    status = typeof raw === "number" && raw >= 400 && raw < 600 ? raw : 500;
+    const code: ErrorCode = STATUS_TO_CODE.get(status) ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
+    body = {
+      message: translate(lang, status >= 500 ? "errors.INTERNAL" : `errors.${code}`),
+      code: status >= 500 ? "INTERNAL" : code,
+    };
+  }
+
+  if (status >= 500) request.log.error({ err: error }, "request failed");
+  else request.log.info({ code: body.code, status }, "request rejected");
+  return reply.status(status).type("application/json; charset=utf-8").send(body);
+}

@@ -1,0 +1,329 @@
+/**
+ * Every environment variable the API reads, parsed and validated once at start-up.
+ * A bad value throws a ConfigError naming each offending variable; server.ts prints it and exits 1.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { z } from "zod";
+import { repoRoot } from "./lib/repo-root";
+
+/** One line per variable; the README table and .env.example are checked against this list. */
+export const CONFIG_DOCS = {
+  PORT: "HTTP port of the API process (default 3000).",
+  HOST: "Interface to listen on (default 0.0.0.0).",
+  PUBLIC_URL: "Public origin of the dashboard and API (default http://localhost:<PORT>).",
+  DATA_DIR:
+    "Folder for the embedded database, local files and generated secrets (default ./data, relative to the repository root).",
+  DATABASE_URL:
+    "PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR/db is used.",
+  STORAGE_DIR: "Folder of the local file storage (default DATA_DIR/files).",
+  S3_ENDPOINT: "S3-compatible endpoint URL (required when S3_BUCKET is set).",
+  S3_REGION: "S3 region (required when S3_BUCKET is set).",
+  S3_BUCKET: "S3 bucket; setting it switches file storage from the local folder to S3.",
+  S3_ACCESS_KEY_ID: "S3 access key id (required when S3_BUCKET is set).",
+  S3_SECRET_ACCESS_KEY: "S3 secret access key (required when S3_BUCKET is set).",
+  S3_PUBLIC_URL:
+    "Public base URL under which the bucket's objects are readable (required when S3_BUCKET is set).",
+  S3_FORCE_PATH_STYLE: "Use path-style S3 URLs, needed by MinIO and similar stores (default false).",
+  LOG_LEVEL: "Log level: fatal, error, warn, info, debug, trace or silent (default info).",
+  TRUST_PROXY:
+    "Trust X-Forwarded-* headers: true, false, a hop count or a comma list of proxy addresses (default false).",
+  AUTH_SECRET:
+    "Secret for signing sessions (32+ characters); generated once into DATA_DIR/auth-secret when unset.",
+  ADMIN_EMAILS: "Comma-separated e-mail addresses that get the platform admin role.",
+  SMTP_URL: "SMTP server URL (smtp:// or smtps://); when unset mail goes to the outbox and the log.",
+  MAIL_FROM: "Sender address of outgoing mail.",
+  OIDC_PROVIDERS:
+    "JSON array of third-party OpenID Connect sign-in providers: [{id,label,issuer,clientId,clientSecret}].",
+  TRUSTED_ISSUERS:
+    "JSON array of extra ID-token issuers accepted by POST /api/users/auth: [{issuer,audience,jwksUrl?}].",
+  FIREBASE_PROJECT_ID:
+    "Firebase project whose ID tokens are accepted (issuer https://securetoken.google.com/<id>).",
+  SITE_URL: "Base URL of the public reading site (links such as 'view on site').",
+  MATURE_SITE_URL: "Base URL of the mature-content reading site.",
+  TRUSTED_ORIGINS:
+    "Comma-separated origins allowed to make state-changing calls (default the origin of PUBLIC_URL).",
+} as const;
+
+export type ConfigVariable = keyof typeof CONFIG_DOCS;
+
+export interface ConfigProblem {
+  variable: ConfigVariable;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join("\n")}\n` +
+        "See .env.example for every variable and its meaning.",
+    );
+    this.name = "ConfigError";
+  }
+}
+
+const ZOidcProvider = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, "id must be lowercase letters, digits or '-'"),
+  label: z.string().min(1),
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+});
+const ZTrustedIssuer = z.strictObject({
+  issuer: z.url(),
+  audience: z.string().min(1),
+  jwksUrl: z.url().optional(),
+});
+
+export type OidcProviderConfig = z.infer<typeof ZOidcProvider>;
+export type TrustedIssuerConfig = z.infer<typeof ZTrustedIssuer>;
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin (and optional base path) of the dashboard/API, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PGlite data directory (used when databaseUrl is unset). */
+  pgliteDir: string;
+  storageDir: string;
+  s3: S3Config | undefined;
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string;
+  authSecret: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidcProviders: OidcProviderConfig[];
+  trustedIssuers: TrustedIssuerConfig[];
+  firebaseProjectId: string | undefined;
+  siteUrl: string | undefined;
+  matureSiteUrl: string | undefined;
+  trustedOrigins: string[];
+}
+
+export interface LoadConfigOptions {
+  /** Folder relative paths resolve against (default: the repository root). */
+  root?: string;
+}
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((u) => u.replace(/\/+$/, ""));
+const commaList = (s: string) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+const jsonArray = <T extends z.ZodType>(item: T) =>
+  z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(item));
+
+/**
+ * Parse the environment. Pure apart from AUTH_SECRET: when unset, a random secret is generated
+ * once and persisted in DATA_DIR/auth-secret (mode 0600) so sessions survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const root = options.root ?? repoRoot();
+  const problems: ConfigProblem[] = [];
+  const raw = (name: ConfigVariable): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === "" ? undefined : v.trim();
+  };
+  function parse<T extends z.ZodType>(name: ConfigVariable, schema: T): z.output<T> | undefined {
+    const value = raw(name);
+    if (value === undefined) return undefined;
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const detail = result.error.issues
+      .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+      .join("; ");
+    problems.push({ variable: name, message: `${detail} (got ${JSON.stringify(redact(name, value))})` });
+    return undefined;
+  }
+  const resolvePath = (p: string) => (isAbsolute(p) ? p : resolve(root, p));
+
+  const port =
+    parse(
+      "PORT",
+      z.coerce
+        .number({ error: "must be a number" })
+        .int("must be an integer")
+        .min(0)
+        .max(65535, "must be 0-65535"),
+    ) ?? 3000;
+  const host = parse("HOST", z.string().min(1)) ?? "0.0.0.0";
+  const publicUrl = parse("PUBLIC_URL", httpUrl) ?? `http://localhost:${port}`;
+  const dataDir = resolvePath(parse("DATA_DIR", z.string()) ?? "./data");
+  const databaseUrl = parse(
+    "DATABASE_URL",
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
+  );
+  const storageDirRaw = parse("STORAGE_DIR", z.string());
+  const storageDir = storageDirRaw ? resolvePath(storageDirRaw) : join(dataDir, "files");
+
+  const bucket = parse("S3_BUCKET", z.string().min(3));
+  const s3Endpoint = parse("S3_ENDPOINT", httpUrl);
+  const s3Region = parse("S3_REGION", z.string());
+  const s3Key = parse("S3_ACCESS_KEY_ID", z.string());
+  const s3Secret = parse("S3_SECRET_ACCESS_KEY", z.string());
+  const s3PublicUrl = parse("S3_PUBLIC_URL", httpUrl);
+  const s3PathStyle = parse("S3_FORCE_PATH_STYLE", booleanString) ?? false;
+  let s3: S3Config | undefined;
+  if (bucket) {
+    const required = {
+      S3_ENDPOINT: s3Endpoint,
+      S3_REGION: s3Region,
+      S3_ACCESS_KEY_ID: s3Key,
+      S3_SECRET_ACCESS_KEY: s3Secret,
+      S3_PUBLIC_URL: s3PublicUrl,
+    };
+    for (const [name, value] of Object.entries(required)) {
+      if (value === undefined && raw(name as ConfigVariable) === undefined) {
+        problems.push({ variable: name as ConfigVariable, message: "is required when S3_BUCKET is set" });
+      }
+    }
+    if (s3Endpoint && s3Region && s3Key && s3Secret && s3PublicUrl) {
+      s3 = {
+        endpoint: s3Endpoint,
+        region: s3Region,
+        bucket,
+        accessKeyId: s3Key,
+        secretAccessKey: s3Secret,
+        publicUrl: s3PublicUrl,
+        forcePathStyle: s3PathStyle,
+      };
+    }
+  }
+
+  const logLevel =
+    parse("LOG_LEVEL", z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])) ?? "info";
+  const trustProxy =
+    parse(
+      "TRUST_PROXY",
+      z.string().transform((s, ctx): boolean | number | string => {
+        const lower = s.toLowerCase();
+        if (["true", "1", "yes"].includes(lower)) return true;
+        if (["false", "0", "no"].includes(lower)) return false;
+        if (/^\d+$/.test(s)) return Number(s);
+        if (/^[0-9a-fA-F.:/, ]+$/.test(s)) return s;
+        ctx.addIssue({
+          code: "custom",
+          message: "must be true, false, a hop count or a comma list of addresses",
+        });
+        return z.NEVER;
+      }),
+    ) ?? false;
+  const authSecretEnv = parse("AUTH_SECRET", z.string().min(32, "must be at least 32 characters"));
+  const adminEmails =
+    parse(
+      "ADMIN_EMAILS",
+      z
+        .string()
+        .transform(commaList)
+        .pipe(z.array(z.email({ error: (i) => `${String(i.input)} is not an e-mail address` }))),
+    )?.map((e) => e.toLowerCase()) ?? [];
+  const smtpUrl = parse(
+    "SMTP_URL",
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),
+  );
+  const mailFrom = parse("MAIL_FROM", z.string().min(3)) ?? "Vườn Truyện Studio <no-reply@localhost>";
+  const oidcProviders = parse("OIDC_PROVIDERS", jsonArray(ZOidcProvider)) ?? [];
+  const trustedIssuers = parse("TRUSTED_ISSUERS", jsonArray(ZTrustedIssuer)) ?? [];
+  const firebaseProjectId = parse(
+    "FIREBASE_PROJECT_ID",
+    z.string().regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id (lowercase letters, digits, '-')"),
+  );
+  const siteUrl = parse("SITE_URL", httpUrl);
+  const matureSiteUrl = parse("MATURE_SITE_URL", httpUrl);
+  const trustedOrigins = parse(
+    "TRUSTED_ORIGINS",
+    z
+      .string()
+      .transform(commaList)
+      .pipe(z.array(httpUrl.transform((u) => new URL(u).origin)).min(1)),
+  ) ?? [safeOrigin(publicUrl)];
+
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    pgliteDir: join(dataDir, "db"),
+    storageDir,
+    s3,
+    logLevel,
+    trustProxy,
+    authSecret: authSecretEnv ?? persistedAuthSecret(dataDir),
+    adminEmails,
+    smtpUrl,
+    mailFrom,
+    oidcProviders,
+    trustedIssuers,
+    firebaseProjectId,
+    siteUrl,
+    matureSiteUrl,
+    trustedOrigins,
+  };
+}
+
+const booleanString = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }))
+  .transform((s) => s === "true" || s === "1" || s === "yes");
+
+function safeOrigin(url: string): string {
+  return new URL(url).origin;
+}
+
+function redact(name: ConfigVariable, value: string): string {
+  if (/SECRET|DATABASE_URL|SMTP_URL|OIDC_PROVIDERS/.test(name)) return "<redacted>";
+  return value.length > 80 ? `${value.slice(0, 77)}...` : value;
+}
+
+function persistedAuthSecret(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  try {
+    // 'wx' so that two processes starting at once never overwrite each other's secret.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}

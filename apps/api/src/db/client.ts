@@ -1,0 +1,108 @@
+/**
+ * Opens the database: PGlite (embedded Postgres) in a data directory by default, PostgreSQL when
+ * DATABASE_URL is set. Both give the same Drizzle `Db` type, so repos never care which one runs.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquirePgliteLock } from "./pglite-lock";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Raw `db.execute()` results: both drivers (pg and PGlite) return `{ rows }`. */
+export interface QueryResult<Row> {
+  rows: Row[];
+}
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryResult<this["row"]>;
+}
+/** The Drizzle database every repo receives (driver-agnostic). */
+export type Db = PgDatabase<QueryResultHKT, Schema>;
+export type DbKind = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  /** Close connections and, for PGlite, release the data-directory lock. Idempotent. */
+  close(): Promise<void>;
+  /** The underlying PGlite instance (pglite only), e.g. for the test helper's clone(). */
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; when unset PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `undefined` or "memory://" for an in-memory database (tests). */
+  pgliteDir?: string | undefined;
+  /** Max connections of the PostgreSQL pool (default 10). */
+  poolSize?: number;
+}
+
+export async function createDatabase(config: DatabaseOptions): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process.
+    pool.on("error", () => {});
+    await pool.query("select 1");
+    const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    return { db, kind: "postgres", close: once(() => pool.end()) };
+  }
+  const dir = config.pgliteDir && config.pgliteDir !== "memory://" ? config.pgliteDir : undefined;
+  const lock = dir ? acquirePgliteLock(dir) : undefined;
+  try {
+    if (dir) mkdirSync(dirname(dir), { recursive: true });
+    const pglite = await PGlite.create(dir ?? "memory://", { extensions: PGLITE_EXTENSIONS });
+    return wrapPglite(pglite, lock?.release);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Wrap an already open PGlite instance (used by the test helper after clone()). */
+export function wrapPglite(pglite: PGlite, onClose?: () => void): Database {
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    close: once(async () => {
+      try {
+        await pglite.close();
+      } finally {
+        onClose?.();
+      }
+    }),
+  };
+}
+
+/** Apply every migration in apps/api/drizzle (the same folder for both drivers). */
+export async function runMigrations(database: Database): Promise<void> {
+  const options = { migrationsFolder: MIGRATIONS_FOLDER };
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], options);
+  } else {
+    await migrateNodePg(database.db as unknown as Parameters<typeof migrateNodePg>[0], options);
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let promise: Promise<void> | undefined;
+  return () => {
+    promise ??= fn();
+    return promise;
+  };
+}

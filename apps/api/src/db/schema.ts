@@ -1,0 +1,8 @@
+/**
+ * The whole database schema, one file per feature under ./schema/.
+ * This is the single place that lists them: drizzle-kit reads it to generate migrations and
+ * createDatabase passes it to drizzle for typed relational queries.
+ * To add a feature table: create ./schema/<feature>.ts, add one `export *` line here,
+ * then run `npm run db:generate -w @vt/api`.
+ */
+export * from "./schema/app-meta";

@@ -1,0 +1,75 @@
+/**
+ * Process entry point: configuration, database (+ migrations), storage, HTTP server, signals.
+ */
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { createDatabase, runMigrations } from "./db/client";
+import { DatabaseLockedError } from "./db/pglite-lock";
+import { shutdown } from "./lifecycle";
+import { createStorage } from "./storage/create-storage";
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  try {
+    database = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  try {
+    await runMigrations(database);
+    const storage = await createStorage(config);
+    const app = await buildApp({ config, database, storage });
+
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        app.log.warn({ signal }, "second signal: exiting now");
+        process.exit(1);
+      }
+      stopping = true;
+      app.log.info({ signal }, "shutting down: finishing in-flight requests");
+      shutdown({ app, database }).then(
+        (clean) => {
+          app.log.info({ clean }, "shutdown complete");
+          process.exit(clean ? 0 : 1);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { db: database.kind, storage: storage.kind, publicUrl: config.publicUrl, dataDir: config.dataDir },
+      "Vườn Truyện Studio API ready",
+    );
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

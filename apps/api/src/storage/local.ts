@@ -1,0 +1,131 @@
+/**
+ * Local-directory storage under STORAGE_DIR. Writes are atomic (temp file in the target folder,
+ * then rename), keys are generated here, and no operation can reach outside the root: keys are
+ * validated, the resolved path must stay under the root, and symlinks are refused both in the
+ * folders (realpath check) and on the file itself (O_NOFOLLOW).
+ */
+import { randomBytes } from "node:crypto";
+import { constants, createWriteStream } from "node:fs";
+import { type FileHandle, lstat, mkdir, open, realpath, rename, rm, unlink } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { generateKey } from "./keys";
+import {
+  assertValidKey,
+  assertValidPutOptions,
+  InvalidStorageKeyError,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from "./storage";
+
+export interface LocalStorageOptions {
+  root: string;
+  /** Base URL the /files route is reachable under, e.g. `${PUBLIC_URL}/files`. */
+  publicBaseUrl: string;
+}
+
+export async function createLocalStorage(options: LocalStorageOptions): Promise<Storage> {
+  await mkdir(options.root, { recursive: true });
+  const root = await realpath(options.root);
+  const base = options.publicBaseUrl.replace(/\/+$/, "");
+
+  /** Absolute path of a key after checking that it (and its real folder) stay inside root. */
+  async function pathOf(key: string, { createDirs = false } = {}): Promise<string> {
+    assertValidKey(key);
+    const path = resolve(root, key);
+    if (!path.startsWith(root + sep)) throw new InvalidStorageKeyError("outside root");
+    const dir = dirname(path);
+    if (createDirs) await mkdir(dir, { recursive: true });
+    let realDir: string;
+    try {
+      realDir = await realpath(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return path;
+      throw error;
+    }
+    if (realDir !== root && !realDir.startsWith(root + sep)) {
+      throw new InvalidStorageKeyError("outside root (symlink)");
+    }
+    return join(realDir, path.slice(dir.length + 1));
+  }
+
+  /** Open for reading without following a symlink at the last component. */
+  async function openForRead(key: string): Promise<FileHandle | null> {
+    const path = await pathOf(key);
+    try {
+      const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return handle;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ELOOP" || code === "ENOTDIR" || code === "EISDIR") return null;
+      throw error;
+    }
+  }
+
+  return {
+    kind: "local",
+
+    async put(body, putOptions: PutOptions) {
+      assertValidPutOptions(putOptions);
+      const key = generateKey(putOptions);
+      const path = await pathOf(key, { createDirs: true });
+      const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString("hex")}`);
+      try {
+        const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
+        await pipeline(source, createWriteStream(tmp, { flags: "wx", mode: 0o644 }));
+        await rename(tmp, path);
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
+      return key;
+    },
+
+    async get(key) {
+      const handle = await openForRead(key);
+      if (!handle) return null;
+      try {
+        return await handle.readFile();
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async stream(key): Promise<StoredObject | null> {
+      const handle = await openForRead(key);
+      if (!handle) return null;
+      const info = await handle.stat();
+      return { stream: handle.createReadStream(), size: info.size, lastModified: info.mtime };
+    },
+
+    async exists(key) {
+      try {
+        const info = await lstat(await pathOf(key));
+        return info.isFile();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      try {
+        await unlink(await pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    },
+
+    publicUrl(key) {
+      assertValidKey(key);
+      return `${base}/${key}`;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { Readable } from "node:stream";
+
+/**
+ * First key segment of every stored object. Callers pick one; the driver generates the rest
+ * (`<prefix>/<yyyy>/<mm>/<random><suffix>.<ext>`), so user input never becomes a path.
+ */
+export const STORAGE_PREFIXES = ["comics", "teams", "users", "people", "tmp"] as const;
+export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
+
+export interface PutOptions {
+  prefix: StoragePrefix;
+  /** File extension without dot, lowercase letters/digits (e.g. "jpg", "webp", "zip"). */
+  ext: string;
+  contentType: string;
+  /** Optional tail of the generated name, [A-Za-z0-9_-] only (e.g. "_credit", "_1L5"). */
+  suffix?: string;
+}
+
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+  lastModified: Date;
+}
+
+export interface Storage {
+  readonly kind: "local" | "s3";
+  /** Store bytes under a freshly generated key; resolves to that key once fully written. */
+  put(body: Buffer | Uint8Array | Readable, options: PutOptions): Promise<string>;
+  /** The object's bytes, or null when there is no such object. */
+  get(key: string): Promise<Buffer | null>;
+  /** A read stream of the object, or null when there is no such object. */
+  stream(key: string): Promise<StoredObject | null>;
+  exists(key: string): Promise<boolean>;
+  /** Remove the object; removing a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** Absolute URL under which browsers and readers fetch the object. */
+  publicUrl(key: string): string;
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(reason: string) {
+    super(`Invalid storage key: ${reason}`);
+    this.name = "InvalidStorageKeyError";
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/**
+ * Keys are relative, '/'-separated, made of [A-Za-z0-9._-] only: this rejects '..', absolute
+ * paths, backslashes, NUL bytes, percent-encoded traversal and anything else unusual before a
+ * driver ever builds a path or an object name from it.
+ */
+export function assertValidKey(key: string): void {
+  if (typeof key !== "string" || key.length === 0) throw new InvalidStorageKeyError("empty");
+  if (key.length > 512) throw new InvalidStorageKeyError("too long");
+  const segments = key.split("/");
+  if (segments.length < 2) throw new InvalidStorageKeyError("missing prefix");
+  if (!(STORAGE_PREFIXES as readonly string[]).includes(segments[0]!)) {
+    throw new InvalidStorageKeyError("unknown prefix");
+  }
+  for (const segment of segments) {
+    if (!SEGMENT.test(segment) || segment === "." || segment === "..") {
+      throw new InvalidStorageKeyError("bad segment");
+    }
+  }
+}
+
+export function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const EXT = /^[a-z0-9]{1,10}$/;
+const SUFFIX = /^[A-Za-z0-9_-]{0,64}$/;
+
+export function assertValidPutOptions(options: PutOptions): void {
+  if (!(STORAGE_PREFIXES as readonly string[]).includes(options.prefix)) {
+    throw new InvalidStorageKeyError(`prefix must be one of ${STORAGE_PREFIXES.join(", ")}`);
+  }
+  if (!EXT.test(options.ext))
+    throw new InvalidStorageKeyError("extension must be 1-10 lowercase letters/digits");
+  if (options.suffix !== undefined && !SUFFIX.test(options.suffix)) {
+    throw new InvalidStorageKeyError("suffix may only contain letters, digits, '_' and '-'");
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * A fresh, migrated database per call, for tests.
+ * - default: in-memory PGlite. Migrations run once per test file (worker) on a template that is
+ *   then clone()d, so each database starts empty and isolated at little cost.
+ * - TEST_DATABASE_URL set (e.g. postgres://postgres@127.0.0.1:5432/test): a uniquely named
+ *   database is created on that server, migrated, and dropped on close().
+ *
+ * Usage: `const database = await createTestDatabase(); ... afterAll(() => database.close());`
+ */
+import { randomBytes } from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { createDatabase, type Database, runMigrations, wrapPglite } from "../src/db/client";
+
+let template: Promise<PGlite> | undefined;
+
+async function pgliteTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const database = await createDatabase({});
+    await runMigrations(database);
+    return database.pglite!;
+  })();
+  return template;
+}
+
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) {
+    const clone = (await (await pgliteTemplate()).clone()) as PGlite;
+    return wrapPglite(clone);
+  }
+
+  const name = `vt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = adminUrl(serverUrl);
+  await withClient(admin, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  await runMigrations(database);
+  let closed: Promise<void> | undefined;
+  return {
+    ...database,
+    close: () => {
+      closed ??= (async () => {
+        await database.close();
+        await withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      })();
+      return closed;
+    },
+  };
+}
+
+/** Maintenance database of the same server: the URL's own database may not exist. */
+function adminUrl(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = "/postgres";
+  return url.toString();
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -353,6 +353,8 @@ export function unscramblePlan(scrambledH: number, perm: Permutation): StripPlan
 
 /** An RGBA image in the layout of ImageData: 4 bytes per pixel, rows top to bottom. */
 export type RgbaImage = { width: number; height: number; data: Uint8ClampedArray };
+/** Results own a fresh ArrayBuffer, so `new ImageData(out.data, out.width, out.height)` type-checks. */
+export type OwnedRgbaImage = { width: number; height: number; data: Uint8ClampedArray<ArrayBuffer> };
 
 /**
  * Colour of the gap rows: opaque white. Readers skip the gaps, so the colour never shows; white keeps
@@ -368,7 +370,7 @@ function assertRgba(img: RgbaImage): void {
   }
 }
 
-function applyPlan(src: RgbaImage, plan: StripPlan, targetHeight: number, fillGaps: boolean): RgbaImage {
+function applyPlan(src: RgbaImage, plan: StripPlan, targetHeight: number, fillGaps: boolean): OwnedRgbaImage {
   const rowBytes = src.width * 4;
   const data = new Uint8ClampedArray(rowBytes * targetHeight);
   if (fillGaps) {
@@ -383,14 +385,14 @@ function applyPlan(src: RgbaImage, plan: StripPlan, targetHeight: number, fillGa
 }
 
 /** Scrambles an RGBA image: output height = h + 36, gap rows opaque white. */
-export function scrambleRgba(img: RgbaImage, perm: Permutation): RgbaImage {
+export function scrambleRgba(img: RgbaImage, perm: Permutation): OwnedRgbaImage {
   assertRgba(img);
   const plan = scramblePlan(img.height, perm);
   return applyPlan(img, plan, plan.scrambledHeight, true);
 }
 
 /** Rebuilds the original RGBA image from a scrambled one (gap rows are dropped). */
-export function unscrambleRgba(img: RgbaImage, perm: Permutation): RgbaImage {
+export function unscrambleRgba(img: RgbaImage, perm: Permutation): OwnedRgbaImage {
   assertRgba(img);
   const plan = unscramblePlan(img.height, perm);
   return applyPlan(img, plan, plan.originalHeight, false);

@@ -1,0 +1,215 @@
+/**
+ * The route tree (spec §2), code-based. Every page is lazy-loaded from `./routes/<name>.tsx`, so the
+ * signed-out /login bundle stays small. To add a page: create `routes/<name>.tsx` exporting the page
+ * component, add a `createRoute` below under the right parent, and list it in `routeTree`.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
+import { authStore } from "@/features/auth/auth-store";
+import { isSignedIn, loginRedirect } from "@/features/auth/guard";
+import { queryClient } from "@/lib/query-client";
+import { PendingPage } from "./pending-page";
+import { RouteError } from "./route-error";
+
+export type RouterContext = { queryClient: QueryClient };
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: lazyRouteComponent(() => import("./routes/not-found"), "NotFoundPage"),
+});
+
+// ── Public ────────────────────────────────────────────────────────────────────
+export type LoginSearch = { next?: string; view?: "register" | "forgot-password" };
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "login",
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    next: typeof search.next === "string" ? search.next : undefined,
+    view: search.view === "register" || search.view === "forgot-password" ? search.view : undefined,
+  }),
+  component: lazyRouteComponent(() => import("./routes/login"), "LoginPage"),
+});
+
+// ── Signed in: the guard and the shell ────────────────────────────────────────
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "app",
+  beforeLoad: ({ location }) => {
+    if (!isSignedIn(authStore.getState().user)) throw redirect(loginRedirect(location));
+  },
+  component: lazyRouteComponent(() => import("./shell/app-shell"), "AppShell"),
+});
+
+const page = <T extends Record<string, unknown>>(importer: () => Promise<T>, name: keyof T & string) =>
+  lazyRouteComponent(importer, name);
+
+const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/",
+  component: page(() => import("./routes/home"), "HomePage"),
+});
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "dashboard",
+  component: page(() => import("./routes/home"), "HomePage"),
+});
+
+const comicsRoute = createRoute({ getParentRoute: () => appRoute, path: "comics" });
+const comicsIndexRoute = createRoute({
+  getParentRoute: () => comicsRoute,
+  path: "/",
+  component: page(() => import("./routes/comics"), "ComicsPage"),
+});
+const comicUploadRoute = createRoute({
+  getParentRoute: () => comicsRoute,
+  path: "upload",
+  component: page(() => import("./routes/comic-upload"), "ComicUploadPage"),
+});
+const comicRequestRoute = createRoute({
+  getParentRoute: () => comicsRoute,
+  path: "request",
+  component: page(() => import("./routes/comic-request"), "ComicRequestPage"),
+});
+const comicRoute = createRoute({ getParentRoute: () => comicsRoute, path: "$comicId" });
+const comicIndexRoute = createRoute({
+  getParentRoute: () => comicRoute,
+  path: "/",
+  component: page(() => import("./routes/comic"), "ComicPage"),
+});
+const comicInfoRoute = createRoute({
+  getParentRoute: () => comicRoute,
+  path: "info",
+  component: page(() => import("./routes/comic-info"), "ComicInfoPage"),
+});
+const comicThumbnailRoute = createRoute({
+  getParentRoute: () => comicRoute,
+  path: "thumbnail",
+  component: page(() => import("./routes/comic-thumbnail"), "ComicThumbnailPage"),
+});
+const comicVolumesRoute = createRoute({
+  getParentRoute: () => comicRoute,
+  path: "volumes",
+  component: page(() => import("./routes/comic-volumes"), "ComicVolumesPage"),
+});
+const comicChaptersRoute = createRoute({ getParentRoute: () => comicRoute, path: "chapters" });
+const comicChaptersIndexRoute = createRoute({
+  getParentRoute: () => comicChaptersRoute,
+  path: "/",
+  component: page(() => import("./routes/comic-chapters"), "ComicChaptersPage"),
+});
+const chapterRoute = createRoute({
+  getParentRoute: () => comicChaptersRoute,
+  path: "$chapterId",
+  component: page(() => import("./routes/chapter"), "ChapterPage"),
+});
+
+const teamsRoute = createRoute({ getParentRoute: () => appRoute, path: "teams" });
+const teamsIndexRoute = createRoute({
+  getParentRoute: () => teamsRoute,
+  path: "/",
+  component: page(() => import("./routes/teams"), "TeamsPage"),
+});
+const teamRoute = createRoute({ getParentRoute: () => teamsRoute, path: "$teamId" });
+const teamIndexRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: "/",
+  component: page(() => import("./routes/team"), "TeamPage"),
+});
+const teamInfoRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: "info",
+  component: page(() => import("./routes/team-info"), "TeamInfoPage"),
+});
+const teamMembersRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: "members",
+  component: page(() => import("./routes/team-members"), "TeamMembersPage"),
+});
+const teamDonateRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: "donate",
+  component: page(() => import("./routes/team-donate"), "TeamDonatePage"),
+});
+const teamCreditRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: "credit",
+  component: page(() => import("./routes/team-credit"), "TeamCreditPage"),
+});
+
+const authorsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "authors",
+  component: page(() => import("./routes/authors"), "AuthorsPage"),
+});
+const artistsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "artists",
+  component: page(() => import("./routes/artists"), "ArtistsPage"),
+});
+const charactersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "characters",
+  component: page(() => import("./routes/characters"), "CharactersPage"),
+});
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  appRoute.addChildren([
+    homeRoute,
+    dashboardRoute,
+    comicsRoute.addChildren([
+      comicsIndexRoute,
+      comicUploadRoute,
+      comicRequestRoute,
+      comicRoute.addChildren([
+        comicIndexRoute,
+        comicInfoRoute,
+        comicThumbnailRoute,
+        comicVolumesRoute,
+        comicChaptersRoute.addChildren([comicChaptersIndexRoute, chapterRoute]),
+      ]),
+    ]),
+    teamsRoute.addChildren([
+      teamsIndexRoute,
+      teamRoute.addChildren([
+        teamIndexRoute,
+        teamInfoRoute,
+        teamMembersRoute,
+        teamDonateRoute,
+        teamCreditRoute,
+      ]),
+    ]),
+    authorsRoute,
+    artistsRoute,
+    charactersRoute,
+  ]),
+]);
+
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Unknown paths render the root 404 page, outside the guard, signed in or not.
+    notFoundMode: "root",
+    defaultPreload: "intent",
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: PendingPage,
+    scrollRestoration: true,
+  });
+}
+
+export const router = createAppRouter();
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,6 @@
+import { ListOrderedIcon } from "lucide-react";
+import { SectionPage } from "@/components/section-page";
+
+export function ComicChaptersPage() {
+  return <SectionPage pageKey="comicChapters" icon={ListOrderedIcon} />;
+}

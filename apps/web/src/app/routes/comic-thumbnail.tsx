@@ -1,0 +1,6 @@
+import { ImageIcon } from "lucide-react";
+import { SectionPage } from "@/components/section-page";
+
+export function ComicThumbnailPage() {
+  return <SectionPage pageKey="comicThumbnail" icon={ImageIcon} />;
+}

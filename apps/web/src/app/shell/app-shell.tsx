@@ -1,0 +1,32 @@
+import { Outlet } from "@tanstack/react-router";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@vt/shared/constants";
+import { useTranslation } from "react-i18next";
+import { SidebarInset } from "@/components/ui/sidebar-inset";
+import { SidebarProvider } from "@/components/ui/sidebar-provider";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { AppHeader } from "./app-header";
+import { AppSidebar } from "./app-sidebar";
+
+/** The signed-in layout (spec §2): sidebar, header with toggle and breadcrumb, and the page. */
+export function AppShell() {
+  const { t } = useTranslation();
+  return (
+    <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <SidebarProvider>
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t("shell.skipToContent")}
+        </a>
+        <AppSidebar />
+        <SidebarInset>
+          <AppHeader />
+          <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+            <Outlet />
+          </div>
+        </SidebarInset>
+      </SidebarProvider>
+    </TooltipProvider>
+  );
+}

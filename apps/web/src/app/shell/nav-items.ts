@@ -1,0 +1,33 @@
+import {
+  BookTextIcon,
+  BrushIcon,
+  ContactIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  NotebookPenIcon,
+  UsersIcon,
+} from "lucide-react";
+
+export type NavKey = "dashboard" | "teams" | "comics" | "authors" | "artists" | "characters";
+export type NavItem = {
+  key: NavKey;
+  to: "/" | "/teams" | "/comics" | "/authors" | "/artists" | "/characters";
+  icon: LucideIcon;
+};
+
+/** The sidebar entries, in the spec's order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { key: "dashboard", to: "/", icon: LayoutDashboardIcon },
+  { key: "teams", to: "/teams", icon: UsersIcon },
+  { key: "comics", to: "/comics", icon: BookTextIcon },
+  { key: "authors", to: "/authors", icon: NotebookPenIcon },
+  { key: "artists", to: "/artists", icon: BrushIcon },
+  { key: "characters", to: "/characters", icon: ContactIcon },
+];
+
+/** An entry is active on its own path and on every path nested below it; dashboard also on /dashboard. */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  if (item.to === "/")
+    return pathname === "/" || pathname === "/dashboard" || pathname.startsWith("/dashboard/");
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}

@@ -1,0 +1,74 @@
+import { CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import type { ConfirmOptions, SuccessOptions } from "./modal-context";
+
+export type ModalView =
+  | { type: "confirm"; options: ConfirmOptions }
+  | { type: "success"; options: SuccessOptions };
+
+/** The confirm / success alert dialog drawn by ModalProvider (loaded on first use). */
+export function ModalDialog({
+  modal,
+  busy,
+  onConfirm,
+  onDismiss,
+}: {
+  modal: ModalView | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AlertDialog
+      open={modal !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) onDismiss();
+      }}
+    >
+      {modal && (
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            {modal.type === "success" && (
+              <CircleCheckIcon aria-hidden className="mx-auto size-10 text-primary sm:mx-0" />
+            )}
+            <AlertDialogTitle>{modal.options.title}</AlertDialogTitle>
+            {modal.options.description ? (
+              <AlertDialogDescription>{modal.options.description}</AlertDialogDescription>
+            ) : (
+              <AlertDialogDescription className="sr-only">{modal.options.title}</AlertDialogDescription>
+            )}
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            {modal.type === "confirm" ? (
+              <>
+                <AlertDialogCancel disabled={busy}>{t("modal.cancel")}</AlertDialogCancel>
+                <Button
+                  variant={modal.options.destructive ? "destructive" : "default"}
+                  onClick={onConfirm}
+                  disabled={busy}
+                  aria-busy={busy}
+                >
+                  {busy && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+                  {modal.options.confirmLabel ?? t("modal.confirm")}
+                </Button>
+              </>
+            ) : (
+              <Button onClick={onDismiss}>{t("modal.confirm")}</Button>
+            )}
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      )}
+    </AlertDialog>
+  );
+}

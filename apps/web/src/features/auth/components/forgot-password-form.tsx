@@ -1,0 +1,46 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircleIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { type ForgotPasswordValues, forgotPasswordSchema } from "../schemas";
+import { useValidationMessage } from "./use-validation-message";
+
+/** Asks for the registered email to send a password-reset link to. */
+export function ForgotPasswordForm({
+  onSubmit,
+}: {
+  onSubmit?: (values: ForgotPasswordValues) => Promise<void> | void;
+}) {
+  const { t } = useTranslation();
+  const messageOf = useValidationMessage();
+  const form = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(async (values) => onSubmit?.(values))}
+    >
+      <FormField label={t("auth.signIn.email")} error={messageOf(errors.email, "email")}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t("auth.signIn.emailPlaceholder")}
+          {...form.register("email")}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+        {isSubmitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+        {isSubmitting ? t("auth.forgotPassword.submitting") : t("auth.forgotPassword.submit")}
+      </Button>
+    </form>
+  );
+}

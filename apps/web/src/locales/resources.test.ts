@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { en, mergeMessages, vi } from "./resources";
+
+function leaves(tree: object, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === "string") out.set(`${prefix}${key}`, value);
+    else for (const [k, v] of leaves(value as object, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe("translations", () => {
+  const viLeaves = leaves(vi);
+  const enLeaves = leaves(en);
+
+  it("English has exactly the Vietnamese keys, shared catalogue included", () => {
+    expect([...enLeaves.keys()].sort()).toEqual([...viLeaves.keys()].sort());
+    expect(viLeaves.has("validation.required")).toBe(true);
+    expect(viLeaves.has("errors.notFound.title")).toBe(true);
+  });
+
+  it("no text is empty and both languages use the same placeholders", () => {
+    for (const [key, text] of viLeaves) {
+      expect(text.trim(), key).not.toBe("");
+      expect(placeholders(enLeaves.get(key) ?? ""), key).toEqual(placeholders(text));
+    }
+  });
+
+  it("shows the 404 texts the spec names", () => {
+    expect(vi.errors.notFound.code).toBe("404");
+    expect(en.errors.notFound.title).toBe("Page not found");
+    expect(vi.errors.notFound.title).toBe("Không tìm thấy trang");
+  });
+
+  it("mergeMessages keeps both trees' sections and nested keys", () => {
+    expect(mergeMessages({ a: { x: "1" }, b: "2" }, { a: { y: "3" }, c: "4" })).toEqual({
+      a: { x: "1", y: "3" },
+      b: "2",
+      c: "4",
+    });
+  });
+});

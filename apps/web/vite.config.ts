@@ -8,6 +8,11 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
   version: string;
 };
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? "http://localhost:3000";
+const apiProxy = {
+  "^/api(/|$)": { target: apiTarget },
+  "^/auth(/|$)": { target: apiTarget },
+  "^/files(/|$)": { target: apiTarget },
+};
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -18,20 +23,9 @@ export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
-  server: {
-    proxy: {
-      "/api": { target: apiTarget, changeOrigin: false },
-      "/auth": { target: apiTarget, changeOrigin: false },
-      "/files": { target: apiTarget, changeOrigin: false },
-    },
-  },
-  preview: {
-    proxy: {
-      "/api": { target: apiTarget, changeOrigin: false },
-      "/auth": { target: apiTarget, changeOrigin: false },
-      "/files": { target: apiTarget, changeOrigin: false },
-    },
-  },
+  // Regex keys: a plain "/auth" prefix would also capture the dashboard's own /authors page.
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,

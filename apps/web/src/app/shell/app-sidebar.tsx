@@ -38,7 +38,7 @@ export function AppSidebar() {
           <SidebarMenuItem>
             <SidebarMenuButton size="lg" asChild tooltip={t("common.studioName")}>
               <Link to="/" onClick={() => setOpenMobile(false)}>
-                <AppLogo className="size-8" />
+                <AppLogo className="size-8!" />
                 <span className="grid flex-1 text-left leading-tight">
                   <span className="truncate font-semibold">{t("common.appName")}</span>
                   <span className="truncate text-sidebar-foreground/70 text-xs">Studio</span>

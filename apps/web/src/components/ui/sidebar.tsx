@@ -34,7 +34,7 @@ export function Sidebar({
           data-mobile="true"
           side="left"
           closeLabel={closeLabel}
-          className="w-(--sidebar-width) gap-0 bg-sidebar p-0 text-sidebar-foreground"
+          className="w-(--sidebar-width) gap-0 bg-sidebar p-0 text-sidebar-foreground [&_[data-slot=sidebar-header]]:pr-10"
           style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
         >
           <SheetTitle className="sr-only">{mobileTitle}</SheetTitle>

@@ -15,7 +15,7 @@ export function AuthBrandPanel() {
       <LeafIcon aria-hidden className="absolute -top-10 -right-10 size-72 rotate-45 text-white/5" />
       <SproutIcon aria-hidden className="absolute -bottom-16 -left-10 size-96 text-white/5" />
       <div className="relative flex items-center gap-3">
-        <AppLogo className="size-10 [&_.fill-primary]:fill-white/15" />
+        <AppLogo className="size-10 [&_.fill-primary]:fill-white/15 [&_.fill-primary-foreground]:fill-white [&_.stroke-primary-foreground]:stroke-white" />
         <span className="font-semibold text-lg">{t("common.studioName")}</span>
       </div>
       <div className="relative grid max-w-md gap-6">

@@ -74,7 +74,6 @@ export async function buildApp(options: BuildAppOptions) {
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    requestIdLogLabel: "reqId",
     // A hop count is valid at runtime (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     // Finish in-flight requests on close; idle keep-alive sockets are closed at once.

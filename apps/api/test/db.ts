@@ -1,18 +1,32 @@
 /**
  * A fresh, migrated database per call, for tests.
- * - default: in-memory PGlite. Migrations run once per test file (worker) on a template that is
- *   then clone()d, so each database starts empty and isolated at little cost.
+ * - default: in-memory PGlite loaded from the migrated dump made once per run by
+ *   ./global-setup.ts (or, outside that setup, migrated here once per file and clone()d).
  * - TEST_DATABASE_URL set (e.g. postgres://postgres@127.0.0.1:5432/test): a uniquely named
  *   database is created on that server, migrated, and dropped on close().
  *
  * Usage: `const database = await createTestDatabase(); ... afterAll(() => database.close());`
  */
 import { randomBytes } from "node:crypto";
-import type { PGlite } from "@electric-sql/pglite";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { createDatabase, type Database, runMigrations, wrapPglite } from "../src/db/client";
+import { inject } from "vitest";
+import {
+  createDatabase,
+  type Database,
+  PGLITE_EXTENSIONS,
+  runMigrations,
+  wrapPglite,
+} from "../src/db/client";
 
 let template: Promise<PGlite> | undefined;
+let dump: Blob | undefined;
+
+async function fromDump(file: string): Promise<PGlite> {
+  dump ??= new Blob([readFileSync(file)]);
+  return PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+}
 
 async function pgliteTemplate(): Promise<PGlite> {
   template ??= (async () => {
@@ -30,6 +44,8 @@ export function testDatabaseUrl(): string | undefined {
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
+    const file = inject("pgliteTemplate");
+    if (file) return wrapPglite(await fromDump(file));
     const clone = (await (await pgliteTemplate()).clone()) as PGlite;
     return wrapPglite(clone);
   }

@@ -26,6 +26,21 @@ export interface LocalStorageOptions {
   publicBaseUrl: string;
 }
 
+/** mkdir -p that refuses to pass through a symlink (plain `recursive: true` would follow it). */
+async function makeDirsInside(root: string, relative: string): Promise<void> {
+  let current = root;
+  for (const segment of relative.split(sep)) {
+    current = join(current, segment);
+    try {
+      await mkdir(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const info = await lstat(current);
+    if (!info.isDirectory()) throw new InvalidStorageKeyError("outside root (symlink)");
+  }
+}
+
 export async function createLocalStorage(options: LocalStorageOptions): Promise<Storage> {
   await mkdir(options.root, { recursive: true });
   const root = await realpath(options.root);
@@ -37,7 +52,7 @@ export async function createLocalStorage(options: LocalStorageOptions): Promise<
     const path = resolve(root, key);
     if (!path.startsWith(root + sep)) throw new InvalidStorageKeyError("outside root");
     const dir = dirname(path);
-    if (createDirs) await mkdir(dir, { recursive: true });
+    if (createDirs) await makeDirsInside(root, dir.slice(root.length + 1));
     let realDir: string;
     try {
       realDir = await realpath(dir);

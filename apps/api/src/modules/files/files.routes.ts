@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
-import { isValidKey } from "../../storage/storage";
+import { InvalidStorageKeyError, isValidKey } from "../../storage/storage";
 import { detectServedType, peekStream } from "./files.service";
 
 const SNIFF_BYTES = 4100;
@@ -23,7 +23,11 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = request.params["*"];
       if (!isValidKey(key)) throw new AppError("NOT_FOUND");
-      const object = await app.storage.stream(key);
+      const object = await app.storage.stream(key).catch((error: unknown) => {
+        // e.g. a symlink planted in the storage folder pointing outside it
+        if (error instanceof InvalidStorageKeyError) return null;
+        throw error;
+      });
       if (!object) throw new AppError("NOT_FOUND");
       const { head, body } = await peekStream(object.stream, SNIFF_BYTES);
       const type = await detectServedType(head);

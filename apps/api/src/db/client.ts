@@ -36,9 +36,14 @@ export interface Database {
   close(): Promise<void>;
   /** The underlying PGlite instance (pglite only), e.g. for the test helper's clone(). */
   pglite?: PGlite;
+  /** The underlying pg pool (postgres only). */
+  pool?: pg.Pool;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/** Arbitrary constant shared by every instance ("vtmigr" in ASCII). */
+const MIGRATION_LOCK_ID = 0x76746d69677;
 
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
@@ -58,7 +63,7 @@ export async function createDatabase(config: DatabaseOptions): Promise<Database>
     pool.on("error", () => {});
     await pool.query("select 1");
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
-    return { db, kind: "postgres", close: once(() => pool.end()) };
+    return { db, kind: "postgres", pool, close: once(() => pool.end()) };
   }
   const dir = config.pgliteDir && config.pgliteDir !== "memory://" ? config.pgliteDir : undefined;
   const lock = dir ? acquirePgliteLock(dir) : undefined;
@@ -94,8 +99,20 @@ export async function runMigrations(database: Database): Promise<void> {
   const options = { migrationsFolder: MIGRATIONS_FOLDER };
   if (database.kind === "pglite") {
     await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], options);
-  } else {
-    await migrateNodePg(database.db as unknown as Parameters<typeof migrateNodePg>[0], options);
+    return;
+  }
+  // Several API instances may start at once on one PostgreSQL: serialize their migrations with a
+  // session-level advisory lock held on one dedicated connection.
+  const client = await database.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), options);
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    client.release();
   }
 }
 

@@ -32,7 +32,7 @@ function record(name, passed, failed, skipped = 0) {
 }
 
 if (wanted("check")) {
-  for (const ws of ["packages/shared", "apps/api", "apps/web"]) {
+  for (const ws of ["packages/shared", "apps/api", "apps/web", "bench"]) {
     const ok = run("npx", ["tsc", "-p", ws]) === 0;
     record(`typecheck ${ws}`, ok ? 1 : 0, ok ? 0 : 1);
   }
@@ -43,7 +43,11 @@ if (wanted("check")) {
 function vitest(name, args, env) {
   const out = path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
   rmSync(out, { force: true });
-  const code = run("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${out}`], env);
+  const code = run(
+    "npx",
+    ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${out}`],
+    env,
+  );
   if (!existsSync(out)) return record(name, 0, 1);
   const r = JSON.parse(readFileSync(out, "utf8"));
   const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -78,6 +82,7 @@ if (wanted("e2e")) {
 }
 
 console.log("\nSuites:");
-for (const s of suites) console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+for (const s of suites)
+  console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

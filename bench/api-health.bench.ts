@@ -1,0 +1,49 @@
+/**
+ * Overhead of our HTTP stack: GET /api/health through the real app (request ids, language,
+ * error handling, database ping) against a bare Fastify route answering the same JSON,
+ * both over loopback HTTP in the same process and run.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify from "fastify";
+import { buildApp } from "../apps/api/src/app";
+import { loadConfig } from "../apps/api/src/config";
+import { createDatabase, runMigrations } from "../apps/api/src/db/client";
+import { createLocalStorage } from "../apps/api/src/storage/local";
+import { measure, ratio } from "./lib";
+
+export async function run() {
+  const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
+  });
+  const database = await createDatabase({});
+  await runMigrations(database);
+  const storage = await createLocalStorage({ root: config.storageDir, publicBaseUrl: "/files" });
+  const app = await buildApp({ config, database, storage, logger: false, webDist: null });
+  const base = Fastify({ logger: false });
+  base.get("/api/health", async () => ({ status: "ok", db: "pglite", storage: "local", version: "0" }));
+  const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  const baseUrl = await base.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    const n = 2000;
+    const baseline = await measure(() => fetch(`${baseUrl}/api/health`).then((r) => r.json()), n);
+    const ours = await measure(() => fetch(`${appUrl}/api/health`).then((r) => r.json()), n);
+    return {
+      name: "GET /api/health vs bare Fastify",
+      unit: "ms",
+      baseline,
+      ours,
+      ratioP50: ratio(ours.p50, baseline.p50),
+      ratioP99: ratio(ours.p99, baseline.p99),
+    };
+  } finally {
+    await app.close();
+    await base.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

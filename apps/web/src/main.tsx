@@ -1,5 +1,4 @@
 import "./index.css";
-import "@/lib/i18n";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
@@ -7,13 +6,24 @@ import { AppProviders } from "@/app/providers/app-providers";
 import { router } from "@/app/router";
 import { SessionGate } from "@/app/session-gate";
 import { SplashScreen } from "@/app/splash-screen";
+import { authStore } from "@/features/auth/auth-store";
+import { isSignedIn } from "@/features/auth/guard";
 import { restoreSession } from "@/features/auth/session";
-import { ensureStoredVersion } from "@/lib/query-client";
+import { i18nReady } from "@/lib/i18n";
+import { ensureStoredVersion, startQueryPersistence } from "@/lib/query-client";
 import { startTheme } from "@/lib/theme";
 
 ensureStoredVersion();
 startTheme();
-const sessionReady = restoreSession();
+// The first render waits for the session check, for a non-default language its texts, and for a
+// signed-in user the persisted query cache.
+const ready = Promise.all([restoreSession(), i18nReady]).then(async () => {
+  if (isSignedIn(authStore.getState().user)) await startQueryPersistence({ restore: true });
+  // A sign-in later in this page's life starts persistence with an empty cache.
+  authStore.subscribe(() => {
+    if (isSignedIn(authStore.getState().user)) void startQueryPersistence({ restore: false });
+  });
+});
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -22,7 +32,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders>
       <Suspense fallback={<SplashScreen />}>
-        <SessionGate ready={sessionReady}>
+        <SessionGate ready={ready}>
           <RouterProvider router={router} />
         </SessionGate>
       </Suspense>

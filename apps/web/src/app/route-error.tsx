@@ -3,7 +3,7 @@ import { HouseIcon, RotateCcwIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PermissionDenied } from "@/components/errors/permission-denied";
 import { Button } from "@/components/ui/button";
-import { getErrorMessage, isApiError } from "@/lib/api-client";
+import { getErrorMessage, isApiError } from "@/lib/api-error";
 
 /** Error boundary of every route: the permission-denied screen for 401/403, else a retry card. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

@@ -26,14 +26,30 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 // ── Public ────────────────────────────────────────────────────────────────────
-export type LoginSearch = { next?: string; view?: "register" | "forgot-password" };
+/**
+ * /login search: `next` (where to go after signing in), `view` (register, forgot password),
+ * `mode=reset&token=…` (the password-reset mail's link, built by the API), and `error` (set by the
+ * identity provider when a third-party sign-in comes back failed).
+ */
+export type LoginSearch = {
+  next?: string;
+  view?: "register" | "forgot-password";
+  mode?: "reset";
+  token?: string;
+  error?: string;
+};
+
+const optionalString = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "login",
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    next: typeof search.next === "string" ? search.next : undefined,
+    next: optionalString(search.next),
     view: search.view === "register" || search.view === "forgot-password" ? search.view : undefined,
+    mode: search.mode === "reset" ? "reset" : undefined,
+    token: optionalString(search.token),
+    error: optionalString(search.error),
   }),
   component: lazyRouteComponent(() => import("./routes/login"), "LoginPage"),
 });
@@ -45,7 +61,7 @@ const appRoute = createRoute({
   beforeLoad: ({ location }) => {
     if (!isSignedIn(authStore.getState().user)) throw redirect(loginRedirect(location));
   },
-  component: lazyRouteComponent(() => import("./shell/app-shell"), "AppShell"),
+  component: lazyRouteComponent(() => import("./shell/app-layout"), "AppLayout"),
 });
 
 const page = <T extends Record<string, unknown>>(importer: () => Promise<T>, name: keyof T & string) =>

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
-import type { vi } from "@/locales/resources";
+import type { ViTranslation } from "@/locales/resources-vi";
 
-export type SectionPageKey = Exclude<keyof typeof vi.pages, "home">;
+export type SectionPageKey = Exclude<keyof ViTranslation["pages"], "home">;
 
 /**
  * A dashboard section with its translated title and description, showing its empty state until the

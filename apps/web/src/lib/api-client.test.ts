@@ -6,7 +6,8 @@ import {
   type InternalAxiosRequestConfig,
 } from "axios";
 import { describe, expect, it } from "vitest";
-import { ApiError, createApiClient, getErrorMessage, toApiError } from "./api-client";
+import { createApiClient } from "./api-client";
+import { ApiError, getErrorMessage, toApiError } from "./api-error";
 
 type Seen = { config?: InternalAxiosRequestConfig };
 

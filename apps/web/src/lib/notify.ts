@@ -1,4 +1,4 @@
-import { type ExternalToast, toast } from "sonner";
+import { type ExternalToast, toast } from "./toast";
 
 /** Id of the second, bottom notifier (background and long-running work), see app/providers. */
 export const NOTIFIER_ID = "notifier";

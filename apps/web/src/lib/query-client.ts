@@ -4,18 +4,17 @@
  * error toast here (title: errors.generic, description: the extracted message); a mutation or query
  * opts out with `meta: { silent: true }` when it reports the failure itself.
  */
-import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
+import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
 import {
   LOCAL_STORAGE_VERSION_KEY,
   QUERY_CACHE_BUSTER,
   QUERY_CACHE_KEY,
   QUERY_CACHE_MAX_AGE,
 } from "@vt/shared/constants";
-import { toast } from "sonner";
-import { getErrorMessage, isApiError } from "./api-client";
+import { getErrorMessage, isApiError } from "./api-error";
 import { i18n } from "./i18n";
+import { toast } from "./toast";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -70,24 +69,95 @@ export function createQueryClient() {
 
 export const queryClient = createQueryClient();
 
+const PERSIST_THROTTLE_MS = 1000;
+
+/**
+ * localStorage persister (the shape of `createSyncStoragePersister`, written out because logout
+ * needs what that one lacks): a pending throttled write can be cancelled, so clearing the cache
+ * cannot be undone by a write landing a moment later; and an empty cache is not stored at all.
+ */
+export function createLocalStoragePersister(storage: Storage, key: string): Persister {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest: PersistedClient | undefined;
+  const write = () => {
+    timer = undefined;
+    const client = latest;
+    latest = undefined;
+    if (!client) return;
+    const { queries, mutations } = client.clientState;
+    try {
+      if (queries.length === 0 && mutations.length === 0) storage.removeItem(key);
+      else storage.setItem(key, JSON.stringify(client));
+    } catch {
+      // Full or unavailable storage: the cache simply is not kept for the next visit.
+    }
+  };
+  return {
+    persistClient(client) {
+      latest = client;
+      timer ??= setTimeout(write, PERSIST_THROTTLE_MS);
+    },
+    restoreClient() {
+      try {
+        const stored = storage.getItem(key);
+        return stored ? (JSON.parse(stored) as PersistedClient) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      latest = undefined;
+      try {
+        storage.removeItem(key);
+      } catch {
+        // Storage unavailable: nothing was persisted either.
+      }
+    },
+  };
+}
+
 const persister =
   typeof window === "undefined"
     ? undefined
-    : createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY });
+    : createLocalStoragePersister(window.localStorage, QUERY_CACHE_KEY);
 
-export const persistOptions: Omit<PersistQueryClientOptions, "queryClient"> | undefined = persister
-  ? { persister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER }
-  : undefined;
+const persistOptions = { maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER };
+let persisting: Promise<void> | undefined;
+
+/**
+ * Starts keeping the cache in localStorage (spec §9), once, for a signed-in user; the signed-out
+ * sign-in page has no data to keep and never downloads this code.
+ * - `restore: true` (boot with a live session): the stored cache is loaded first; the first render
+ *   waits for it, so no query runs before its cached data is back (what PersistQueryClientProvider
+ *   does with `isRestoring`).
+ * - `restore: false` (a fresh sign-in): whatever an earlier session left behind is discarded.
+ */
+export function startQueryPersistence({ restore }: { restore: boolean }): Promise<void> {
+  if (!persister) return Promise.resolve();
+  const store = persister;
+  persisting ??= (async () => {
+    const { persistQueryClientRestore, persistQueryClientSubscribe } = await import(
+      "@tanstack/react-query-persist-client"
+    );
+    // The persist package carries its own copy of query-core's types; the client is the same object.
+    const client = queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]["queryClient"];
+    if (restore)
+      await persistQueryClientRestore({ queryClient: client, persister: store, ...persistOptions });
+    else await store.removeClient();
+    persistQueryClientSubscribe({ queryClient: client, persister: store, buster: persistOptions.buster });
+  })().catch(() => {
+    // Without persistence the dashboard still works; the cache just is not kept between visits.
+  });
+  return persisting;
+}
 
 /** Forgets every cached query and mutation, in memory and in localStorage (used on logout). */
 export async function clearQueryCache() {
   queryClient.clear();
+  // After clear(): its cache events schedule a write, which removeClient cancels.
   await persister?.removeClient();
-  try {
-    window.localStorage.removeItem(QUERY_CACHE_KEY);
-  } catch {
-    // Storage unavailable: nothing was persisted either.
-  }
 }
 
 /** Spec §9: the local storage key 'version' is set on first load if absent. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { en, mergeMessages, vi } from "./resources";
+import { mergeMessages } from "./merge-messages";
+import { en } from "./resources-en";
+import { viFirstLoad } from "./resources-vi";
+import { signedInVi } from "./resources-vi-signed-in";
+
+const vi = mergeMessages(viFirstLoad, signedInVi);
 
 function leaves(tree: object, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();

@@ -1,10 +1,10 @@
 import "i18next";
-import type { vi } from "@/locales/resources";
+import type { ViTranslation } from "@/locales/resources-vi";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: typeof vi };
+    resources: { translation: ViTranslation };
     returnNull: false;
   }
 }

@@ -1,91 +1,125 @@
-import { getRouteApi, Link } from "@tanstack/react-router";
-import { ArrowLeftIcon } from "lucide-react";
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import { LeafIcon } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLogo } from "@/components/brand/app-logo";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { describeAuthError } from "@/features/auth/auth-errors";
+import { useAuth } from "@/features/auth/auth-store";
 import { AuthBrandPanel } from "@/features/auth/components/auth-brand-panel";
-import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
-import { RegisterForm } from "@/features/auth/components/register-form";
+import { authLinkClass } from "@/features/auth/components/link-styles";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { ThirdPartySignIn } from "@/features/auth/components/third-party-sign-in";
+import { isSignedIn, safeNextPath } from "@/features/auth/guard";
+import { signIn } from "@/features/auth/sign-in";
+
+// Only signing in ships with the page; the other views are fetched when chosen.
+const RegisterPanel = lazy(() =>
+  import("@/features/auth/components/register-panel").then((m) => ({ default: m.RegisterPanel })),
+);
+const ForgotPasswordPanel = lazy(() =>
+  import("@/features/auth/components/forgot-password-panel").then((m) => ({
+    default: m.ForgotPasswordPanel,
+  })),
+);
+const ResetPasswordPanel = lazy(() =>
+  import("@/features/auth/components/reset-password-panel").then((m) => ({ default: m.ResetPasswordPanel })),
+);
 
 const route = getRouteApi("/login");
 
-const linkClass =
-  "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50";
+/** What a third-party provider's `error=` code means to the user. */
+function thirdPartyErrorKey(code: string) {
+  return code === "access_denied" ? "auth.thirdParty.cancelled" : "auth.thirdParty.failed";
+}
 
-/** /login (public): sign in, register or forgot password, chosen by the `view` search param. */
+function PanelFallback() {
+  return (
+    <div className="grid gap-4 px-6" aria-hidden>
+      <Skeleton className="h-7 w-1/2" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="mt-2 h-9 w-full" />
+      <Skeleton className="h-9 w-full" />
+      <Skeleton className="h-10 w-full" />
+    </div>
+  );
+}
+
+function SignInPanel({ next, providerError }: { next?: string; providerError?: string }) {
+  const { t } = useTranslation();
+  const [thirdPartyError, setThirdPartyError] = useState<string>();
+  return (
+    <>
+      <CardHeader>
+        <CardTitle className="text-2xl">{t("auth.signIn.title")}</CardTitle>
+        <CardDescription>{t("auth.signIn.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <SignInForm
+          onSubmit={signIn}
+          externalError={thirdPartyError ?? providerError}
+          forgotPasswordLink={
+            <Link
+              to="/login"
+              search={{ next, view: "forgot-password" }}
+              className={`${authLinkClass} text-sm`}
+            >
+              {t("auth.signIn.forgotPassword")}
+            </Link>
+          }
+        />
+        <ThirdPartySignIn next={next} onError={(error) => setThirdPartyError(describeAuthError(error))} />
+      </CardContent>
+      <CardFooter className="justify-center gap-1 text-muted-foreground text-sm">
+        {t("auth.signIn.noAccount")}
+        <Link to="/login" search={{ next, view: "register" }} className={authLinkClass}>
+          {t("auth.signIn.register")}
+        </Link>
+      </CardFooter>
+    </>
+  );
+}
+
+/**
+ * /login (public, spec §2): sign in, register, forgot password, and the reset page of the mail's
+ * link. Once a user is present (whichever way they signed in) it goes to `next` when that is a
+ * same-site path, else to /.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { next, view } = route.useSearch();
+  const { next, view, mode, token, error } = route.useSearch();
+  const { user } = useAuth();
+  const navigate = useNavigate();
 
-  const card =
-    view === "register" ? (
-      <>
-        <CardHeader>
-          <CardTitle className="text-2xl">{t("auth.register.title")}</CardTitle>
-          <CardDescription>{t("auth.register.description")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <RegisterForm />
-        </CardContent>
-        <CardFooter className="justify-center gap-1 text-muted-foreground text-sm">
-          {t("auth.register.haveAccount")}
-          <Link to="/login" search={{ next }} className={linkClass}>
-            {t("auth.register.signIn")}
-          </Link>
-        </CardFooter>
-      </>
-    ) : view === "forgot-password" ? (
-      <>
-        <CardHeader>
-          <CardTitle className="text-2xl">{t("auth.forgotPassword.title")}</CardTitle>
-          <CardDescription>{t("auth.forgotPassword.description")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ForgotPasswordForm />
-        </CardContent>
-        <CardFooter className="justify-center text-sm">
-          <Link to="/login" search={{ next }} className={`${linkClass} inline-flex items-center gap-1`}>
-            <ArrowLeftIcon aria-hidden className="size-4" />
-            {t("auth.forgotPassword.backToSignIn")}
-          </Link>
-        </CardFooter>
-      </>
-    ) : (
-      <>
-        <CardHeader>
-          <CardTitle className="text-2xl">{t("auth.signIn.title")}</CardTitle>
-          <CardDescription>{t("auth.signIn.description")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SignInForm
-            forgotPasswordLink={
-              <Link to="/login" search={{ next, view: "forgot-password" }} className={`${linkClass} text-sm`}>
-                {t("auth.signIn.forgotPassword")}
-              </Link>
-            }
-          />
-        </CardContent>
-        <CardFooter className="justify-center gap-1 text-muted-foreground text-sm">
-          {t("auth.signIn.noAccount")}
-          <Link to="/login" search={{ next, view: "register" }} className={linkClass}>
-            {t("auth.signIn.register")}
-          </Link>
-        </CardFooter>
-      </>
-    );
+  useEffect(() => {
+    if (isSignedIn(user)) void navigate({ href: safeNextPath(next), replace: true });
+  }, [user, next, navigate]);
+
+  let panel: ReactNode;
+  if (mode === "reset") panel = <ResetPasswordPanel token={token} next={next} />;
+  else if (view === "register") panel = <RegisterPanel next={next} />;
+  else if (view === "forgot-password") panel = <ForgotPasswordPanel next={next} />;
+  else panel = <SignInPanel next={next} providerError={error ? t(thirdPartyErrorKey(error)) : undefined} />;
 
   return (
     <div className="grid min-h-svh lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <AuthBrandPanel />
-      <main className="relative flex flex-col items-center justify-center gap-8 bg-[radial-gradient(ellipse_at_top,var(--color-secondary),transparent_60%)] px-4 py-10 sm:px-6">
+      <main className="relative flex flex-col items-center justify-center gap-6 overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-secondary),transparent_65%)] px-4 py-10 sm:px-6">
+        <LeafIcon
+          aria-hidden
+          className="pointer-events-none absolute -bottom-12 -left-12 size-56 -rotate-12 text-primary/5 lg:hidden"
+        />
         <LanguageSwitch className="absolute top-4 right-4" />
         <div className="flex items-center gap-3 lg:hidden">
           <AppLogo className="size-10" />
           <span className="font-semibold text-lg">{t("common.studioName")}</span>
         </div>
-        <Card className="w-full max-w-md shadow-lg">{card}</Card>
+        <Card className="relative w-full max-w-md overflow-hidden shadow-lg before:absolute before:inset-x-0 before:top-0 before:h-1 before:bg-gradient-to-r before:from-emerald-500 before:via-lime-400 before:to-emerald-600">
+          <Suspense fallback={<PanelFallback />}>{panel}</Suspense>
+        </Card>
+        <p className="text-center text-muted-foreground text-xs lg:hidden">{t("common.tagline")}</p>
       </main>
     </div>
   );

@@ -1,14 +1,19 @@
 import { Outlet } from "@tanstack/react-router";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@vt/shared/constants";
+import { DEFAULT_LANG, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@vt/shared/constants";
 import { useTranslation } from "react-i18next";
 import { SidebarInset } from "@/components/ui/sidebar-inset";
 import { SidebarProvider } from "@/components/ui/sidebar-provider";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import { addTexts } from "@/lib/i18n";
+import { signedInVi } from "@/locales/resources-vi-signed-in";
 import { AppHeader } from "./app-header";
 import { AppSidebar } from "./app-sidebar";
 
+// The signed-in sections of the Vietnamese table travel with this layout (English is loaded whole).
+addTexts(DEFAULT_LANG, signedInVi);
+
 /** The signed-in layout (spec §2): sidebar, header with toggle and breadcrumb, and the page. */
-export function AppShell() {
+export function AppLayout() {
   const { t } = useTranslation();
   return (
     <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

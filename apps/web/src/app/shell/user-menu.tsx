@@ -1,5 +1,13 @@
 import { AVATAR_FALLBACK, LANGUAGES, type Lang } from "@vt/shared/constants";
-import { ChevronsUpDownIcon, LanguagesIcon, LoaderCircleIcon, LogOutIcon, SunMoonIcon } from "lucide-react";
+import {
+  ChevronsUpDownIcon,
+  LanguagesIcon,
+  LoaderCircleIcon,
+  LogOutIcon,
+  SunMoonIcon,
+  UserRoundPenIcon,
+} from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import {
@@ -23,6 +31,11 @@ import { useAuth } from "@/features/auth/auth-store";
 import { changeLanguage, currentLanguage, isLang } from "@/lib/i18n";
 import { THEMES, type Theme, useTheme } from "@/lib/theme";
 
+// The dialog and its form code are downloaded when the profile is first opened.
+const ProfileDialog = lazy(() =>
+  import("@/features/auth/components/profile-dialog").then((m) => ({ default: m.ProfileDialog })),
+);
+
 const THEME_LABEL_KEYS = {
   light: "shell.themeLight",
   dark: "shell.themeDark",
@@ -33,13 +46,14 @@ function isTheme(value: string): value is Theme {
   return (THEMES as readonly string[]).includes(value);
 }
 
-/** Sidebar footer: who is signed in, language, theme and logout (spec §2). */
+/** Sidebar footer: who is signed in, profile, language, theme and logout (spec §2). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { isMobile } = useSidebar();
   const { theme, setTheme } = useTheme();
   const logout = useLogout();
+  const [profileOpen, setProfileOpen] = useState(false);
 
   const name = user?.name || t("shell.unnamedUser");
   const email = user?.email ?? "";
@@ -82,6 +96,10 @@ export function UserMenu() {
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuGroup>
+              <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
+                <UserRoundPenIcon aria-hidden />
+                {t("auth.profile.menuItem")}
+              </DropdownMenuItem>
               <DropdownMenuSub>
                 <DropdownMenuSubTrigger>
                   <LanguagesIcon aria-hidden />
@@ -140,6 +158,11 @@ export function UserMenu() {
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
+        {profileOpen && (
+          <Suspense fallback={null}>
+            <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+          </Suspense>
+        )}
       </SidebarMenuItem>
     </SidebarMenu>
   );

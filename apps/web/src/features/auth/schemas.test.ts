@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forgotPasswordSchema, registerSchema, signInSchema } from "./schemas";
+import { forgotPasswordSchema, profileSchema, registerSchema, resetPasswordSchema } from "./schemas";
+import { validateSignIn } from "./sign-in-validation";
 
 const issues = (result: {
   success: boolean;
@@ -8,18 +9,12 @@ const issues = (result: {
 
 describe("auth form schemas", () => {
   it("sign-in needs an email with a 2+ letter top-level domain and a password", () => {
-    expect(issues(signInSchema.safeParse({ email: "", password: "" }))).toEqual([
-      "email:validation.required",
-      "email:validation.emailInvalid",
-      "password:validation.required",
-    ]);
-    expect(issues(signInSchema.safeParse({ email: "a@b.c", password: "x" }))).toEqual([
-      "email:validation.emailInvalid",
-    ]);
-    expect(signInSchema.safeParse({ email: " la@vuon.vn ", password: "x" })).toMatchObject({
-      success: true,
-      data: { email: "la@vuon.vn" },
+    expect(validateSignIn({ email: "", password: "" })).toEqual({
+      email: "validation.required",
+      password: "validation.required",
     });
+    expect(validateSignIn({ email: "a@b.c", password: "x" })).toEqual({ email: "validation.emailInvalid" });
+    expect(validateSignIn({ email: " la@vuon.vn ", password: "x" })).toEqual({});
   });
 
   it("register reports mismatched passwords and unaccepted terms", () => {
@@ -34,6 +29,51 @@ describe("auth form schemas", () => {
       "acceptTerms:validation.termsRequired",
       "confirmPassword:validation.passwordsDoNotMatch",
     ]);
+  });
+
+  it("register and reset need a password of at least 8 characters, typed twice", () => {
+    expect(
+      issues(
+        registerSchema.safeParse({
+          name: "Hoa",
+          email: "hoa@vuon.vn",
+          password: "ngan",
+          confirmPassword: "ngan",
+          acceptTerms: true,
+        }),
+      ),
+    ).toEqual(["password:validation.tooShort"]);
+    expect(issues(resetPasswordSchema.safeParse({ password: "", confirmPassword: "" }))).toEqual([
+      "password:validation.required",
+      "password:validation.tooShort",
+    ]);
+    expect(
+      issues(resetPasswordSchema.safeParse({ password: "mat-khau-moi", confirmPassword: "khac" })),
+    ).toEqual(["confirmPassword:validation.passwordsDoNotMatch"]);
+  });
+
+  it("register names the missing fields", () => {
+    const result = registerSchema.safeParse({
+      name: "  ",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      acceptTerms: true,
+    });
+    expect(issues(result).filter((issue) => issue.endsWith("validation.required"))).toEqual([
+      "name:validation.required",
+      "email:validation.required",
+      "password:validation.required",
+    ]);
+  });
+
+  it("a profile name is required and at most 100 characters", () => {
+    expect(issues(profileSchema.safeParse({ name: " " }))).toEqual(["name:validation.required"]);
+    expect(issues(profileSchema.safeParse({ name: "x".repeat(101) }))).toEqual(["name:validation.tooLong"]);
+    expect(profileSchema.safeParse({ name: " Hoa " })).toMatchObject({
+      success: true,
+      data: { name: "Hoa" },
+    });
   });
 
   it("forgot password needs a valid email", () => {

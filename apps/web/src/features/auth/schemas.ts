@@ -1,6 +1,7 @@
 // zod/mini keeps the signed-out bundle small; the resolver accepts it like full zod.
 import type { MessageKey } from "@vt/shared/i18n/messages";
 import * as z from "zod/mini";
+import { EMAIL_PATTERN } from "./sign-in-validation";
 
 /**
  * Error messages are keys of the shared catalogue (`validation.*`), translated where they are shown
@@ -8,10 +9,28 @@ import * as z from "zod/mini";
  */
 export type ValidationKey = Extract<MessageKey, `validation.${string}`>;
 
-/** Spec §5 email check: a local part, '@', a domain, and a top-level domain of at least 2 letters. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-
 const message = (key: ValidationKey) => ({ error: key });
+
+/** The embedded provider's password rule (apps/api PASSWORD_MIN_LENGTH / maxPasswordLength). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest display name the API stores. */
+export const NAME_MAX_LENGTH = 100;
+
+const newPassword = z
+  .string()
+  .check(
+    z.minLength(1, message("validation.required")),
+    z.minLength(PASSWORD_MIN_LENGTH, message("validation.tooShort")),
+    z.maxLength(PASSWORD_MAX_LENGTH, message("validation.tooLong")),
+  );
+const displayName = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, message("validation.required")),
+    z.maxLength(NAME_MAX_LENGTH, message("validation.tooLong")),
+  );
 
 const email = z
   .string()
@@ -21,17 +40,11 @@ const email = z
     z.regex(EMAIL_PATTERN, message("validation.emailInvalid")),
   );
 
-export const signInSchema = z.object({
-  email,
-  password: z.string().check(z.minLength(1, message("validation.required"))),
-});
-export type SignInValues = z.infer<typeof signInSchema>;
-
 export const registerSchema = z
   .object({
-    name: z.string().check(z.trim(), z.minLength(1, message("validation.required"))),
+    name: displayName,
     email,
-    password: z.string().check(z.minLength(1, message("validation.required"))),
+    password: newPassword,
     confirmPassword: z.string(),
     acceptTerms: z.boolean().check(z.refine((accepted) => accepted, message("validation.termsRequired"))),
   })
@@ -45,3 +58,14 @@ export type RegisterValues = z.infer<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ password: newPassword, confirmPassword: z.string() }).check(
+  z.refine((values) => values.password === values.confirmPassword, {
+    path: ["confirmPassword"],
+    ...message("validation.passwordsDoNotMatch"),
+  }),
+);
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+export const profileSchema = z.object({ name: displayName });
+export type ProfileValues = z.infer<typeof profileSchema>;

@@ -1,16 +1,17 @@
-import { api, isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
+import { fetchJson } from "@/lib/fetch-json";
 import type { AuthUser } from "../auth-store";
 
 /**
- * `GET /api/users/me`: the user of the current session cookie, or undefined when signed out
- * (401, or 404 while the endpoint does not exist yet). Other failures are thrown.
+ * `GET /api/users/me`: the user of the current session cookie, or undefined when signed out (401).
+ * Other failures are thrown. Plain fetch: it runs at boot, before the first render.
  */
 export async function getCurrentUser(): Promise<AuthUser | undefined> {
   try {
-    const user = await api.get<AuthUser | null>("/users/me");
+    const user = await fetchJson<AuthUser | null>("/api/users/me");
     return user && user.id !== undefined && user.id !== null ? user : undefined;
   } catch (error) {
-    if (isApiError(error) && (error.kind === "unauthorized" || error.kind === "not-found")) return undefined;
+    if (isApiError(error) && error.kind === "unauthorized") return undefined;
     throw error;
   }
 }

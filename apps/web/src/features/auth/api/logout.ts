@@ -3,14 +3,24 @@ import { useNavigate } from "@tanstack/react-router";
 import { api } from "@/lib/api-client";
 import { clearQueryCache } from "@/lib/query-client";
 import { authStore } from "../auth-store";
+import { providerState } from "../provider-state";
+import { signOutOfProvider } from "./identity-provider";
+
+/** `POST /api/users/logout`: ends the uploader session and clears its cookie. */
+export async function endUploaderSession(): Promise<void> {
+  await api.post("/users/logout");
+}
 
 /**
- * Spec §4 logout: end the session on the server, then clear the client session, go to / (replacing
- * history; the guard then shows /login) and clear the whole query cache. If the call fails the user
- * stays signed in and the central error toast appears.
+ * Spec §4 logout, in order: sign out with the identity provider, end the uploader session, then
+ * clear the client session, go to / (replacing history; the guard then shows /login) and clear
+ * the whole query cache, persisted copy included. If a call fails the user stays signed in and the
+ * central error toast (MutationCache onError) appears.
  */
 export async function logout(): Promise<void> {
-  await api.post("/users/logout");
+  await signOutOfProvider();
+  await providerState.set(null);
+  await endUploaderSession();
 }
 
 export function useLogout() {

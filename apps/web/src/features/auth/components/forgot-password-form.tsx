@@ -2,23 +2,28 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircleIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "../schemas";
+import { useSubmitError } from "./use-submit-error";
 import { useValidationMessage } from "./use-validation-message";
 
 /** Asks for the registered email to send a password-reset link to. */
 export function ForgotPasswordForm({
   onSubmit,
+  defaultEmail = "",
 }: {
-  onSubmit?: (values: ForgotPasswordValues) => Promise<void> | void;
+  onSubmit: (values: ForgotPasswordValues) => Promise<void> | void;
+  defaultEmail?: string;
 }) {
   const { t } = useTranslation();
   const messageOf = useValidationMessage();
+  const submit = useSubmitError();
   const form = useForm<ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: "" },
+    defaultValues: { email: defaultEmail },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -26,7 +31,7 @@ export function ForgotPasswordForm({
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => onSubmit?.(values))}
+      onSubmit={form.handleSubmit((values) => submit.run(() => onSubmit(values)))}
     >
       <FormField label={t("auth.signIn.email")} error={messageOf(errors.email, "email")}>
         <Input
@@ -37,7 +42,8 @@ export function ForgotPasswordForm({
           {...form.register("email")}
         />
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+      <FormAlert message={submit.error} />
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
         {isSubmitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}
         {isSubmitting ? t("auth.forgotPassword.submitting") : t("auth.forgotPassword.submit")}
       </Button>

@@ -3,17 +3,30 @@ import { LoaderCircleIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { type RegisterValues, registerSchema } from "../schemas";
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type RegisterValues,
+  registerSchema,
+} from "../schemas";
 import { PasswordInput } from "./password-input";
+import { useSubmitError } from "./use-submit-error";
 import { useValidationMessage } from "./use-validation-message";
 
-/** Registration: name, email, password twice and the terms (spec §5 messages). */
-export function RegisterForm({ onSubmit }: { onSubmit?: (values: RegisterValues) => Promise<void> | void }) {
+/**
+ * Registration: name, email, password twice and the terms (spec §5 messages). `onSubmit` may
+ * throw; the failure (address already registered…) is shown translated above the button.
+ */
+export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) => Promise<void> | void }) {
   const { t } = useTranslation();
   const messageOf = useValidationMessage();
+  const submit = useSubmitError();
+  const passwordRule = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   const termsId = useId();
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -26,9 +39,12 @@ export function RegisterForm({ onSubmit }: { onSubmit?: (values: RegisterValues)
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => onSubmit?.(values))}
+      onSubmit={form.handleSubmit((values) => submit.run(() => onSubmit(values)))}
     >
-      <FormField label={t("auth.register.name")} error={messageOf(errors.name, "name")}>
+      <FormField
+        label={t("auth.register.name")}
+        error={messageOf(errors.name, "name", { max: NAME_MAX_LENGTH })}
+      >
         <Input
           autoComplete="nickname"
           placeholder={t("auth.register.namePlaceholder")}
@@ -44,7 +60,11 @@ export function RegisterForm({ onSubmit }: { onSubmit?: (values: RegisterValues)
           {...form.register("email")}
         />
       </FormField>
-      <FormField label={t("auth.signIn.password")} error={messageOf(errors.password, "password")}>
+      <FormField
+        label={t("auth.signIn.password")}
+        error={messageOf(errors.password, "password", passwordRule)}
+        hint={t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH })}
+      >
         <PasswordInput autoComplete="new-password" {...form.register("password")} />
       </FormField>
       <FormField
@@ -77,7 +97,8 @@ export function RegisterForm({ onSubmit }: { onSubmit?: (values: RegisterValues)
           </p>
         )}
       </div>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+      <FormAlert message={submit.error} />
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
         {isSubmitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}
         {isSubmitting ? t("auth.register.submitting") : t("auth.register.submit")}
       </Button>

@@ -1,0 +1,164 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AVATAR_FALLBACK, IMAGE_MIME_TYPES } from "@vt/shared/constants";
+import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { describeError } from "@/lib/query-client";
+import { AVATAR_MAX_MB, checkAvatarFile, uploadAvatar } from "../api/upload-avatar";
+import { useAuth } from "../auth-store";
+import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from "../schemas";
+import { submitUserUpdate } from "../update-user";
+import { useValidationMessage } from "./use-validation-message";
+
+/**
+ * The profile dialog of the user menu: display name and avatar. A picked picture is checked in
+ * the browser (type, size), previewed at once and uploaded; saving sends the changed fields
+ * through the spec §4 update flow (toasts, handling flag).
+ */
+export function ProfileDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { user, handling } = useAuth();
+  const messageOf = useValidationMessage();
+  const fileInputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string>();
+  const [uploadedUrl, setUploadedUrl] = useState<string>();
+  const [uploading, setUploading] = useState(false);
+  const [avatarError, setAvatarError] = useState<string>();
+  const form = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: user?.name ?? "" },
+  });
+  const { errors } = form.formState;
+
+  // The object URL of a local preview is released when replaced or when the dialog goes away.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  async function pickAvatar(file: File | undefined) {
+    if (!file) return;
+    const problem = checkAvatarFile(file);
+    setAvatarError(problem);
+    if (problem) return;
+    setPreview(URL.createObjectURL(file));
+    setUploadedUrl(undefined);
+    setUploading(true);
+    try {
+      const { url } = await uploadAvatar(file);
+      setUploadedUrl(url);
+    } catch (error) {
+      setPreview(undefined);
+      setAvatarError(`${t("errors.uploadFailed")}: ${describeError(error)}`);
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  const shownAvatar = preview ?? user?.avatar ?? undefined;
+  const busy = handling || uploading;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("common.close")} className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{t("auth.profile.title")}</DialogTitle>
+          <DialogDescription>{t("auth.profile.description")}</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={form.handleSubmit(async ({ name }) => {
+            const fields: { name?: string; avatar?: string } = {};
+            if (name !== (user?.name ?? "")) fields.name = name;
+            if (uploadedUrl && uploadedUrl !== user?.avatar) fields.avatar = uploadedUrl;
+            if (Object.keys(fields).length === 0) fields.name = name;
+            if (await submitUserUpdate(fields, { profile: true })) onOpenChange(false);
+          })}
+        >
+          <div className="flex items-center gap-4">
+            <div className="relative">
+              <Avatar className="size-20 rounded-2xl ring-2 ring-primary/20 ring-offset-2 ring-offset-background">
+                {shownAvatar && <AvatarImage src={shownAvatar} alt="" className="object-cover" />}
+                <AvatarFallback className="rounded-2xl text-lg">{AVATAR_FALLBACK}</AvatarFallback>
+              </Avatar>
+              {uploading && (
+                <span className="absolute inset-0 flex items-center justify-center rounded-2xl bg-background/70">
+                  <LoaderCircleIcon aria-hidden className="size-6 animate-spin text-primary" />
+                </span>
+              )}
+            </div>
+            <div className="grid min-w-0 gap-1.5">
+              <input
+                ref={fileInput}
+                id={fileInputId}
+                type="file"
+                accept={IMAGE_MIME_TYPES.join(",")}
+                className="sr-only"
+                aria-describedby={`${fileInputId}-hint`}
+                onChange={(event) => void pickAvatar(event.target.files?.[0])}
+              />
+              <Button asChild variant="outline" size="sm" className="w-fit cursor-pointer">
+                <label htmlFor={fileInputId}>
+                  <ImageUpIcon aria-hidden />
+                  {shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
+                </label>
+              </Button>
+              <p id={`${fileInputId}-hint`} className="text-muted-foreground text-xs">
+                {uploading
+                  ? t("auth.profile.uploading")
+                  : t("auth.profile.avatarHint", { max: AVATAR_MAX_MB })}
+              </p>
+              {avatarError && (
+                <p role="alert" className="text-destructive text-sm">
+                  {avatarError}
+                </p>
+              )}
+            </div>
+          </div>
+          <FormField
+            label={t("fields.name")}
+            error={messageOf(errors.name, "name", { max: NAME_MAX_LENGTH })}
+          >
+            <Input autoComplete="nickname" {...form.register("name")} />
+          </FormField>
+          <FormField label={t("auth.profile.email")}>
+            <Input value={user?.email ?? ""} readOnly disabled />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {handling && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+              {handling ? t("auth.profile.saving") : t("auth.profile.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

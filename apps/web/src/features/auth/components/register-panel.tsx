@@ -1,0 +1,28 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { signUp } from "../sign-in";
+import { authLinkClass } from "./link-styles";
+import { RegisterForm } from "./register-form";
+
+/** The register view of /login (its own chunk: loaded when chosen). */
+export function RegisterPanel({ next }: { next?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CardHeader>
+        <CardTitle className="text-2xl">{t("auth.register.title")}</CardTitle>
+        <CardDescription>{t("auth.register.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <RegisterForm onSubmit={signUp} />
+      </CardContent>
+      <CardFooter className="justify-center gap-1 text-muted-foreground text-sm">
+        {t("auth.register.haveAccount")}
+        <Link to="/login" search={{ next }} className={authLinkClass}>
+          {t("auth.register.signIn")}
+        </Link>
+      </CardFooter>
+    </>
+  );
+}

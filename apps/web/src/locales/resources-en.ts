@@ -1,0 +1,11 @@
+import { messages } from "@vt/shared/i18n/messages";
+import { auth } from "./en/auth";
+import { breadcrumb, common, modal, nav, shell } from "./en/common";
+import { errors } from "./en/errors";
+import { pages } from "./en/pages";
+import { mergeMessages } from "./merge-messages";
+
+/** English: loaded on demand (lib/i18n), only when it is the chosen language. */
+export const webEn = { common, nav, shell, breadcrumb, modal, pages, auth, errors };
+
+export const en = mergeMessages(messages.en, webEn);

@@ -1,0 +1,21 @@
+import { messages } from "@vt/shared/i18n/messages";
+import { mergeMessages } from "./merge-messages";
+import type { signedInVi } from "./resources-vi-signed-in";
+import { auth } from "./vi/auth";
+import { common, modal, shell } from "./vi/common";
+import { errors } from "./vi/errors";
+
+/**
+ * Vietnamese, the default and fallback language. Each top-level key is a section
+ * (`t("nav.comics")`, `t("pages.home.title")`); Vietnamese is the source of truth and English
+ * files are typed against it. The shared catalogue (`@vt/shared/i18n/messages`: validation,
+ * errors, success, fields, chapter, comicStatus, comicSort, the same texts the API uses) is merged
+ * with the web's own sections.
+ *
+ * Split in two for the first download: these sections ship with every page; the signed-in
+ * sections (./resources-vi-signed-in: nav, breadcrumb, pages) ship with the signed-in layout.
+ */
+export const viFirstLoad = mergeMessages(messages.vi, { common, shell, modal, auth, errors });
+
+/** The whole Vietnamese table, as i18next's typed `t` sees it. */
+export type ViTranslation = typeof viFirstLoad & typeof signedInVi;

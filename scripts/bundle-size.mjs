@@ -26,15 +26,23 @@ const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
 function measure(label, routeMatchers, budgetKb) {
   const routeKeys = Object.keys(manifest).filter((k) => routeMatchers.some((m) => m.test(k)));
   if (routeKeys.length === 0) throw new Error(`No chunk found for ${label}`);
-  const files = [...closure([entryKey, ...routeKeys])].map((k) => manifest[k].file).filter((f) => f.endsWith(".js"));
+  const files = [...closure([entryKey, ...routeKeys])]
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith(".js"));
   const kb = files.reduce((n, f) => n + gz(f), 0) / 1024;
   const verdict = kb <= budgetKb ? "within" : "OVER";
-  console.log(`${label}: ${kb.toFixed(1)} KB gzipped JS (${files.length} chunks), ${verdict} the ${budgetKb} KB budget`);
+  console.log(
+    `${label}: ${kb.toFixed(1)} KB gzipped JS (${files.length} chunks), ${verdict} the ${budgetKb} KB budget`,
+  );
   return kb <= budgetKb;
 }
 
 const ok = [
   measure("login route (signed out)", [/src\/app\/routes\/login\.tsx$/], 150),
-  measure("dashboard home (signed in)", [/src\/app\/routes\/home\.tsx$/, /src\/app\/shell\/.*layout.*\.tsx$/], 200),
+  measure(
+    "dashboard home (signed in)",
+    [/src\/app\/routes\/home\.tsx$/, /src\/app\/shell\/.*layout.*\.tsx$/],
+    200,
+  ),
 ].every(Boolean);
 if (process.argv.includes("--strict") && !ok) process.exit(1);

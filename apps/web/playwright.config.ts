@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx apps/api/src/server.ts",
+    // The real API behind a real SMTP server on loopback (mails land in E2E_DATA_DIR/mail).
+    command: "node apps/web/e2e/support/server-with-mail.mjs",
     cwd: root,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -43,6 +44,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_MAIL_DIR: path.join(process.env.E2E_DATA_DIR, "mail"),
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       E2E: "1",

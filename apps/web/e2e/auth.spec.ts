@@ -1,0 +1,201 @@
+import { deflateSync } from "node:zlib";
+import { expect, type Page, test } from "@playwright/test";
+import { QUERY_CACHE_KEY } from "@vt/shared/constants";
+import { waitForMail } from "./support/mail";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A real PNG (solid green square), built byte by byte so the server's content check accepts it. */
+function greenPng(size = 32): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [46, 160, 67]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function openUserMenu(page: Page) {
+  await page.getByRole("button", { name: "Mở menu tài khoản" }).click();
+  return page.getByRole("menu");
+}
+
+test("register, land on next, edit the profile, log out with the cache cleared", async ({ page }) => {
+  const email = `lan.${unique()}@vuon-truyen.vn`;
+  const password = "hoa-mai-no-ro";
+
+  await page.goto("/comics");
+  await expect(page).toHaveURL(/\/login\?next=%2Fcomics$/);
+  await page.getByRole("link", { name: "Đăng ký" }).click();
+  await expect(page.getByRole("heading", { name: "Tạo tài khoản" })).toBeVisible();
+
+  // The spec §5 messages first.
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+  await expect(page.getByText("Tên là bắt buộc")).toBeVisible();
+  await expect(page.getByText("Email là bắt buộc")).toBeVisible();
+  await expect(page.getByText("Bạn phải đồng ý với điều khoản và điều kiện")).toBeVisible();
+  await page.getByLabel("Email").fill("lan@vuon");
+  await page.getByLabel("Mật khẩu", { exact: true }).fill(password);
+  await page.getByLabel("Nhập lại mật khẩu").fill(`${password}-khac`);
+  await expect(page.getByText("Email không hợp lệ")).toBeVisible();
+  await expect(page.getByText("Mật khẩu không khớp")).toBeVisible();
+
+  await page.getByLabel("Tên hiển thị").fill("Lan Anh");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Nhập lại mật khẩu").fill(password);
+  await page.getByLabel("Tôi đồng ý với điều khoản sử dụng của Vườn Truyện").check();
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+
+  // Signed in: the provider session was exchanged for the uploader session, and next was followed.
+  await expect(page).toHaveURL(/\/comics$/);
+  let menu = await openUserMenu(page);
+  await expect(menu.getByText("Lan Anh")).toBeVisible();
+  await expect(menu.getByText(email)).toBeVisible();
+
+  // Profile: new name and an avatar picture.
+  await menu.getByRole("menuitem", { name: "Hồ sơ" }).click();
+  const dialog = page.getByRole("dialog", { name: "Hồ sơ của bạn" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Tên", { exact: true }).fill("Lan Anh Hoa");
+  const upload = page.waitForResponse(
+    (r) => r.url().endsWith("/api/users/avatar") && r.request().method() === "POST",
+  );
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "la-xanh.png",
+    mimeType: "image/png",
+    buffer: greenPng(),
+  });
+  expect((await upload).status()).toBe(200);
+  await expect(dialog.getByText("Đang tải ảnh lên…")).toBeHidden();
+  await dialog.getByRole("button", { name: "Lưu thay đổi" }).click();
+  await expect(page.getByText("Cập nhật thành công")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const me = await (await page.request.get("/api/users/me")).json();
+  expect(me).toMatchObject({ email, name: "Lan Anh Hoa", avatar: expect.stringMatching(/^http.*\/files\//) });
+  const picture = await page.request.get(me.avatar);
+  expect(picture.headers()["content-type"]).toBe("image/png");
+
+  menu = await openUserMenu(page);
+  await expect(menu.getByText("Lan Anh Hoa")).toBeVisible();
+
+  // Something in the persisted query cache, as a signed-in session leaves there.
+  await page.evaluate((key) => {
+    window.localStorage.setItem(
+      key,
+      JSON.stringify({
+        buster: "1",
+        timestamp: Date.now(),
+        clientState: {
+          mutations: [],
+          queries: [{ queryKey: ["comics", {}], queryHash: '["comics",{}]', state: {} }],
+        },
+      }),
+    );
+  }, QUERY_CACHE_KEY);
+
+  await menu.getByRole("menuitem", { name: "Đăng xuất" }).click();
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole("heading", { name: "Đăng nhập" })).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), QUERY_CACHE_KEY)).toBeNull();
+  // And it stays gone: no late write from the persister brings it back.
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), QUERY_CACHE_KEY)).toBeNull();
+
+  // Both sessions ended: the uploader cookie and the provider's (else a reload would sign in again).
+  expect((await page.request.get("/api/users/me")).status()).toBe(401);
+  await page.goto("/comics");
+  await expect(page).toHaveURL(/\/login\?next=%2Fcomics$/);
+});
+
+test("forgot password through the mailed link, then sign in with the new password", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const email = `mai.${unique()}@vuon-truyen.vn`;
+  const oldPassword = "mat-khau-cu-1";
+  const newPassword = "mat-khau-moi-2";
+
+  // The account exists (made straight through the provider's API, in a separate cookie jar).
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
+  const signUp = await api.post("/auth/sign-up/email", {
+    data: { name: "Mai", email, password: oldPassword },
+  });
+  expect(signUp.status()).toBe(200);
+  await api.dispose();
+
+  await page.goto("/login?next=%2Fteams");
+  await page.getByRole("link", { name: "Quên mật khẩu?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Gửi đường dẫn đặt lại" }).click();
+  await expect(page.getByRole("status")).toHaveText("Hãy kiểm tra hộp thư");
+  await expect(page.getByText(email)).toBeVisible();
+
+  const mail = await waitForMail(email);
+  const link = /https?:\/\/\S+\/login\?mode=reset&token=[\w%.-]+/.exec(mail)?.[0];
+  expect(link, mail).toBeTruthy();
+
+  await page.goto(link ?? "");
+  await expect(page.getByRole("heading", { name: "Đặt lại mật khẩu" })).toBeVisible();
+  await page.getByLabel("Mật khẩu mới", { exact: true }).fill(newPassword);
+  await page.getByLabel("Nhập lại mật khẩu mới").fill(newPassword);
+  await page.getByRole("button", { name: "Lưu mật khẩu mới" }).click();
+  await expect(page.getByRole("status")).toHaveText("Đã đổi mật khẩu");
+  await page.getByRole("link", { name: "Đăng nhập" }).click();
+
+  // The old password no longer works, and the refusal is shown in Vietnamese.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill(oldPassword);
+  await page.getByRole("button", { name: "Đăng nhập" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Email hoặc mật khẩu không đúng");
+
+  await page.getByLabel("Mật khẩu", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Đăng nhập" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const menu = await openUserMenu(page);
+  await expect(menu.getByText(email)).toBeVisible();
+
+  // The link worked once only.
+  await page.goto(link ?? "");
+  await expect(page).toHaveURL(/\/$/); // still signed in: /login sends a signed-in user on
+});
+
+test("the sign-in page hides third-party buttons when no provider is configured, and refuses an outside next", async ({
+  page,
+}) => {
+  await page.goto("/login?next=https%3A%2F%2Fevil.example%2F");
+  await expect(page.getByRole("heading", { name: "Đăng nhập" })).toBeVisible();
+  expect((await (await page.request.get("/auth/providers")).json()) as unknown[]).toEqual([]);
+  await expect(page.getByText("Tiếp tục với")).toHaveCount(0);
+  await page.getByRole("button", { name: "Đăng nhập" }).click();
+  await expect(page.getByText("Email là bắt buộc")).toBeVisible();
+  await expect(page.getByText("Mật khẩu là bắt buộc")).toBeVisible();
+});

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TAcceptInvitationResponse } from "@vt/shared/contracts/teams";
+import { api } from "@/lib/api-client";
+import { myInvitationsQueryOptions } from "./get-my-invitations";
+import { teamsQueryKeyAll } from "./get-teams";
+
+/** `POST /api/invitations/{id}/accept`: joins the team with the invited role. */
+export function acceptInvitation(invitationId: number) {
+  return api.post<TAcceptInvitationResponse>(`/invitations/${invitationId}/accept`);
+}
+
+/** `POST /api/invitations/{id}/decline`. */
+export function declineInvitation(invitationId: number) {
+  return api.post<void>(`/invitations/${invitationId}/decline`);
+}
+
+function useInvitationsChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: myInvitationsQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: teamsQueryKeyAll }),
+    ]);
+}
+
+export function useAcceptInvitation() {
+  const changed = useInvitationsChanged();
+  return useMutation({ mutationFn: acceptInvitation, onSuccess: changed });
+}
+
+export function useDeclineInvitation() {
+  const changed = useInvitationsChanged();
+  return useMutation({ mutationFn: declineInvitation, onSuccess: changed });
+}

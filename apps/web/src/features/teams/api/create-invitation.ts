@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TCreateInvitationRequest, TInvitation } from "@vt/shared/contracts/teams";
+import { api } from "@/lib/api-client";
+import { teamActivityQueryKeyAll } from "./get-team-activity";
+import { teamInvitationsQueryOptions } from "./get-team-invitations";
+
+/** `POST /api/teams/{teamId}/invitations`: mails the invitation (409 if pending or already a member). */
+export function createInvitation(teamId: number, body: TCreateInvitationRequest) {
+  return api.post<TInvitation>(`/teams/${teamId}/invitations`, body);
+}
+
+export function useCreateInvitation(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateInvitationRequest) => createInvitation(teamId, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamInvitationsQueryOptions(teamId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: teamActivityQueryKeyAll(teamId) }),
+      ]),
+  });
+}

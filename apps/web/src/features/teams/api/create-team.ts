@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TCreateTeamRequest, TTeam } from "@vt/shared/contracts/teams";
+import { api } from "@/lib/api-client";
+import { teamQueryOptions } from "./get-team";
+import { teamsQueryKeyAll } from "./get-teams";
+
+/** `POST /api/teams`: creates a team whose owner is the caller. */
+export function createTeam(body: TCreateTeamRequest) {
+  return api.post<TTeam>("/teams", body);
+}
+
+export function useCreateTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTeam,
+    onSuccess: (team) => {
+      queryClient.setQueryData(teamQueryOptions(team.id).queryKey, team);
+      return queryClient.invalidateQueries({ queryKey: teamsQueryKeyAll });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { TTeamListResponse } from "@vt/shared/contracts/teams";
+import { api } from "@/lib/api-client";
+
+export type TeamsParams = { page: number; search?: string; limit?: number };
+
+/** `GET /api/teams?page&limit&search`: the caller's teams with their role, one page. */
+export function getTeams({ page, search, limit }: TeamsParams, signal?: AbortSignal) {
+  return api.get<TTeamListResponse>("/teams", {
+    params: { page, limit, search: search || undefined },
+    signal,
+  });
+}
+
+/** Every page and search of the list (for invalidation after a create, update or leave). */
+export const teamsQueryKeyAll = ["teams"] as const;
+
+export const teamsQueryOptions = (params: TeamsParams) =>
+  queryOptions({
+    queryKey: [...teamsQueryKeyAll, params] as const,
+    queryFn: ({ signal }) => getTeams(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTeams = (params: TeamsParams) => useQuery(teamsQueryOptions(params));

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { teamQueryOptions } from "./get-team";
+import { teamsQueryKeyAll } from "./get-teams";
+
+/** `POST /api/teams/{teamId}/leave` (the owner must transfer first: 409). */
+export function leaveTeam(teamId: number) {
+  return api.post<void>(`/teams/${teamId}/leave`);
+}
+
+export function useLeaveTeam(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => leaveTeam(teamId),
+    onSuccess: () => {
+      // The team is no longer readable: drop it rather than refetch into a 404.
+      queryClient.removeQueries({ queryKey: teamQueryOptions(teamId).queryKey });
+      return queryClient.invalidateQueries({ queryKey: teamsQueryKeyAll });
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TCreditSettings, TUpdateCreditRequest } from "@vt/shared/contracts/teams";
+import { api, type ProgressCallback } from "@/lib/api-client";
+import { creditSettingsQueryOptions } from "./get-credit-settings";
+import { teamActivityQueryKeyAll } from "./get-team-activity";
+
+/** `PUT /api/teams/{teamId}/credit`: `pages` is the new order (a subset of the current keys). */
+export function updateCreditSettings(teamId: number, body: TUpdateCreditRequest) {
+  return api.put<TCreditSettings>(`/teams/${teamId}/credit`, body);
+}
+
+/** `POST /api/teams/{teamId}/credit/pages` (multipart `files`): appends the pages. */
+export function uploadCreditPages(teamId: number, files: readonly File[], onProgress?: ProgressCallback) {
+  return api.uploadMany<TCreditSettings>(`/teams/${teamId}/credit/pages`, files, { onProgress });
+}
+
+function useCreditWritten(teamId: number) {
+  const queryClient = useQueryClient();
+  return (settings: TCreditSettings) => {
+    queryClient.setQueryData(creditSettingsQueryOptions(teamId).queryKey, settings);
+    void queryClient.invalidateQueries({ queryKey: teamActivityQueryKeyAll(teamId) });
+  };
+}
+
+export function useUpdateCreditSettings(teamId: number) {
+  const written = useCreditWritten(teamId);
+  return useMutation({
+    mutationFn: (body: TUpdateCreditRequest) => updateCreditSettings(teamId, body),
+    onSuccess: written,
+  });
+}
+
+export function useUploadCreditPages(teamId: number) {
+  const written = useCreditWritten(teamId);
+  return useMutation({
+    mutationFn: ({ files, onProgress }: { files: readonly File[]; onProgress?: ProgressCallback }) =>
+      uploadCreditPages(teamId, files, onProgress),
+    onSuccess: written,
+  });
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TDonateSettings, TUpdateDonateRequest } from "@vt/shared/contracts/teams";
+import { api, type ProgressCallback } from "@/lib/api-client";
+import { donateSettingsQueryOptions } from "./get-donate-settings";
+import { teamActivityQueryKeyAll } from "./get-team-activity";
+
+/** `PUT /api/teams/{teamId}/donate`: `qrImage` keeps (key) or removes (null) the current QR code. */
+export function updateDonateSettings(teamId: number, body: TUpdateDonateRequest) {
+  return api.put<TDonateSettings>(`/teams/${teamId}/donate`, body);
+}
+
+/** `POST /api/teams/{teamId}/donate/qr` (multipart `file`): replaces the QR code at once. */
+export function uploadDonateQr(teamId: number, file: File, onProgress?: ProgressCallback) {
+  return api.upload<TDonateSettings>(`/teams/${teamId}/donate/qr`, file, { onProgress });
+}
+
+function useDonateWritten(teamId: number) {
+  const queryClient = useQueryClient();
+  return (settings: TDonateSettings) => {
+    queryClient.setQueryData(donateSettingsQueryOptions(teamId).queryKey, settings);
+    void queryClient.invalidateQueries({ queryKey: teamActivityQueryKeyAll(teamId) });
+  };
+}
+
+export function useUpdateDonateSettings(teamId: number) {
+  const written = useDonateWritten(teamId);
+  return useMutation({
+    mutationFn: (body: TUpdateDonateRequest) => updateDonateSettings(teamId, body),
+    onSuccess: written,
+  });
+}
+
+export function useUploadDonateQr(teamId: number) {
+  const written = useDonateWritten(teamId);
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: ProgressCallback }) =>
+      uploadDonateQr(teamId, file, onProgress),
+    onSuccess: written,
+  });
+}

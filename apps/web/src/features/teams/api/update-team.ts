@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TTeam, TUpdateTeamRequest } from "@vt/shared/contracts/teams";
+import { api } from "@/lib/api-client";
+import { teamQueryOptions } from "./get-team";
+import { teamActivityQueryKeyAll } from "./get-team-activity";
+import { teamsQueryKeyAll } from "./get-teams";
+
+/** `PUT /api/teams/{teamId}`: the whole info form. */
+export function updateTeam(teamId: number, body: TUpdateTeamRequest) {
+  return api.put<TTeam>(`/teams/${teamId}`, body);
+}
+
+/** Stores the answered team and refreshes what shows it (lists, activity). */
+export function useTeamWritten() {
+  const queryClient = useQueryClient();
+  return (team: TTeam) => {
+    queryClient.setQueryData(teamQueryOptions(team.id).queryKey, team);
+    void queryClient.invalidateQueries({ queryKey: teamsQueryKeyAll });
+    void queryClient.invalidateQueries({ queryKey: teamActivityQueryKeyAll(team.id) });
+  };
+}
+
+export function useUpdateTeam(teamId: number) {
+  const written = useTeamWritten();
+  return useMutation({
+    mutationFn: (body: TUpdateTeamRequest) => updateTeam(teamId, body),
+    onSuccess: written,
+  });
+}

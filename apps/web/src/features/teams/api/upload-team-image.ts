@@ -1,0 +1,35 @@
+import { useMutation } from "@tanstack/react-query";
+import type { TTeam } from "@vt/shared/contracts/teams";
+import { api, type ProgressCallback } from "@/lib/api-client";
+import { useTeamWritten } from "./update-team";
+
+export type TeamImageKind = "cover" | "logo";
+
+/** `POST /api/teams/{teamId}/cover|logo` (multipart `file`): stores the image, answers the team. */
+export function uploadTeamImage(
+  teamId: number,
+  kind: TeamImageKind,
+  file: File,
+  onProgress?: ProgressCallback,
+) {
+  return api.upload<TTeam>(`/teams/${teamId}/${kind}`, file, { onProgress });
+}
+
+/** `DELETE /api/teams/{teamId}/cover|logo`: removes the image, answers the team. */
+export function removeTeamImage(teamId: number, kind: TeamImageKind) {
+  return api.delete<TTeam>(`/teams/${teamId}/${kind}`);
+}
+
+export function useUploadTeamImage(teamId: number, kind: TeamImageKind) {
+  const written = useTeamWritten();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: ProgressCallback }) =>
+      uploadTeamImage(teamId, kind, file, onProgress),
+    onSuccess: written,
+  });
+}
+
+export function useRemoveTeamImage(teamId: number, kind: TeamImageKind) {
+  const written = useTeamWritten();
+  return useMutation({ mutationFn: () => removeTeamImage(teamId, kind), onSuccess: written });
+}

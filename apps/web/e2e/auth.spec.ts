@@ -188,14 +188,31 @@ test("forgot password through the mailed link, then sign in with the new passwor
   await expect(page).toHaveURL(/\/$/); // still signed in: /login sends a signed-in user on
 });
 
-test("the sign-in page hides third-party buttons when no provider is configured, and refuses an outside next", async ({
+test("without configured providers no third-party button shows, and an outside next is not followed", async ({
   page,
+  playwright,
+  baseURL,
 }) => {
+  const email = `hue.${unique()}@vuon-truyen.vn`;
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
+  expect(
+    (
+      await api.post("/auth/sign-up/email", { data: { name: "Huệ", email, password: "hoa-hue-trang" } })
+    ).status(),
+  ).toBe(200);
+  await api.dispose();
+
   await page.goto("/login?next=https%3A%2F%2Fevil.example%2F");
   await expect(page.getByRole("heading", { name: "Đăng nhập" })).toBeVisible();
   expect((await (await page.request.get("/auth/providers")).json()) as unknown[]).toEqual([]);
   await expect(page.getByText("Tiếp tục với")).toHaveCount(0);
+
   await page.getByRole("button", { name: "Đăng nhập" }).click();
   await expect(page.getByText("Email là bắt buộc")).toBeVisible();
   await expect(page.getByText("Mật khẩu là bắt buộc")).toBeVisible();
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill("hoa-hue-trang");
+  await page.getByRole("button", { name: "Đăng nhập" }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
 });

@@ -3,9 +3,10 @@ import { auth } from "./en/auth";
 import { breadcrumb, common, modal, nav, shell } from "./en/common";
 import { errors } from "./en/errors";
 import { pages } from "./en/pages";
+import { teams } from "./en/teams";
 import { mergeMessages } from "./merge-messages";
 
 /** English: loaded on demand (lib/i18n), only when it is the chosen language. */
-export const webEn = { common, nav, shell, breadcrumb, modal, pages, auth, errors };
+export const webEn = { common, nav, shell, breadcrumb, modal, pages, teams, auth, errors };
 
 export const en = mergeMessages(messages.en, webEn);

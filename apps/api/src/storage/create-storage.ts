@@ -1,15 +1,15 @@
 import type { Config } from "../config";
 import { createLocalStorage } from "./local";
+import { createS3Storage } from "./s3";
 import type { Storage } from "./storage";
 
+/**
+ * S3_BUCKET set: the S3-compatible driver (objects served from S3_PUBLIC_URL, browser direct
+ * uploads through `presignPut`). Otherwise: the local folder STORAGE_DIR served under /files.
+ */
 export async function createStorage(
   config: Pick<Config, "s3" | "storageDir" | "publicUrl">,
 ): Promise<Storage> {
-  if (config.s3) {
-    // TODO(storage-s3): S3 driver (@aws-sdk/client-s3 + presigned PUTs) is not written yet.
-    throw new Error(
-      "S3 storage (S3_BUCKET) is not supported by this build yet; unset S3_BUCKET to use local storage.",
-    );
-  }
+  if (config.s3) return createS3Storage(config.s3);
   return createLocalStorage({ root: config.storageDir, publicBaseUrl: `${config.publicUrl}/files` });
 }

@@ -17,6 +17,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { registerIdentity } from "./auth/identity";
 import { requireAppOrigin } from "./auth/require-app-origin";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
@@ -26,6 +27,8 @@ import { appVersion, repoRoot } from "./lib/repo-root";
 import { isZodError, validatorCompiler } from "./lib/validation";
 import { filesRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { teamsRoutes } from "./modules/teams/teams.routes";
+import { usersRoutes } from "./modules/users/users.routes";
 import type { Storage } from "./storage/storage";
 
 declare module "fastify" {
@@ -114,7 +117,10 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  await registerIdentity(app);
   await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(usersRoutes, { prefix: "/api" });
+  await app.register(teamsRoutes, { prefix: "/api" });
   if (storage.kind === "local") await app.register(filesRoutes, { prefix: "/files" });
 
   const webDist = options.webDist === undefined ? join(repoRoot(), "apps/web/dist") : options.webDist;

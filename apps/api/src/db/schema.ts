@@ -6,3 +6,6 @@
  * then run `npm run db:generate -w @vt/api`.
  */
 export * from "./schema/app-meta";
+export * from "./schema/auth";
+export * from "./schema/mail";
+export * from "./schema/users";

@@ -1,0 +1,180 @@
+/**
+ * Uploader-service sessions: a random 32-byte value in the `vt_session` cookie (HttpOnly,
+ * SameSite=Lax, Path=/, Secure when PUBLIC_URL is https); the database keeps only its SHA-256.
+ * Sessions last 30 days and slide: a session in use is extended (at most once a day).
+ *
+ * Every module authenticates with:
+ *   const user = await requireUser(request);   // 401 when signed out
+ *   const admin = await requireAdmin(request); // 401 signed out, 403 when not a platform admin
+ *   const maybe = await getSessionUser(request); // null when signed out
+ * after which `request.user` holds the same user.
+ */
+import "@fastify/cookie";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db/client";
+import { sessions, type UserRole, users } from "../db/schema/users";
+import { AppError } from "../lib/app-error";
+
+export const SESSION_COOKIE = "vt_session";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is extended when less than TTL - this remains, i.e. at most once per day of use. */
+const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  avatar: string | null;
+  role: UserRole;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, set by requireUser / requireAdmin / getSessionUser. */
+    user: SessionUser | null;
+  }
+}
+
+interface SessionState {
+  loaded: Promise<SessionUser | null>;
+  /** New expiry to send in a refreshed cookie, when the session slid forward. */
+  refreshedUntil?: Date;
+}
+const state = new WeakMap<FastifyRequest, SessionState>();
+
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function cookieOptions(request: FastifyRequest, expires: Date) {
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    secure: request.server.config.publicUrl.startsWith("https://"),
+    expires,
+    maxAge: Math.max(0, Math.round((expires.getTime() - Date.now()) / 1000)),
+  };
+}
+
+/** Opens a session for the user and sets the cookie on the reply. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await request.server.db.insert(sessions).values({
+    id: hashSessionToken(token),
+    userId,
+    expiresAt,
+    userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null,
+    ip: request.ip,
+  });
+  // A session cookie already present belongs to an earlier sign-in in this browser: end it.
+  const previous = request.cookies?.[SESSION_COOKIE];
+  if (previous) await request.server.db.delete(sessions).where(eq(sessions.id, hashSessionToken(previous)));
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, expiresAt));
+  state.delete(request);
+}
+
+/** Deletes the request's session (if any) and clears the cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies?.[SESSION_COOKIE];
+  if (token) await request.server.db.delete(sessions).where(eq(sessions.id, hashSessionToken(token)));
+  reply.clearCookie(SESSION_COOKIE, {
+    ...cookieOptions(request, new Date(0)),
+    maxAge: undefined,
+    expires: undefined,
+  });
+  request.user = null;
+}
+
+export function getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  let current = state.get(request);
+  if (!current) {
+    const entry: SessionState = { loaded: Promise.resolve(null) };
+    entry.loaded = loadSessionUser(request, entry);
+    state.set(request, entry);
+    current = entry;
+  }
+  return current.loaded;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw new AppError("UNAUTHORIZED");
+  return user;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw new AppError("FORBIDDEN");
+  return user;
+}
+
+async function loadSessionUser(request: FastifyRequest, entry: SessionState): Promise<SessionUser | null> {
+  const token = request.cookies?.[SESSION_COOKIE];
+  if (!token || token.length > 128) return null;
+  const db = request.server.db;
+  const id = hashSessionToken(token);
+  const now = new Date();
+  const [row] = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      user: { id: users.id, email: users.email, name: users.name, avatar: users.avatar, role: users.role },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    entry.refreshedUntil = expiresAt;
+  }
+  request.user = row.user;
+  return row.user;
+}
+
+/** Ends every session of a user, optionally keeping the one whose cookie value is given. */
+export async function deleteUserSessions(db: Db, userId: number, keepToken?: string): Promise<number> {
+  const where = keepToken
+    ? and(eq(sessions.userId, userId), ne(sessions.id, hashSessionToken(keepToken)))
+    : eq(sessions.userId, userId);
+  const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** The cookie value from a raw Cookie header (used where only the header is at hand). */
+export function sessionTokenFromCookieHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * Installs what sessions need on the root instance: the `request.user` slot and re-sending the
+ * cookie with its new expiry when a session slid forward.
+ */
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest("user", null);
+  app.addHook("onSend", async (request, reply) => {
+    const entry = state.get(request);
+    const token = request.cookies?.[SESSION_COOKIE];
+    if (entry?.refreshedUntil && token && !reply.hasHeader("set-cookie")) {
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, entry.refreshedUntil));
+    }
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Uploader-service users and their server-side sessions (the `vt_session` cookie).
+ * A user is one identity (issuer + subject of a verified ID token); ids are integers as the
+ * platform's readers expect.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const tz = { withTimezone: true } as const;
+
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored lower-cased. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    avatar: text("avatar"),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    identityIssuer: text("identity_issuer").notNull(),
+    identitySubject: text("identity_subject").notNull(),
+    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_identity_key").on(t.identityIssuer, t.identitySubject),
+    index("users_role_idx").on(t.role).where(sql`${t.role} = 'admin'`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the random cookie value; the value itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);

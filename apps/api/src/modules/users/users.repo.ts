@@ -1,0 +1,91 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type UserRole, users } from "../../db/schema/users";
+
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  avatar: users.avatar,
+  role: users.role,
+};
+
+export type UserRow = {
+  id: number;
+  email: string;
+  name: string;
+  avatar: string | null;
+  role: UserRole;
+};
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByIdentity(
+  db: Db,
+  issuer: string,
+  subject: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  avatar: string | null;
+  role: UserRole;
+  identityIssuer: string;
+  identitySubject: string;
+}
+
+/** Inserts the user; on a concurrent first sign-in of the same identity, returns undefined. */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoNothing({ target: [users.identityIssuer, users.identitySubject] })
+    .returning(userColumns);
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  return row;
+}
+
+export async function setRoleByEmail(db: Db, email: string, role: UserRole): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.email, email.toLowerCase()))
+    .returning(userColumns);
+  return row;
+}
+
+export async function findUserIdsByIdentity(db: Db, issuer: string, subject: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject)));
+  return rows.map((r) => r.id);
+}

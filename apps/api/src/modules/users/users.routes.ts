@@ -1,0 +1,118 @@
+import fastifyMultipart from "@fastify/multipart";
+import {
+  AVATAR_MAX_BYTES,
+  ZAuthRequest,
+  ZAvatarUploadResponse,
+  ZUpdateUserRequest,
+  ZUser,
+} from "@vt/shared/contracts/users";
+import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { endSession, requireUser, startSession } from "../../auth/session";
+import { AppError } from "../../lib/app-error";
+import { storeAvatar } from "./avatar";
+import { signInWithIdToken, updateProfile } from "./users.service";
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
+
+/** Spec §7 `/users/*`, mounted under /api. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    "/users/auth",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Exchange an identity provider's ID token for an uploader session (cookie vt_session)",
+        body: ZAuthRequest,
+        response: { 200: ZUser, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await signInWithIdToken(
+        {
+          db: app.db,
+          verifyIdToken: app.verifyIdToken,
+          adminEmails: app.config.adminEmails,
+          log: request.log,
+        },
+        request.body,
+      );
+      await startSession(request, reply, user.id);
+      return user;
+    },
+  );
+
+  app.get(
+    "/users/me",
+    { schema: { tags: ["users"], summary: "The signed-in user", response: { 200: ZUser, 401: ZErrorBody } } },
+    async (request) => requireUser(request),
+  );
+
+  app.post(
+    "/users/logout",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "End the uploader session and clear its cookie",
+        response: { 200: z.object({ ok: z.literal(true) }), 403: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    "/users/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Update one's own profile (name, avatar)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: ZUpdateUserRequest,
+        response: { 200: ZUser, ...errors, 404: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const actor = await requireUser(request);
+      return updateProfile(app.db, actor, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    "/users/avatar",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Upload an avatar image (multipart field `file`, JPEG/PNG/WebP/GIF, at most 2 MB)",
+        consumes: ["multipart/form-data"],
+        response: { 200: ZAvatarUploadResponse, ...errors, 413: ZErrorBody, 415: ZErrorBody },
+      },
+    },
+    async (request) => {
+      await requireUser(request);
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+      const file = await request.file();
+      if (file?.fieldname !== "file") {
+        throw new AppError("VALIDATION", "errors.VALIDATION", { errors: ["file: required"] });
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+          throw new AppError("PAYLOAD_TOO_LARGE", "validation.fileTooLarge", { params: { max: 2 } });
+        }
+        throw error;
+      }
+      return { url: await storeAvatar(app.storage, bytes) };
+    },
+  );
+};

@@ -1,0 +1,129 @@
+/**
+ * Rules of the uploader-service users: sign-in with a verified ID token, profile updates (own
+ * profile only) and platform-admin grants.
+ */
+import type { TAuthRequest, TUpdateUserRequest } from "@vt/shared/contracts/users";
+import { EMAIL_REGEX } from "@vt/shared/validation";
+import type { IdTokenVerifier, VerifiedIdentity } from "../../auth/id-token";
+import { IdTokenError } from "../../auth/id-token";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import type { UserRole } from "../../db/schema/users";
+import { AppError } from "../../lib/app-error";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByIdentity,
+  insertUser,
+  setRoleByEmail,
+  type UserRow,
+  updateUser,
+} from "./users.repo";
+
+export interface SignInDeps {
+  db: Db;
+  verifyIdToken: IdTokenVerifier;
+  adminEmails: readonly string[];
+  log: { info(o: object, m: string): void };
+}
+
+const isHttpUrl = (v: string | null | undefined): v is string =>
+  !!v && /^https?:\/\/\S+$/i.test(v) && v.length <= 2048;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Verifies the ID token, then finds or creates the user of that identity (issuer + subject).
+ * Token claims win over the body's hints; hints only fill a missing name or avatar (and the e-mail
+ * when an issuer sends none, which then never grants admin). ADMIN_EMAILS grants admin only for an
+ * e-mail the issuer says is verified.
+ */
+export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): Promise<UserRow> {
+  let identity: VerifiedIdentity;
+  try {
+    identity = await deps.verifyIdToken(input.token);
+  } catch (error) {
+    if (error instanceof IdTokenError) {
+      deps.log.info({ reason: error.reason }, "ID token rejected");
+      throw new AppError("UNAUTHORIZED");
+    }
+    throw error;
+  }
+
+  const hintEmail = input.email?.trim().toLowerCase();
+  const email = identity.email ?? (hintEmail && EMAIL_REGEX.test(hintEmail) ? hintEmail : undefined);
+  if (!email)
+    throw new AppError("VALIDATION", "errors.VALIDATION", { errors: ["email: missing from the token"] });
+  const grantsAdmin =
+    identity.email !== undefined &&
+    identity.emailVerified === true &&
+    deps.adminEmails.includes(identity.email);
+
+  const existing = await findUserByIdentity(deps.db, identity.issuer, identity.subject);
+  if (existing) {
+    const patch: { email?: string; role?: UserRole } = {};
+    if (identity.email && identity.email !== existing.email) {
+      const owner = await findUserByEmail(deps.db, identity.email);
+      if (!owner) patch.email = identity.email;
+    }
+    if (grantsAdmin && existing.role !== "admin") patch.role = "admin";
+    if (Object.keys(patch).length === 0) return existing;
+    try {
+      return (await updateUser(deps.db, existing.id, patch)) ?? existing;
+    } catch (error) {
+      if (isUniqueViolation(error)) return existing;
+      throw error;
+    }
+  }
+
+  // One account per e-mail: a second identity with the same address is refused rather than
+  // silently merged, since not every issuer proves the address belongs to the signer.
+  if (await findUserByEmail(deps.db, email)) throw new AppError("CONFLICT", "errors.CONFLICT");
+  const name = identity.name ?? input.name?.trim() ?? "";
+  try {
+    const created = await insertUser(deps.db, {
+      email,
+      name: (name || email.split("@")[0] || email).slice(0, 100),
+      avatar: isHttpUrl(identity.picture) ? identity.picture : isHttpUrl(input.avatar) ? input.avatar : null,
+      role: grantsAdmin ? "admin" : "user",
+      identityIssuer: identity.issuer,
+      identitySubject: identity.subject,
+    });
+    if (created) return created;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "errors.CONFLICT");
+    throw error;
+  }
+  // Lost a race with a concurrent first sign-in of the same identity.
+  const raced = await findUserByIdentity(deps.db, identity.issuer, identity.subject);
+  if (!raced) throw new AppError("CONFLICT", "errors.CONFLICT");
+  return raced;
+}
+
+/** A user may update only their own profile. */
+export async function updateProfile(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  patch: TUpdateUserRequest,
+): Promise<UserRow> {
+  if (actor.id !== id) throw new AppError("FORBIDDEN");
+  const changes: { name?: string; avatar?: string | null } = {};
+  if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.avatar !== undefined) changes.avatar = patch.avatar;
+  const updated = Object.keys(changes).length
+    ? await updateUser(db, id, changes)
+    : await findUserById(db, id);
+  if (!updated) throw new AppError("NOT_FOUND");
+  return updated;
+}
+
+/** Grants or revokes the platform admin role by e-mail (the admin CLI). */
+export async function setAdminRole(db: Db, email: string, admin: boolean): Promise<UserRow | undefined> {
+  return setRoleByEmail(db, email, admin ? "admin" : "user");
+}

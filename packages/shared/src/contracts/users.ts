@@ -1,0 +1,113 @@
+/**
+ * Contracts of `/api/users/*` (spec §7) and of the sign-in forms (spec §2, §5), shared by the API
+ * and the web. Error messages are i18n keys of ../i18n/messages.ts.
+ */
+import { z } from "zod";
+import { zEmail, zRequiredString } from "../validation";
+
+export const USER_ROLES = ["user", "admin"] as const;
+export const ZUserRole = z.enum(USER_ROLES);
+export type TUserRole = z.infer<typeof ZUserRole>;
+
+export const USER_NAME_MAX = 100;
+export const AVATAR_URL_MAX = 2048;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The signed-in uploader-service user. `role: "admin"` marks a platform admin. */
+export const ZUser = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  role: ZUserRole,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const zHint = (max: number) => z.string().trim().max(max).nullish();
+
+/**
+ * `POST /api/users/auth`: the identity provider's ID token plus profile hints. The server trusts
+ * the token's claims first; the hints only fill what the token lacks (name, avatar).
+ */
+export const ZAuthRequest = z.object({
+  token: z
+    .string({ error: () => "validation.required" })
+    .min(1, { error: "validation.required" })
+    .max(16_384, { error: "validation.invalid" }),
+  email: zHint(320),
+  name: zHint(USER_NAME_MAX),
+  avatar: zHint(AVATAR_URL_MAX),
+});
+export type TAuthRequest = z.infer<typeof ZAuthRequest>;
+
+const zAvatarUrl = z
+  .string({ error: () => "validation.linkInvalid" })
+  .trim()
+  .max(AVATAR_URL_MAX, { error: "validation.tooLong" })
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { error: "validation.linkInvalid" });
+
+/** `PUT /api/users/{id}`: partial profile; unknown fields are rejected. `avatar: null` removes it. */
+export const ZUpdateUserRequest = z.strictObject({
+  name: zRequiredString()
+    .pipe(z.string().max(USER_NAME_MAX, { error: "validation.tooLong" }))
+    .optional(),
+  avatar: zAvatarUrl.nullable().optional(),
+});
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+/** `POST /api/users/avatar` (multipart field `file`) answers the stored image's public URL. */
+export const ZAvatarUploadResponse = z.object({ url: z.string() });
+export type TAvatarUploadResponse = z.infer<typeof ZAvatarUploadResponse>;
+
+/** `GET /auth/providers`: one sign-in button per configured OpenID Connect provider. */
+export const ZAuthProvider = z.object({ id: z.string(), label: z.string() });
+export const ZAuthProviders = z.array(ZAuthProvider);
+export type TAuthProvider = z.infer<typeof ZAuthProvider>;
+
+const zPassword = z
+  .string({ error: () => "validation.required" })
+  .min(1, { error: "validation.required" })
+  .min(PASSWORD_MIN_LENGTH, { error: "validation.tooShort" })
+  .max(PASSWORD_MAX_LENGTH, { error: "validation.tooLong" });
+
+/** The /login sign-in form (POST /auth/sign-in/email takes { email, password }). */
+export const ZSignInForm = z.object({
+  email: zEmail,
+  password: z.string({ error: () => "validation.required" }).min(1, { error: "validation.required" }),
+});
+export type TSignInForm = z.infer<typeof ZSignInForm>;
+
+/** The register form (spec §5); POST /auth/sign-up/email takes { name, email, password }. */
+export const ZRegisterForm = z
+  .object({
+    name: zRequiredString().pipe(z.string().max(USER_NAME_MAX, { error: "validation.tooLong" })),
+    email: zEmail,
+    password: zPassword,
+    passwordConfirmation: z
+      .string({ error: () => "validation.required" })
+      .min(1, { error: "validation.required" }),
+    acceptTerms: z.boolean().refine((v) => v, { error: "validation.termsRequired" }),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ["passwordConfirmation"],
+    error: "validation.passwordsDoNotMatch",
+  });
+export type TRegisterForm = z.infer<typeof ZRegisterForm>;
+
+/** Forgot password: POST /auth/request-password-reset takes { email }. */
+export const ZForgotPasswordForm = z.object({ email: zEmail });
+
+/** Reset page (/login?mode=reset&token=...): POST /auth/reset-password takes { token, newPassword }. */
+export const ZResetPasswordForm = z
+  .object({
+    password: zPassword,
+    passwordConfirmation: z
+      .string({ error: () => "validation.required" })
+      .min(1, { error: "validation.required" }),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ["passwordConfirmation"],
+    error: "validation.passwordsDoNotMatch",
+  });

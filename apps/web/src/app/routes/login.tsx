@@ -106,7 +106,7 @@ export function LoginPage() {
   return (
     <div className="grid min-h-svh lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <AuthBrandPanel />
-      <main className="relative flex flex-col items-center justify-center gap-6 overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-secondary),transparent_65%)] px-4 py-10 sm:px-6">
+      <main className="relative flex flex-col items-center justify-center gap-6 overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-secondary),transparent_65%)] px-4 pt-16 pb-10 sm:px-6 lg:py-10">
         <LeafIcon
           aria-hidden
           className="pointer-events-none absolute -bottom-12 -left-12 size-56 -rotate-12 text-primary/5 lg:hidden"

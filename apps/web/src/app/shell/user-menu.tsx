@@ -50,7 +50,7 @@ function isTheme(value: string): value is Theme {
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { isMobile } = useSidebar();
+  const { isMobile, setOpenMobile } = useSidebar();
   const { theme, setTheme } = useTheme();
   const logout = useLogout();
   const [profileOpen, setProfileOpen] = useState(false);
@@ -96,7 +96,13 @@ export function UserMenu() {
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuGroup>
-              <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
+              <DropdownMenuItem
+                onSelect={() => {
+                  // On phones the dialog replaces the sidebar sheet rather than stacking on it.
+                  if (isMobile) setOpenMobile(false);
+                  setProfileOpen(true);
+                }}
+              >
                 <UserRoundPenIcon aria-hidden />
                 {t("auth.profile.menuItem")}
               </DropdownMenuItem>

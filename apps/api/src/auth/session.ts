@@ -74,9 +74,13 @@ export async function startSession(
     userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null,
     ip: request.ip,
   });
-  // A session cookie already present belongs to an earlier sign-in in this browser: end it.
+  // A session cookie already present belongs to an earlier sign-in in this browser: end it,
+  // along with the user's sessions that expired (keeps the table small without a job).
   const previous = request.cookies?.[SESSION_COOKIE];
   if (previous) await request.server.db.delete(sessions).where(eq(sessions.id, hashSessionToken(previous)));
+  await request.server.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, expiresAt));
   state.delete(request);
 }
@@ -148,10 +152,6 @@ export async function deleteUserSessions(db: Db, userId: number, keepToken?: str
     : eq(sessions.userId, userId);
   const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
   return deleted.length;
-}
-
-export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 /** The cookie value from a raw Cookie header (used where only the header is at hand). */

@@ -480,3 +480,39 @@ describe("POST /api/users/avatar", () => {
     expect(wrongField.json().errors.join(" ")).toMatch(/file/);
   });
 });
+
+describe("session lifetime", () => {
+  it("slides forward while in use (new cookie expiry, at most daily) and ends after 30 idle days", async () => {
+    const { jar, user } = await signedInUser(t);
+    const start = Date.now();
+    const expiry = async () => {
+      const rows = await t.database.db.select().from(sessions);
+      return rows.filter((s) => s.userId === user.id).map((s) => s.expiresAt.getTime());
+    };
+    const [initial] = await expiry();
+
+    // Same day: no rewrite, no new cookie.
+    const sameDay = await me(t, jar);
+    expect(sameDay.statusCode).toBe(200);
+    expect(sameDay.headers["set-cookie"]).toBeUndefined();
+    expect(await expiry()).toEqual([initial]);
+
+    // Two days later: extended to 30 days from then, cookie re-sent with the same flags.
+    vi.useFakeTimers({ toFake: ["Date"], now: start + 2 * 24 * 3600 * 1000 });
+    const later = await me(t, jar);
+    expect(later.statusCode).toBe(200);
+    const line = ([] as string[])
+      .concat(later.headers["set-cookie"] ?? [])
+      .find((c) => c.startsWith("vt_session="));
+    const cookie = parseSetCookie(line!);
+    expect(cookie.value).toBe(jar.get("vt_session"));
+    expect(cookie.attributes.httponly).toBe(true);
+    expect(cookie.attributes.samesite).toBe("Lax");
+    const [extended] = await expiry();
+    expect(extended! - initial!).toBeGreaterThanOrEqual(2 * 24 * 3600 * 1000 - 5000);
+
+    // 31 idle days after that: gone.
+    vi.useFakeTimers({ toFake: ["Date"], now: start + 33 * 24 * 3600 * 1000 });
+    expect((await me(t, jar)).statusCode).toBe(401);
+  });
+});

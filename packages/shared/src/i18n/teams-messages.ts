@@ -1,0 +1,91 @@
+/**
+ * Message keys added by the teams feature (issue 4), to be merged into ./messages.ts by the lead:
+ * deep-merge `teamsMessages.vi` into `vi` and `teamsMessages.en` into `en` (the `validation` and
+ * `fields` groups extend the existing ones; `teams` is a new group). Until merged, the API answers
+ * the raw key for these (translate() falls back to the key).
+ */
+
+const vi = {
+  validation: {
+    imageTooManyPixels: "Ảnh quá lớn, tối đa {{max}} megapixel",
+  },
+  fields: {
+    file: "Tệp",
+    files: "Tệp",
+    enabled: "Bật",
+    text: "Nội dung",
+    qrImage: "Mã QR",
+    showInEachChapter: "Hiển thị ở mỗi chương",
+    userId: "Thành viên",
+    page: "Trang",
+    limit: "Số mục mỗi trang",
+    search: "Tìm kiếm",
+  },
+  teams: {
+    alreadyMember: "Người này đã là thành viên của nhóm",
+    invitationPending: "Email này đã có một lời mời đang chờ trả lời",
+    ownerMustTransfer:
+      "Hãy chuyển quyền chủ nhóm cho thành viên khác trước: mỗi nhóm luôn có đúng một chủ nhóm",
+    roleAboveOwn: "Bạn chỉ có thể cấp hoặc thay đổi vai trò thấp hơn vai trò của mình",
+    alreadyOwner: "Thành viên này đã là chủ nhóm",
+    memberNotFound: "Không tìm thấy thành viên này trong nhóm",
+    invitationNotFound: "Lời mời không tồn tại hoặc đã hết hiệu lực",
+    notAMember: "Bạn không phải thành viên của nhóm này",
+    roles: {
+      owner: "Chủ nhóm",
+      manager: "Quản lý",
+      uploader: "Uploader",
+    },
+    invitationStatus: {
+      pending: "Đang chờ",
+      accepted: "Đã chấp nhận",
+      declined: "Đã từ chối",
+      revoked: "Đã thu hồi",
+      expired: "Đã hết hạn",
+    },
+  },
+} as const;
+
+type Catalogue<T> = { readonly [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
+
+const en: Catalogue<typeof vi> = {
+  validation: {
+    imageTooManyPixels: "The image is too large, the maximum is {{max}} megapixels",
+  },
+  fields: {
+    file: "File",
+    files: "Files",
+    enabled: "Enabled",
+    text: "Text",
+    qrImage: "QR code",
+    showInEachChapter: "Show in each chapter",
+    userId: "Member",
+    page: "Page",
+    limit: "Items per page",
+    search: "Search",
+  },
+  teams: {
+    alreadyMember: "This person is already a member of the team",
+    invitationPending: "This e-mail already has a pending invitation",
+    ownerMustTransfer: "Transfer ownership to another member first: a team always has exactly one owner",
+    roleAboveOwn: "You can only grant or change roles below your own",
+    alreadyOwner: "This member already owns the team",
+    memberNotFound: "This member is not in the team",
+    invitationNotFound: "The invitation does not exist or is no longer valid",
+    notAMember: "You are not a member of this team",
+    roles: {
+      owner: "Owner",
+      manager: "Manager",
+      uploader: "Uploader",
+    },
+    invitationStatus: {
+      pending: "Pending",
+      accepted: "Accepted",
+      declined: "Declined",
+      revoked: "Revoked",
+      expired: "Expired",
+    },
+  },
+};
+
+export const teamsMessages = { vi, en } as const;

@@ -14,6 +14,7 @@ import {
 } from "@tanstack/react-router";
 import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn, loginRedirect } from "@/features/auth/guard";
+import { parseListSearch } from "@/features/teams/teams-search";
 import { queryClient } from "@/lib/query-client";
 import { PendingPage } from "./pending-page";
 import { RouteError } from "./route-error";
@@ -131,9 +132,19 @@ const teamsRoute = createRoute({ getParentRoute: () => appRoute, path: "teams" }
 const teamsIndexRoute = createRoute({
   getParentRoute: () => teamsRoute,
   path: "/",
+  validateSearch: parseListSearch,
   component: page(() => import("./routes/teams"), "TeamsPage"),
 });
-const teamRoute = createRoute({ getParentRoute: () => teamsRoute, path: "$teamId" });
+const teamRoute = createRoute({
+  getParentRoute: () => teamsRoute,
+  path: "$teamId",
+  // Starts fetching the team on hover/navigation without blocking: each page shows its skeleton.
+  loader: ({ context, params }) => {
+    void import("./routes/team-loader").then(({ prefetchTeam }) =>
+      prefetchTeam(context.queryClient, params.teamId),
+    );
+  },
+});
 const teamIndexRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: "/",
@@ -147,6 +158,7 @@ const teamInfoRoute = createRoute({
 const teamMembersRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: "members",
+  validateSearch: parseListSearch,
   component: page(() => import("./routes/team-members"), "TeamMembersPage"),
 });
 const teamDonateRoute = createRoute({

@@ -1,6 +1,30 @@
-import { AwardIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import { getRouteApi } from "@tanstack/react-router";
+import type { TTeam } from "@vt/shared/contracts/teams";
+import { useTranslation } from "react-i18next";
+import { useCreditSettings } from "@/features/teams/api/get-credit-settings";
+import { CreditForm } from "@/features/teams/components/credit-form";
+import { SectionSkeleton, TeamLayout } from "@/features/teams/components/team-layout";
+import { parseTeamId } from "@/features/teams/teams-search";
 
+const route = getRouteApi("/app/teams/$teamId/credit");
+
+/** /teams/{id}/credit: credit text and pages (read-only below manager). */
 export function TeamCreditPage() {
-  return <SectionPage pageKey="teamCredit" icon={AwardIcon} />;
+  const { t } = useTranslation();
+  const teamId = parseTeamId(route.useParams().teamId);
+  return (
+    <TeamLayout
+      teamId={teamId}
+      section="credit"
+      title={t("pages.teamCredit.title")}
+      description={t("pages.teamCredit.description")}
+    >
+      {(team) => <CreditSection team={team} />}
+    </TeamLayout>
+  );
+}
+
+function CreditSection({ team }: { team: TTeam }) {
+  const settings = useCreditSettings(team.id);
+  return settings.data ? <CreditForm team={team} settings={settings.data} /> : <SectionSkeleton />;
 }

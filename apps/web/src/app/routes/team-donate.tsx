@@ -1,6 +1,30 @@
-import { HandHeartIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import { getRouteApi } from "@tanstack/react-router";
+import type { TTeam } from "@vt/shared/contracts/teams";
+import { useTranslation } from "react-i18next";
+import { useDonateSettings } from "@/features/teams/api/get-donate-settings";
+import { DonateForm } from "@/features/teams/components/donate-form";
+import { SectionSkeleton, TeamLayout } from "@/features/teams/components/team-layout";
+import { parseTeamId } from "@/features/teams/teams-search";
 
+const route = getRouteApi("/app/teams/$teamId/donate");
+
+/** /teams/{id}/donate: the donate settings (read-only below manager). */
 export function TeamDonatePage() {
-  return <SectionPage pageKey="teamDonate" icon={HandHeartIcon} />;
+  const { t } = useTranslation();
+  const teamId = parseTeamId(route.useParams().teamId);
+  return (
+    <TeamLayout
+      teamId={teamId}
+      section="donate"
+      title={t("pages.teamDonate.title")}
+      description={t("pages.teamDonate.description")}
+    >
+      {(team) => <DonateSection team={team} />}
+    </TeamLayout>
+  );
+}
+
+function DonateSection({ team }: { team: TTeam }) {
+  const settings = useDonateSettings(team.id);
+  return settings.data ? <DonateForm team={team} settings={settings.data} /> : <SectionSkeleton />;
 }

@@ -1,6 +1,35 @@
-import { InfoIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { DeleteTeamCard } from "@/features/teams/components/delete-team-card";
+import { TeamInfoForm } from "@/features/teams/components/team-info-form";
+import { TeamInfoView } from "@/features/teams/components/team-info-view";
+import { TeamLayout } from "@/features/teams/components/team-layout";
+import { parseTeamId } from "@/features/teams/teams-search";
 
+const route = getRouteApi("/app/teams/$teamId/info");
+
+/** /teams/{id}/info: the editable form for managers and up, a read-only view for others. */
 export function TeamInfoPage() {
-  return <SectionPage pageKey="teamInfo" icon={InfoIcon} />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const teamId = parseTeamId(route.useParams().teamId);
+  return (
+    <TeamLayout
+      teamId={teamId}
+      section="info"
+      title={t("pages.teamInfo.title")}
+      description={t("pages.teamInfo.description")}
+    >
+      {(team) =>
+        team.can.manage ? (
+          <>
+            <TeamInfoForm team={team} />
+            {team.can.own && <DeleteTeamCard team={team} onDeleted={() => void navigate({ to: "/teams" })} />}
+          </>
+        ) : (
+          <TeamInfoView team={team} />
+        )
+      }
+    </TeamLayout>
+  );
 }

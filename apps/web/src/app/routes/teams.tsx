@@ -1,6 +1,101 @@
-import { UsersIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { SearchXIcon, UsersIcon } from "lucide-react";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/components/empty-state";
+import { Page } from "@/components/page";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { useTeams } from "@/features/teams/api/get-teams";
+import { CreateTeamDialog } from "@/features/teams/components/create-team-dialog";
+import { MyInvitations } from "@/features/teams/components/my-invitations";
+import { Pagination } from "@/features/teams/components/pagination";
+import { SearchBox } from "@/features/teams/components/search-box";
+import { TeamCard, TeamCardSkeleton } from "@/features/teams/components/team-card";
 
+const route = getRouteApi("/app/teams/");
+const PAGE_SIZE = 12;
+
+/** /teams: my teams (search and page in the URL), pending invitations, and creating a team. */
 export function TeamsPage() {
-  return <SectionPage pageKey="teams" icon={UsersIcon} />;
+  const { t } = useTranslation();
+  const { page = 1, search } = route.useSearch();
+  const navigate = useNavigate();
+  const teams = useTeams({ page, search, limit: PAGE_SIZE });
+
+  const setSearch = useCallback(
+    (value: string) => void navigate({ to: "/teams", search: { search: value || undefined } }),
+    [navigate],
+  );
+  const openTeam = (teamId: number) =>
+    void navigate({ to: "/teams/$teamId", params: { teamId: String(teamId) } });
+  const createButton = <CreateTeamDialog onCreated={(team) => openTeam(team.id)} />;
+  const list = teams.data?.teams ?? [];
+
+  return (
+    <Page>
+      <PageHeader
+        title={t("pages.teams.title")}
+        description={t("pages.teams.description")}
+        actions={createButton}
+      />
+      <MyInvitations onAccepted={openTeam} />
+      {(search || list.length > 0 || page > 1) && (
+        <SearchBox
+          value={search ?? ""}
+          onSearch={setSearch}
+          label={t("teams.list.searchLabel")}
+          placeholder={t("teams.list.searchPlaceholder")}
+        />
+      )}
+      {teams.isPending ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+            <li key={index}>
+              <TeamCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : list.length === 0 && search ? (
+        <EmptyState
+          icon={SearchXIcon}
+          title={t("teams.list.noResultsTitle")}
+          description={t("teams.list.noResultsDescription", { search })}
+        >
+          <Button variant="outline" onClick={() => setSearch("")}>
+            {t("teams.list.clearSearch")}
+          </Button>
+        </EmptyState>
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={UsersIcon}
+          title={t("pages.teams.emptyTitle")}
+          description={t("pages.teams.emptyDescription")}
+        >
+          {createButton}
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {list.map((team) => (
+              <li key={team.id}>
+                <TeamCard team={team} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={teams.data?.totalPages ?? 1}
+            onPageChange={(next) =>
+              void navigate({
+                to: "/teams",
+                search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+              })
+            }
+          />
+        </>
+      )}
+    </Page>
+  );
 }

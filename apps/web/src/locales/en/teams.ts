@@ -89,18 +89,15 @@ export const teams = {
       transfer: "{{actor}} made {{target}} the owner",
     },
     member: {
-      change_role: "{{actor}} made {{target}} a {{role}}",
+      change_role: "{{actor}} made {{target}} {{role}}",
       remove: "{{actor}} removed {{target}} from the team",
       leave: "{{actor}} left the team",
-      join: "{{actor}} joined the team as {{role}}",
-      transfer: "{{actor}} made {{target}} the owner",
+      accept: "{{actor}} accepted the invitation and joined as {{role}}",
     },
     invitation: {
       invite: "{{actor}} invited {{target}} as {{role}}",
-      create: "{{actor}} invited {{target}} as {{role}}",
       revoke: "{{actor}} revoked the invitation to {{target}}",
-      accept: "{{actor}} accepted the invitation and joined as {{role}}",
-      decline: "{{actor}} declined the invitation",
+      decline: "{{actor}} declined the invitation to join",
     },
     donate: {
       update: "{{actor}} updated the donate settings",
@@ -110,6 +107,7 @@ export const teams = {
       update: "{{actor}} updated the credit",
       upload_pages: "{{actor}} added credit pages",
     },
+    changedFields: "{{sentence}}: {{fields}}",
     fallback: "{{actor}} changed {{entity}} ({{action}})",
   },
   info: {
@@ -118,7 +116,8 @@ export const teams = {
     links: "Social links",
     linksDescription: "Leave empty what the team does not use. “https://” is optional.",
     images: "Cover and logo",
-    imagesDescription: "JPEG, PNG, WebP or GIF, up to {{max}} MB each. Images are saved as soon as they upload.",
+    imagesDescription:
+      "JPEG, PNG, WebP or GIF, up to {{max}} MB each. Images are saved as soon as they upload.",
     linkPlaceholder: "example.com/your-team",
     save: "Save changes",
     saving: "Saving…",
@@ -206,7 +205,8 @@ export const teams = {
     text: "Credit text",
     textPlaceholder: "e.g. Translation: Mai · Editing: Lan · Typesetting: Cuc",
     pages: "Credit pages",
-    pagesHint: "Up to {{max}} pages, {{size}} MB each. Drag to reorder; keyboard: Space to lift, arrows to move.",
+    pagesHint:
+      "Up to {{max}} pages, {{size}} MB each. Drag to reorder; keyboard: Space to lift, arrows to move.",
     addPages: "Add pages",
     pagesEmpty: "No credit pages yet.",
     page: "Page {{n}}",

@@ -90,15 +90,12 @@ export const teams = {
       change_role: "{{actor}} đã đổi vai trò của {{target}} thành {{role}}",
       remove: "{{actor}} đã mời {{target}} rời nhóm",
       leave: "{{actor}} đã rời nhóm",
-      join: "{{actor}} đã tham gia nhóm với vai trò {{role}}",
-      transfer: "{{actor}} đã chuyển quyền trưởng nhóm cho {{target}}",
+      accept: "{{actor}} đã nhận lời mời và tham gia nhóm với vai trò {{role}}",
     },
     invitation: {
       invite: "{{actor}} đã mời {{target}} làm {{role}}",
-      create: "{{actor}} đã mời {{target}} làm {{role}}",
       revoke: "{{actor}} đã thu hồi lời mời gửi {{target}}",
-      accept: "{{actor}} đã chấp nhận lời mời, tham gia với vai trò {{role}}",
-      decline: "{{actor}} đã từ chối lời mời",
+      decline: "{{actor}} đã từ chối lời mời tham gia nhóm",
     },
     donate: {
       update: "{{actor}} đã cập nhật cài đặt ủng hộ",
@@ -108,6 +105,7 @@ export const teams = {
       update: "{{actor}} đã cập nhật ghi công",
       upload_pages: "{{actor}} đã thêm trang ghi công",
     },
+    changedFields: "{{sentence}}: {{fields}}",
     fallback: "{{actor}} đã thay đổi {{entity}} ({{action}})",
   },
   info: {
@@ -204,7 +202,8 @@ export const teams = {
     text: "Lời ghi công",
     textPlaceholder: "Ví dụ: Dịch: Mai · Edit: Lan · Typeset: Cúc",
     pages: "Trang ghi công",
-    pagesHint: "Tối đa {{max}} trang, mỗi trang {{size}} MB. Kéo để sắp xếp; bàn phím: Space để nhấc, mũi tên để di chuyển.",
+    pagesHint:
+      "Tối đa {{max}} trang, mỗi trang {{size}} MB. Kéo để sắp xếp; bàn phím: Space để nhấc, mũi tên để di chuyển.",
     addPages: "Thêm trang",
     pagesEmpty: "Chưa có trang ghi công nào.",
     page: "Trang {{n}}",

@@ -13,4 +13,6 @@ export const teamQueryOptions = (teamId: number) =>
     queryFn: ({ signal }) => getTeam(teamId, signal),
   });
 
-export const useTeam = (teamId: number) => useQuery(teamQueryOptions(teamId));
+/** `teamId` null (a malformed id in the URL) fetches nothing. */
+export const useTeam = (teamId: number | null) =>
+  useQuery({ ...teamQueryOptions(teamId ?? 0), enabled: teamId !== null });

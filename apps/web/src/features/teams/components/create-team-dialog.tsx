@@ -1,0 +1,84 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TEAM_NAME_MAX, type TTeam, ZCreateTeamRequest } from "@vt/shared/contracts/teams";
+import { LoaderCircleIcon, PlusIcon } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/lib/toast";
+import { useCreateTeam } from "../api/create-team";
+import { useFieldError } from "./use-field-error";
+
+/** "Create team" button and its dialog: only the name is asked; the creator becomes the owner. */
+export function CreateTeamDialog({ onCreated }: { onCreated: (team: TTeam) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const fieldError = useFieldError();
+  const createTeam = useCreateTeam();
+  const form = useForm({ resolver: zodResolver(ZCreateTeamRequest), defaultValues: { name: "" } });
+
+  const submit = form.handleSubmit(async (values) => {
+    const team = await createTeam.mutateAsync(values).catch(() => undefined);
+    if (!team) return;
+    toast.success(t("success.created"));
+    setOpen(false);
+    form.reset();
+    onCreated(team);
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <PlusIcon aria-hidden />
+          {t("teams.list.create")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("common.close")}>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("teams.create.title")}</DialogTitle>
+            <DialogDescription>{t("teams.create.description")}</DialogDescription>
+          </DialogHeader>
+          <FormField
+            label={t("fields.name")}
+            error={fieldError(form.formState.errors.name, "name", { max: TEAM_NAME_MAX })}
+          >
+            <Input
+              autoFocus
+              autoComplete="off"
+              placeholder={t("teams.create.namePlaceholder")}
+              {...form.register("name")}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={createTeam.isPending}>
+              {createTeam.isPending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+              {createTeam.isPending ? t("teams.create.submitting") : t("teams.create.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
+import {
+  DONATE_CONTENT_MAX,
+  type TDonateSettings,
+  type TTeam,
+  type TUpdateDonateRequest,
+  ZUpdateDonateRequest,
+} from "@vt/shared/contracts/teams";
+import { LoaderCircleIcon, SaveIcon } from "lucide-react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
+import { useUpdateDonateSettings, useUploadDonateQr } from "../api/update-donate-settings";
+import { ImageUploadField } from "./image-upload-field";
+import { SwitchRow } from "./switch-row";
+import { ReadOnlyNote } from "./team-layout";
+import { useFieldError } from "./use-field-error";
+
+const formValues = (settings: TDonateSettings): TUpdateDonateRequest => ({
+  enabled: settings.enabled,
+  qrImage: settings.qrImage?.key ?? null,
+  content: settings.content,
+  showInEachChapter: settings.showInEachChapter,
+});
+
+/**
+ * /teams/{id}/donate: enabled, QR code, message, show in each chapter. The QR code is stored as
+ * soon as it uploads (POST .../donate/qr); removing it and the other fields are saved with "Save".
+ */
+export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateSettings }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const update = useUpdateDonateSettings(team.id);
+  const uploadQr = useUploadDonateQr(team.id);
+  const readOnly = !team.can.manage;
+  const form = useForm({ resolver: zodResolver(ZUpdateDonateRequest), defaultValues: formValues(settings) });
+  const qrKey = useWatch({ control: form.control, name: "qrImage" });
+  // The picture shown: the stored QR code unless the user removed it (not saved yet).
+  const qrImage = qrKey && settings.qrImage?.key === qrKey ? settings.qrImage : null;
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = await update.mutateAsync(values).catch(() => undefined);
+    if (!saved) return;
+    form.reset(formValues(saved));
+    toast.success(t("success.updated"));
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6">
+      {readOnly && <ReadOnlyNote />}
+      <fieldset disabled={readOnly} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card className="self-start">
+          <CardContent className="grid gap-4">
+            <Controller
+              control={form.control}
+              name="enabled"
+              render={({ field }) => (
+                <SwitchRow
+                  label={t("teams.donate.enabled")}
+                  hint={t("teams.donate.enabledHint")}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  disabled={readOnly}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="showInEachChapter"
+              render={({ field }) => (
+                <SwitchRow
+                  label={t("teams.donate.showInEachChapter")}
+                  hint={t("teams.donate.showInEachChapterHint")}
+                  checked={field.value ?? false}
+                  onCheckedChange={field.onChange}
+                  disabled={readOnly}
+                />
+              )}
+            />
+            <FormField
+              label={t("fields.content")}
+              hint={t("teams.donate.contentHint", { max: DONATE_CONTENT_MAX })}
+              error={fieldError(form.formState.errors.content, "content", { max: DONATE_CONTENT_MAX })}
+            >
+              <Textarea
+                rows={5}
+                maxLength={DONATE_CONTENT_MAX}
+                placeholder={t("teams.donate.contentPlaceholder")}
+                readOnly={readOnly}
+                {...form.register("content")}
+              />
+            </FormField>
+          </CardContent>
+        </Card>
+        <Card className="self-start">
+          <CardContent className="grid gap-2">
+            <ImageUploadField
+              label={t("fields.qrCode")}
+              image={qrImage}
+              maxBytes={TEAM_IMAGE_MAX_BYTES}
+              shape="square"
+              readOnly={readOnly}
+              onUpload={async (file, onProgress) => {
+                const saved = await uploadQr.mutateAsync({ file, onProgress });
+                form.setValue("qrImage", saved.qrImage?.key ?? null);
+                toast.success(t("success.updated"));
+              }}
+              onRemove={() => form.setValue("qrImage", null, { shouldDirty: true })}
+            />
+            {!readOnly && (
+              <p className="text-muted-foreground text-xs">
+                {t("teams.donate.qrHint", { max: TEAM_IMAGE_MAX_MB })}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      </fieldset>
+      {!readOnly && (
+        <div className="flex justify-end max-sm:sticky max-sm:bottom-3 max-sm:z-10">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={update.isPending}
+            className="max-sm:w-full max-sm:shadow-lg"
+          >
+            {update.isPending ? (
+              <LoaderCircleIcon aria-hidden className="animate-spin" />
+            ) : (
+              <SaveIcon aria-hidden />
+            )}
+            {update.isPending ? t("teams.donate.saving") : t("teams.donate.save")}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TTeam, ZCreateInvitationRequest } from "@vt/shared/contracts/teams";
+import { LoaderCircleIcon, SendIcon } from "lucide-react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/lib/toast";
+import { useCreateInvitation } from "../api/create-invitation";
+import { useFieldError } from "./use-field-error";
+
+/** Invite by e-mail with a role the caller may grant (below their own). */
+export function InviteMemberForm({ team }: { team: TTeam }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const invite = useCreateInvitation(team.id);
+  const roles = team.can.assignableRoles;
+  const form = useForm({
+    resolver: zodResolver(ZCreateInvitationRequest),
+    defaultValues: { email: "", role: roles.includes("uploader") ? "uploader" : (roles[0] ?? "uploader") },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const invitation = await invite.mutateAsync(values).catch(() => undefined);
+    if (!invitation) return;
+    toast.success(t("teams.invite.sent", { email: invitation.email }));
+    form.reset({ email: "", role: values.role });
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("teams.invite.title")}</CardTitle>
+        <CardDescription>{t("teams.invite.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={submit}
+          className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start"
+        >
+          <FormField label={t("fields.email")} error={fieldError(errors.email, "email")}>
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              placeholder={t("teams.invite.emailPlaceholder")}
+              {...form.register("email")}
+            />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field, fieldState }) => (
+              <FormField label={t("fields.role")} error={fieldError(fieldState.error, "role")}>
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger className="w-full" onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {roles.map((role) => (
+                      <SelectItem key={role} value={role}>
+                        {t(`teams.roles.${role}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </FormField>
+            )}
+          />
+          <Button type="submit" disabled={invite.isPending} className="sm:mt-[1.375rem] sm:h-10">
+            {invite.isPending ? (
+              <LoaderCircleIcon aria-hidden className="animate-spin" />
+            ) : (
+              <SendIcon aria-hidden />
+            )}
+            {invite.isPending ? t("teams.invite.submitting") : t("teams.invite.submit")}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

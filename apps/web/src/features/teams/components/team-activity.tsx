@@ -1,0 +1,87 @@
+import type { TActivityEntry } from "@vt/shared/contracts/teams";
+import { HistoryIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { describeActivity } from "../activity-text";
+import { useTeamActivity } from "../api/get-team-activity";
+import { formatDate, formatRelative, initials } from "../format";
+
+const PAGE_SIZE = 10;
+
+/** The team's recent activity (audit): who did what, when; "show more" loads further entries. */
+export function TeamActivity({ teamId }: { teamId: number }) {
+  const { t } = useTranslation();
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const activity = useTeamActivity({ teamId, page: 1, limit });
+  const entries = activity.data?.entries ?? [];
+
+  return (
+    <section
+      aria-labelledby="team-activity-heading"
+      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm md:p-5"
+    >
+      <h2 id="team-activity-heading" className="flex items-center gap-2 font-semibold">
+        <HistoryIcon aria-hidden className="size-4 text-muted-foreground" />
+        {t("teams.dashboard.activityTitle")}
+      </h2>
+      {activity.isPending ? (
+        <ul className="grid gap-3" aria-busy="true">
+          {Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+            <li key={index} className="flex items-center gap-3">
+              <Skeleton className="size-8 rounded-full" />
+              <div className="grid flex-1 gap-1.5">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-24" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : entries.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{t("teams.dashboard.activityEmpty")}</p>
+      ) : (
+        <ol className="grid gap-1">
+          {entries.map((entry) => (
+            <ActivityItem key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {activity.data && activity.data.total > entries.length && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          disabled={activity.isFetching}
+          onClick={() => setLimit((current) => Math.min(current + PAGE_SIZE, 100))}
+        >
+          {t("teams.dashboard.activityMore")}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function ActivityItem({ entry }: { entry: TActivityEntry }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="flex items-start gap-3 rounded-lg px-1 py-2">
+      <Avatar className="mt-0.5">
+        {entry.actor?.avatar && <AvatarImage src={entry.actor.avatar} alt="" />}
+        <AvatarFallback>{initials(entry.actor?.name ?? "?")}</AvatarFallback>
+      </Avatar>
+      <div className="grid min-w-0 gap-0.5">
+        <p className="text-sm [overflow-wrap:anywhere]">{describeActivity(entry, t)}</p>
+        <time
+          dateTime={entry.createdAt}
+          title={formatDate(entry.createdAt, i18n.language)}
+          className="text-muted-foreground text-xs"
+        >
+          {formatRelative(entry.createdAt, i18n.language)}
+        </time>
+      </div>
+    </li>
+  );
+}

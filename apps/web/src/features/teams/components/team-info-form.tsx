@@ -1,0 +1,155 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
+import {
+  TEAM_LINK_FIELDS,
+  TEAM_LINK_MAX,
+  TEAM_NAME_MAX,
+  type TTeam,
+  type TUpdateTeamRequest,
+  ZUpdateTeamRequest,
+} from "@vt/shared/contracts/teams";
+import { LoaderCircleIcon, SaveIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { useModal } from "@/components/modal/use-modal";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/lib/toast";
+import { useUpdateTeam } from "../api/update-team";
+import { type TeamImageKind, useRemoveTeamImage, useUploadTeamImage } from "../api/upload-team-image";
+import { ImageUploadField } from "./image-upload-field";
+import { useFieldError } from "./use-field-error";
+
+const formValues = (team: TTeam): TUpdateTeamRequest => ({
+  name: team.name,
+  establishedAt: team.establishedAt ?? "",
+  website: team.website,
+  twitter: team.twitter,
+  instagram: team.instagram,
+  discord: team.discord,
+  facebook: team.facebook,
+});
+
+/** /teams/{id}/info for managers and up: the info form (shared contract schema) and the two images. */
+export function TeamInfoForm({ team }: { team: TTeam }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const update = useUpdateTeam(team.id);
+  const form = useForm({ resolver: zodResolver(ZUpdateTeamRequest), values: formValues(team) });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = await update.mutateAsync(values).catch(() => undefined);
+    if (saved) toast.success(t("success.updated"));
+  });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <form noValidate onSubmit={submit} className="grid content-start gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("teams.info.basics")}</CardTitle>
+            <CardDescription>{t("teams.info.basicsDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <FormField
+              label={t("fields.name")}
+              error={fieldError(errors.name, "name", { max: TEAM_NAME_MAX })}
+            >
+              <Input autoComplete="off" {...form.register("name")} />
+            </FormField>
+            <FormField
+              label={t("fields.establishedAt")}
+              error={fieldError(errors.establishedAt, "establishedAt")}
+            >
+              <Input type="date" {...form.register("establishedAt")} />
+            </FormField>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("teams.info.links")}</CardTitle>
+            <CardDescription>{t("teams.info.linksDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {TEAM_LINK_FIELDS.map((field) => (
+              <FormField
+                key={field}
+                label={t(`fields.${field}`)}
+                error={fieldError(errors[field], field, { max: TEAM_LINK_MAX })}
+              >
+                <Input
+                  type="text"
+                  inputMode="url"
+                  autoComplete="url"
+                  spellCheck={false}
+                  placeholder={t("teams.info.linkPlaceholder")}
+                  {...form.register(field)}
+                />
+              </FormField>
+            ))}
+          </CardContent>
+        </Card>
+        <div className="flex justify-end max-sm:sticky max-sm:bottom-3 max-sm:z-10">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={update.isPending}
+            className="max-sm:w-full max-sm:shadow-lg"
+          >
+            {update.isPending ? (
+              <LoaderCircleIcon aria-hidden className="animate-spin" />
+            ) : (
+              <SaveIcon aria-hidden />
+            )}
+            {update.isPending ? t("teams.info.saving") : t("teams.info.save")}
+          </Button>
+        </div>
+      </form>
+      <Card className="content-start self-start">
+        <CardHeader>
+          <CardTitle>{t("teams.info.images")}</CardTitle>
+          <CardDescription>{t("teams.info.imagesDescription", { max: TEAM_IMAGE_MAX_MB })}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <TeamImage team={team} kind="cover" />
+          <TeamImage team={team} kind="logo" />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function TeamImage({ team, kind }: { team: TTeam; kind: TeamImageKind }) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const upload = useUploadTeamImage(team.id, kind);
+  const remove = useRemoveTeamImage(team.id, kind);
+  const label = t(`teams.image.${kind}`);
+  return (
+    <ImageUploadField
+      label={label}
+      image={team[kind]}
+      maxBytes={TEAM_IMAGE_MAX_BYTES}
+      shape={kind === "cover" ? "cover" : "square"}
+      onUpload={async (file, onProgress) => {
+        await upload.mutateAsync({ file, onProgress });
+        toast.success(t("success.updated"));
+      }}
+      onRemove={() =>
+        modal.confirm({
+          title: t("teams.image.removeConfirmTitle", { what: label.toLocaleLowerCase() }),
+          description: t("teams.image.removeConfirmDescription"),
+          confirmLabel: t("teams.image.remove"),
+          destructive: true,
+          onConfirm: async () => {
+            await remove.mutateAsync();
+            toast.success(t("success.deleted"));
+          },
+        })
+      }
+    />
+  );
+}

@@ -57,6 +57,12 @@ async function forward(auth: AuthProvider, publicUrl: string, request: FastifyRe
   const body = Buffer.from(await response.arrayBuffer());
   // Unknown /auth paths answer like every other unknown backend path.
   if (response.status === 404 && body.length === 0) throw new AppError("NOT_FOUND");
+  if (response.status === 429) {
+    // Same error shape as the rest of the API ({ message, code }), plus when to retry.
+    const retryAfter = response.headers.get("x-retry-after");
+    if (retryAfter) reply.header("retry-after", retryAfter);
+    throw new AppError("RATE_LIMITED");
+  }
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);

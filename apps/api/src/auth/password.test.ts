@@ -149,6 +149,9 @@ describe("rate limits", () => {
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+    const limited = await authPost(t, "/auth/sign-in/email", { email: account.email, password: "x" }, { ip });
+    expect(limited.json()).toMatchObject({ code: "RATE_LIMITED", message: expect.any(String) });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
 
     // The counters live in the database (shared by every instance, kept across restarts).
     const rows = await t.database.db

@@ -6,6 +6,8 @@
  * then run `npm run db:generate -w @vt/api`.
  */
 export * from "./schema/app-meta";
+export * from "./schema/audit";
 export * from "./schema/auth";
 export * from "./schema/mail";
+export * from "./schema/teams";
 export * from "./schema/users";

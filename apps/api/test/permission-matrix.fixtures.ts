@@ -1,0 +1,88 @@
+/**
+ * One valid request per row of docs/permissions.md, keyed "METHOD /path". The permission-matrix
+ * test sends it as every role; a row without a fixture fails the test, so a feature adding a
+ * team-scoped route adds its row there and its fixture here.
+ *
+ * Path parameters are filled by the test: `:teamId` the team under test, `:userId` an uploader of
+ * that team (not the caller), `:id` a pending `uploader` invitation of that team.
+ */
+import { png, type TestUser, type UploadFile, upload } from "../src/modules/teams/teams.test-helpers";
+import type { TestApp } from "./app";
+
+export interface MatrixWorld {
+  t: TestApp;
+  teamId: number;
+  teamName: string;
+  /** An uploader of the team, the object of the member routes. */
+  target: TestUser;
+  /** A pending uploader invitation of the team. */
+  invitationId: number;
+  /** The team's owner (for fixture setup). */
+  owner: TestUser;
+}
+
+export interface MatrixRequest {
+  payload?: unknown;
+  files?: UploadFile[];
+}
+
+export interface MatrixFixture {
+  /** Prepares the team before the call (as its owner); what it returns is passed to request(). */
+  setup?: (world: MatrixWorld) => Promise<unknown>;
+  request?: (world: MatrixWorld, prepared: unknown) => MatrixRequest | Promise<MatrixRequest>;
+}
+
+const image = async (field = "file"): Promise<UploadFile> => ({
+  field,
+  filename: "image.png",
+  contentType: "image/png",
+  bytes: await png(16, 16),
+});
+
+export const matrixFixtures: Record<string, MatrixFixture> = {
+  "GET /api/teams/:teamId": {},
+  "PUT /api/teams/:teamId": {
+    request: () => ({ payload: { name: "Tên mới", website: "https://example.com" } }),
+  },
+  "DELETE /api/teams/:teamId": {},
+  "POST /api/teams/:teamId/cover": { request: async () => ({ files: [await image()] }) },
+  "DELETE /api/teams/:teamId/cover": {},
+  "POST /api/teams/:teamId/logo": { request: async () => ({ files: [await image()] }) },
+  "DELETE /api/teams/:teamId/logo": {},
+  "GET /api/teams/:teamId/members": {},
+  "PATCH /api/teams/:teamId/members/:userId": { request: () => ({ payload: { role: "uploader" } }) },
+  "DELETE /api/teams/:teamId/members/:userId": {},
+  "POST /api/teams/:teamId/leave": {},
+  "POST /api/teams/:teamId/transfer": { request: (w) => ({ payload: { userId: w.target.id } }) },
+  "GET /api/teams/:teamId/invitations": {},
+  "POST /api/teams/:teamId/invitations": {
+    request: () => ({
+      payload: { email: `invitee.${Math.random().toString(36).slice(2)}@example.com`, role: "uploader" },
+    }),
+  },
+  "DELETE /api/teams/:teamId/invitations/:id": {},
+  "GET /api/teams/:teamId/donate": {},
+  "PUT /api/teams/:teamId/donate": {
+    request: () => ({
+      payload: { enabled: true, qrImage: null, content: "Ủng hộ nhóm", showInEachChapter: true },
+    }),
+  },
+  "POST /api/teams/:teamId/donate/qr": { request: async () => ({ files: [await image()] }) },
+  "GET /api/teams/:teamId/credit": {},
+  "PUT /api/teams/:teamId/credit": {
+    setup: async (w) => {
+      const res = await upload(w.t, w.owner, `/api/teams/${w.teamId}/credit/pages`, [
+        await image("files"),
+        await image("files"),
+      ]);
+      return (res.json() as { pages: { key: string }[] }).pages.map((p) => p.key);
+    },
+    request: (_w, keys) => ({
+      payload: { enabled: true, text: "Credit", pages: [...(keys as string[])].reverse() },
+    }),
+  },
+  "POST /api/teams/:teamId/credit/pages": {
+    request: async () => ({ files: [await image("files"), await image("files")] }),
+  },
+  "GET /api/teams/:teamId/activity": {},
+};

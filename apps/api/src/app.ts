@@ -25,8 +25,11 @@ import { AppError } from "./lib/app-error";
 import { type Lang, resolveLang, translate, zodIssueMessages } from "./lib/messages";
 import { appVersion, repoRoot } from "./lib/repo-root";
 import { isZodError, validatorCompiler } from "./lib/validation";
+import { comicsRoutes } from "./modules/comics/comics.routes";
 import { filesRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { peopleRoutes } from "./modules/people/people.routes";
+import { requestsRoutes } from "./modules/requests/requests.routes";
 import { teamsRoutes } from "./modules/teams/teams.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import type { Storage } from "./storage/storage";
@@ -121,6 +124,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(usersRoutes, { prefix: "/api" });
   await app.register(teamsRoutes, { prefix: "/api" });
+  await app.register(comicsRoutes, { prefix: "/api" });
+  await app.register(requestsRoutes, { prefix: "/api" });
+  await app.register(peopleRoutes, { prefix: "/api" });
   if (storage.kind === "local") await app.register(filesRoutes, { prefix: "/files" });
 
   const webDist = options.webDist === undefined ? join(repoRoot(), "apps/web/dist") : options.webDist;

@@ -1,0 +1,498 @@
+/**
+ * SQL of comics: access (my teams' rights on a comic), the list (one page query + one count query,
+ * whatever the page size), the detail (a fixed number of queries), and writes. Search goes through
+ * `vt_search_text()` (lower + unaccent + đ->d, migration 0005) so the trigram indexes serve it.
+ * The service decides who may call what.
+ */
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  type ComicStatusValue,
+  type ComicTeamKind,
+  comicArts,
+  comicCouples,
+  comicCoverUploads,
+  comicGenres,
+  comicPeople,
+  comics,
+  comicTeams,
+} from "../../db/schema/comics";
+import { type PersonKind, people } from "../../db/schema/people";
+import { requests } from "../../db/schema/requests";
+import { type TeamRole, teamMembers, teams } from "../../db/schema/teams";
+import type { Executor } from "../audit/audit.repo";
+
+export type ComicRow = typeof comics.$inferSelect;
+
+/** A Postgres int[] literal for `= any(...)`: ids are integers, so this is injection-free. */
+export function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
+}
+
+/** LIKE pattern for "contains", with the term normalized like the indexed expression. */
+export function containsPattern(term: string): SQL {
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`'%' || vt_search_text(${escaped}) || '%'`;
+}
+
+// ── Access ────────────────────────────────────────────────────────────────────
+
+export interface MyTeam {
+  id: number;
+  name: string;
+  role: TeamRole;
+}
+
+/** The live teams the user belongs to, with their role. */
+export async function myTeams(db: Executor, userId: number): Promise<MyTeam[]> {
+  return db
+    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teams.id));
+}
+
+export interface ComicAccessRow {
+  comic: ComicRow;
+  teamName: string;
+  /** The user's role in the owning team (null when not a member). */
+  ownerRole: TeamRole | null;
+  /** The user's live teams that may upload to the comic (owner team first). */
+  uploadTeams: MyTeam[];
+}
+
+/** A live comic with the user's rights on it, or undefined. `lock` takes a row lock (FOR UPDATE). */
+export async function findComicAccess(
+  db: Executor,
+  comicId: number,
+  userId: number,
+  options: { lock?: boolean } = {},
+): Promise<ComicAccessRow | undefined> {
+  const base = db
+    .select({ comic: comics, teamName: teams.name })
+    .from(comics)
+    .innerJoin(teams, eq(teams.id, comics.teamId))
+    .where(and(eq(comics.id, comicId), isNull(comics.deletedAt)))
+    .limit(1);
+  const [row] = options.lock ? await base.for("update", { of: comics }) : await base;
+  if (!row) return undefined;
+  const uploadTeams = await db
+    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
+    .where(
+      and(
+        eq(teamMembers.userId, userId),
+        sql`(${teamMembers.teamId} = ${row.comic.teamId} or exists (select 1 from ${comicTeams} where ${comicTeams.comicId} = ${comicId} and ${comicTeams.teamId} = ${teamMembers.teamId}))`,
+      ),
+    )
+    .orderBy(sql`${teams.id} <> ${row.comic.teamId}`, asc(teams.id));
+  const owner = uploadTeams.find((t) => t.id === row.comic.teamId);
+  return { comic: row.comic, teamName: row.teamName, ownerRole: owner?.role ?? null, uploadTeams };
+}
+
+/** Whether a team may upload to a comic (owner, collaborator or granted). */
+export async function teamCanUpload(db: Executor, comic: ComicRow, teamId: number): Promise<boolean> {
+  if (comic.teamId === teamId) return true;
+  const [row] = await db
+    .select({ teamId: comicTeams.teamId })
+    .from(comicTeams)
+    .where(and(eq(comicTeams.comicId, comic.id), eq(comicTeams.teamId, teamId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+// ── List ──────────────────────────────────────────────────────────────────────
+
+export interface ListFilters {
+  scope: "mine" | "all";
+  /** The caller's team ids (upload rights and `canUpload` are computed against them). */
+  teamIds: number[];
+  search?: string | undefined;
+  searchBy: ("title" | "anotherNames")[];
+  status: string;
+  sort: "newest" | "oldest";
+  genres: string[];
+  includeMature: boolean;
+  limit: number;
+  offset: number;
+}
+
+export type ComicListRow = {
+  id: number;
+  title: string;
+  another_name: string;
+  thumbnail: string | null;
+  status: ComicStatusValue;
+  view_count: number;
+  save_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  is_mature: boolean;
+  is_doujinshi: boolean;
+  team_id: number;
+  team_name: string;
+  genres: string[] | null;
+  delete_requested: boolean;
+  merge_requested: boolean;
+  can_upload: boolean;
+  permission_request: {
+    id: number;
+    type: "permission";
+    status: "pending" | "approved" | "rejected";
+    team_id: number;
+    team_name: string;
+    created_at: string;
+  } | null;
+};
+
+function listWhere(f: ListFilters): SQL {
+  const parts: SQL[] = [sql`c.deleted_at is null`];
+  if (f.scope === "mine") {
+    const mine = intArray(f.teamIds);
+    parts.push(
+      sql`(c.team_id = any(${mine}) or c.id in (select ct.comic_id from comic_teams ct where ct.team_id = any(${mine})))`,
+    );
+  }
+  if (f.search) {
+    const pattern = containsPattern(f.search);
+    const fields: SQL[] = [];
+    if (f.searchBy.includes("title")) fields.push(sql`vt_search_text(c.title) like ${pattern}`);
+    if (f.searchBy.includes("anotherNames")) fields.push(sql`vt_search_text(c.another_name) like ${pattern}`);
+    parts.push(sql`(${sql.join(fields, sql` or `)})`);
+  }
+  if (f.status === "delete-requested" || f.status === "merge-requested") {
+    const type = f.status === "delete-requested" ? "delete" : "merge";
+    parts.push(
+      sql`c.id in (select r.comic_id from requests r where r.status = 'pending' and r.type = ${type} and r.comic_id is not null)`,
+    );
+  } else if (f.status !== "all") {
+    parts.push(sql`c.status = ${f.status}`);
+  }
+  if (f.genres.length > 0) {
+    parts.push(
+      sql`c.id in (select g.comic_id from comic_genres g where g.genre = any(${`{${f.genres.join(",")}}`}::text[]) group by g.comic_id having count(*) = ${f.genres.length})`,
+    );
+  }
+  if (!f.includeMature) parts.push(sql`not c.is_mature`);
+  return sql.join(parts, sql` and `);
+}
+
+function listOrder(sort: ListFilters["sort"], alias: string): SQL {
+  return sort === "oldest"
+    ? sql.raw(`${alias}.created_at asc, ${alias}.id asc`)
+    : sql.raw(`${alias}.created_at desc, ${alias}.id desc`);
+}
+
+/**
+ * One page of comics: the page's ids come from an index-ordered inner query (LIMIT/OFFSET applied
+ * before any per-row work), then the outer query adds team, genres, request flags and my rights
+ * for those rows only.
+ */
+export async function listComics(db: Db, f: ListFilters): Promise<ComicListRow[]> {
+  const mine = intArray(f.teamIds);
+  const withPermission =
+    f.scope === "all"
+      ? sql`(select json_build_object('id', r.id, 'type', r.type, 'status', r.status, 'team_id', r.team_id, 'team_name', rt.name, 'created_at', r.created_at)
+            from requests r join teams rt on rt.id = r.team_id
+            where r.comic_id = c.id and r.type = 'permission' and r.team_id = any(${mine})
+            order by r.id desc limit 1)`
+      : sql`null`;
+  const result = await db.execute<ComicListRow>(sql`
+    select c.id, c.title, c.another_name, c.thumbnail, c.status, c.view_count, c.save_count,
+      c.created_at, c.updated_at, c.is_mature, c.is_doujinshi, c.team_id, t.name as team_name,
+      (select array_agg(g.genre order by g.genre) from comic_genres g where g.comic_id = c.id) as genres,
+      exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'delete') as delete_requested,
+      exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge') as merge_requested,
+      (c.team_id = any(${mine}) or exists (select 1 from comic_teams ct where ct.comic_id = c.id and ct.team_id = any(${mine}))) as can_upload,
+      ${withPermission} as permission_request
+    from (
+      select c.id from comics c where ${listWhere(f)}
+      order by ${listOrder(f.sort, "c")} limit ${f.limit} offset ${f.offset}
+    ) page
+    join comics c on c.id = page.id
+    join teams t on t.id = c.team_id
+    order by ${listOrder(f.sort, "c")}`);
+  return result.rows;
+}
+
+export async function countComics(db: Db, f: ListFilters): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from comics c where ${listWhere(f)}`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+// ── Detail parts ─────────────────────────────────────────────────────────────
+
+export interface PersonLink {
+  comicId: number;
+  id: number;
+  name: string;
+  kind: PersonKind;
+}
+
+/** Authors and artists of the given comics, in form order. */
+export async function comicPeopleOf(db: Executor, comicIds: number[]): Promise<PersonLink[]> {
+  if (comicIds.length === 0) return [];
+  return db
+    .select({ comicId: comicPeople.comicId, id: people.id, name: people.name, kind: people.kind })
+    .from(comicPeople)
+    .innerJoin(people, and(eq(people.id, comicPeople.personId), isNull(people.deletedAt)))
+    .where(inArray(comicPeople.comicId, comicIds))
+    .orderBy(asc(comicPeople.comicId), asc(comicPeople.position), asc(people.id));
+}
+
+export async function genresOf(db: Executor, comicId: number): Promise<string[]> {
+  const rows = await db
+    .select({ genre: comicGenres.genre })
+    .from(comicGenres)
+    .where(eq(comicGenres.comicId, comicId))
+    .orderBy(asc(comicGenres.genre));
+  return rows.map((r) => r.genre);
+}
+
+export interface CoupleRow {
+  a: { id: number; name: string };
+  b: { id: number; name: string };
+}
+
+export async function couplesOf(db: Executor, comicId: number): Promise<CoupleRow[]> {
+  const result = await db.execute<{ a_id: number; a_name: string; b_id: number; b_name: string }>(sql`
+    select a.id as a_id, a.name as a_name, b.id as b_id, b.name as b_name
+    from comic_couples cc
+    join people a on a.id = cc.character_a_id and a.deleted_at is null
+    join people b on b.id = cc.character_b_id and b.deleted_at is null
+    where cc.comic_id = ${comicId}
+    order by cc.position, cc.id`);
+  return result.rows.map((r) => ({ a: { id: r.a_id, name: r.a_name }, b: { id: r.b_id, name: r.b_name } }));
+}
+
+export interface CollaboratorRow {
+  id: number;
+  name: string;
+  kind: ComicTeamKind;
+  since: Date;
+}
+
+export async function collaboratorsOf(db: Executor, comicId: number): Promise<CollaboratorRow[]> {
+  return db
+    .select({ id: teams.id, name: teams.name, kind: comicTeams.kind, since: comicTeams.createdAt })
+    .from(comicTeams)
+    .innerJoin(teams, and(eq(teams.id, comicTeams.teamId), isNull(teams.deletedAt)))
+    .where(eq(comicTeams.comicId, comicId))
+    .orderBy(asc(comicTeams.createdAt), asc(teams.id));
+}
+
+export interface MyRequestRow {
+  id: number;
+  type: (typeof requests.$inferSelect)["type"];
+  status: (typeof requests.$inferSelect)["status"];
+  teamId: number;
+  teamName: string;
+  createdAt: Date;
+}
+
+/** Requests on a comic filed by the given teams (any status), newest first. */
+export async function requestsOfTeamsOnComic(
+  db: Executor,
+  comicId: number,
+  teamIds: number[],
+): Promise<MyRequestRow[]> {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({
+      id: requests.id,
+      type: requests.type,
+      status: requests.status,
+      teamId: teams.id,
+      teamName: teams.name,
+      createdAt: requests.createdAt,
+    })
+    .from(requests)
+    .innerJoin(teams, eq(teams.id, requests.teamId))
+    .where(and(eq(requests.comicId, comicId), inArray(requests.teamId, teamIds)))
+    .orderBy(desc(requests.id))
+    .limit(50);
+}
+
+export async function pendingFlags(
+  db: Executor,
+  comicId: number,
+): Promise<{ deleteRequested: boolean; mergeRequested: boolean }> {
+  const rows = await db
+    .selectDistinct({ type: requests.type })
+    .from(requests)
+    .where(and(eq(requests.comicId, comicId), eq(requests.status, "pending")));
+  return {
+    deleteRequested: rows.some((r) => r.type === "delete"),
+    mergeRequested: rows.some((r) => r.type === "merge"),
+  };
+}
+
+// ── Writes ────────────────────────────────────────────────────────────────────
+
+export type ComicInfo = Pick<
+  ComicRow,
+  "title" | "anotherName" | "description" | "status" | "isMature" | "isDoujinshi" | "syncArtistsWithAuthors"
+>;
+
+export async function insertComic(
+  tx: Executor,
+  values: ComicInfo & { teamId: number; thumbnail: string; createdBy: number },
+): Promise<ComicRow> {
+  const [row] = await tx.insert(comics).values(values).returning();
+  return row!;
+}
+
+export async function updateComic(
+  tx: Executor,
+  comicId: number,
+  patch: Partial<ComicInfo & Pick<ComicRow, "thumbnail" | "deletedAt" | "deletedBy">>,
+): Promise<ComicRow> {
+  const [row] = await tx
+    .update(comics)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(comics.id, comicId))
+    .returning();
+  return row!;
+}
+
+/** Replaces the comic's people, genres and couples with the given ones. */
+export async function replaceLinks(
+  tx: Executor,
+  comicId: number,
+  links: { personIds: number[]; genres: string[]; couples: [number, number][] },
+): Promise<void> {
+  await tx.delete(comicPeople).where(eq(comicPeople.comicId, comicId));
+  if (links.personIds.length > 0) {
+    await tx
+      .insert(comicPeople)
+      .values(links.personIds.map((personId, position) => ({ comicId, personId, position })))
+      .onConflictDoNothing();
+  }
+  await tx.delete(comicGenres).where(eq(comicGenres.comicId, comicId));
+  if (links.genres.length > 0) {
+    await tx
+      .insert(comicGenres)
+      .values(links.genres.map((genre) => ({ comicId, genre })))
+      .onConflictDoNothing();
+  }
+  await tx.delete(comicCouples).where(eq(comicCouples.comicId, comicId));
+  if (links.couples.length > 0) {
+    await tx
+      .insert(comicCouples)
+      .values(
+        links.couples.map(([a, b], position) => ({ comicId, characterAId: a, characterBId: b, position })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+/** Consumes a cover uploaded by this user (true when it was theirs and unused). */
+export async function takeCoverUpload(tx: Executor, key: string, userId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(comicCoverUploads)
+    .where(and(eq(comicCoverUploads.key, key), eq(comicCoverUploads.userId, userId)))
+    .returning({ key: comicCoverUploads.key });
+  return rows.length > 0;
+}
+
+export async function recordCoverUpload(db: Executor, key: string, userId: number): Promise<void> {
+  await db.insert(comicCoverUploads).values({ key, userId });
+}
+
+export async function setCollaborator(
+  tx: Executor,
+  comicId: number,
+  teamId: number,
+  kind: ComicTeamKind,
+  createdBy: number,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(comicTeams)
+    .values({ comicId, teamId, kind, createdBy })
+    .onConflictDoNothing()
+    .returning({ teamId: comicTeams.teamId });
+  return rows.length > 0;
+}
+
+export async function removeCollaborator(tx: Executor, comicId: number, teamId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(comicTeams)
+    .where(and(eq(comicTeams.comicId, comicId), eq(comicTeams.teamId, teamId)))
+    .returning({ teamId: comicTeams.teamId });
+  return rows.length > 0;
+}
+
+export async function findCollaborator(tx: Executor, comicId: number, teamId: number) {
+  const [row] = await tx
+    .select()
+    .from(comicTeams)
+    .where(and(eq(comicTeams.comicId, comicId), eq(comicTeams.teamId, teamId)))
+    .limit(1);
+  return row;
+}
+
+/** A live team by id (for collab targets). */
+export async function findTeam(db: Executor, teamId: number) {
+  const [row] = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+// ── Volume art ────────────────────────────────────────────────────────────────
+
+export type ArtRow = typeof comicArts.$inferSelect;
+
+export async function listArts(db: Executor, comicId: number): Promise<ArtRow[]> {
+  return db
+    .select()
+    .from(comicArts)
+    .where(eq(comicArts.comicId, comicId))
+    .orderBy(asc(comicArts.volume), asc(comicArts.id));
+}
+
+export async function insertArt(
+  tx: Executor,
+  values: Omit<typeof comicArts.$inferInsert, "id" | "createdAt">,
+): Promise<ArtRow> {
+  const [row] = await tx.insert(comicArts).values(values).returning();
+  return row!;
+}
+
+export async function findArt(db: Executor, id: number): Promise<ArtRow | undefined> {
+  const [row] = await db.select().from(comicArts).where(eq(comicArts.id, id)).limit(1);
+  return row;
+}
+
+export async function deleteArt(tx: Executor, id: number): Promise<void> {
+  await tx.delete(comicArts).where(eq(comicArts.id, id));
+}
+
+/** Names of the given people, in the given order. */
+export async function comicPeopleNames(db: Executor, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: people.id, name: people.name })
+    .from(people)
+    .where(inArray(people.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r.name]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/**
+ * Closes the pending requests about a comic that is being deleted: its delete requests are
+ * fulfilled (approved), everything else about it (permission, merge from or into it) is rejected.
+ */
+export async function closePendingRequests(tx: Executor, comicId: number, reviewerId: number): Promise<void> {
+  await tx.execute(sql`
+    update requests set
+      status = case when type = 'delete' and comic_id = ${comicId} then 'approved' else 'rejected' end,
+      reviewed_by = ${reviewerId}, reviewed_at = now()
+    where status = 'pending' and (comic_id = ${comicId} or target_comic_id = ${comicId})`);
+}

@@ -1,0 +1,291 @@
+/**
+ * `/api/comics/*`: the contract of every comic route (packages/shared contracts/comics.ts).
+ * Handlers parse, call the service, reply; who may call what is decided in comics.service.ts and
+ * documented in docs/permissions.md. The request routes (`/comics/permission/:id`,
+ * `/comics/deleteRequest`, `/comics/mergeRequest`) live in modules/requests.
+ */
+import fastifyMultipart from "@fastify/multipart";
+import {
+  COMIC_IMAGE_MAX_BYTES,
+  ZCollabRequest,
+  ZCollabResponse,
+  ZComicArt,
+  ZComicArtList,
+  ZComicArtsParams,
+  ZComicDetail,
+  ZComicListQuery,
+  ZComicListResponse,
+  ZComicParams,
+  ZCoverUpload,
+  ZCreateArtFields,
+  ZCreateComicRequest,
+  ZMergeBody,
+  ZMergeResponse,
+  ZMessageResponse,
+  ZUpdateComicRequest,
+} from "@vt/shared/contracts/comics";
+import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/session";
+import { AppError, isAppError } from "../../lib/app-error";
+import { type CheckedImage, checkImage, fileTooLarge, readImageUploads } from "../../lib/image-upload";
+import { translate } from "../../lib/messages";
+import { fieldError } from "../teams/teams.service";
+import * as service from "./comics.service";
+
+const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+const scoped = e(401, 403, 404);
+const write = { ...scoped, ...e(409, 422) };
+const upload = { ...scoped, ...e(413, 415, 422) };
+
+/** The single cover image of a multipart request; no file is 'validation.coverRequired' on `file`. */
+async function readCover(request: FastifyRequest): Promise<CheckedImage> {
+  try {
+    const [image] = await readImageUploads(request, { maxBytes: COMIC_IMAGE_MAX_BYTES });
+    return image!;
+  } catch (error) {
+    if (isAppError(error) && error.message === "validation.required") {
+      throw fieldError(["file"], "validation.coverRequired");
+    }
+    throw error;
+  }
+}
+
+/** Multipart `file` plus text fields (comicId, volume), the file checked by content, size and pixels. */
+async function readArtUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; filename: string } | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: COMIC_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+    })) {
+      if (part.type === "file") {
+        if (part.fieldname !== "file" || file) {
+          part.file.resume();
+          continue;
+        }
+        file = { bytes: await part.toBuffer(), filename: part.filename.slice(0, 255) };
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw fileTooLarge(COMIC_IMAGE_MAX_BYTES);
+    throw error;
+  }
+  const parsed = ZCreateArtFields.safeParse(fields, { reportInput: true });
+  if (!parsed.success) throw parsed.error;
+  if (!file) throw fieldError(["file"], "validation.required");
+  const image = await checkImage(file.bytes, { maxBytes: COMIC_IMAGE_MAX_BYTES }, file.filename);
+  return { ...parsed.data, image };
+}
+
+export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fields: 20, parts: 32 }, throwFileSizeLimit: true });
+  // Signed-out calls are 401 before validation (not 422).
+  app.addHook("preValidation", async (request) => {
+    await requireUser(request);
+  });
+
+  const deps = (request: FastifyRequest): service.ComicsDeps => ({
+    db: app.db,
+    storage: app.storage,
+    config: app.config,
+    log: request.log,
+  });
+  const tags = ["comics"];
+  const message = (request: FastifyRequest, key: string) => ({ message: translate(request.lang, key) });
+
+  app.get(
+    "/comics",
+    {
+      schema: {
+        tags,
+        summary:
+          "Comics my teams may upload to (scope=mine) or every comic (scope=all), platform query params",
+        querystring: ZComicListQuery,
+        response: { 200: ZComicListResponse, ...e(401, 422) },
+      },
+    },
+    async (request) => service.listComics(deps(request), await requireUser(request), request.query),
+  );
+
+  app.post(
+    "/comics/covers",
+    {
+      schema: {
+        tags,
+        summary: "Upload a cover (portrait 3:4, at least 600x800) to pass as `thumbnail` to POST /comics",
+        consumes: ["multipart/form-data"],
+        response: { 201: ZCoverUpload, ...e(401, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const cover = await service.uploadCover(deps(request), user, () => readCover(request));
+      return reply.code(201).send(cover);
+    },
+  );
+
+  app.post(
+    "/comics",
+    {
+      schema: {
+        tags,
+        summary: "Create a comic for one of my teams",
+        body: ZCreateComicRequest,
+        response: { 201: ZComicDetail, ...write },
+      },
+    },
+    async (request, reply) => {
+      const comic = await service.createComic(deps(request), await requireUser(request), request.body);
+      return reply.code(201).send(comic);
+    },
+  );
+
+  // Static segments before `/comics/:id` matter only for readability: find-my-way prefers them anyway.
+  app.get(
+    "/comics/arts/:comicId",
+    {
+      schema: {
+        tags,
+        summary: "Volume art of a comic (each item carries comicId)",
+        params: ZComicArtsParams,
+        response: { 200: ZComicArtList, ...scoped },
+      },
+    },
+    async (request) => service.listArts(deps(request), await requireUser(request), request.params.comicId),
+  );
+
+  app.post(
+    "/comics/arts",
+    {
+      schema: {
+        tags,
+        summary: "Add a volume art image (multipart `file` + fields comicId, volume)",
+        consumes: ["multipart/form-data"],
+        response: { 201: ZComicArt, ...upload },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const input = await readArtUpload(request);
+      return reply.code(201).send(await service.createArt(deps(request), user, input));
+    },
+  );
+
+  app.delete(
+    "/comics/arts/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a volume art image",
+        params: ZComicParams,
+        response: { 200: ZMessageResponse, ...scoped },
+      },
+    },
+    async (request) => {
+      await service.deleteArt(deps(request), await requireUser(request), request.params.id);
+      return message(request, "success.deleted");
+    },
+  );
+
+  app.post(
+    "/comics/collab",
+    {
+      schema: {
+        tags,
+        summary: "Add or remove a collaborating team (owning team's managers and owner, admins)",
+        body: ZCollabRequest,
+        response: { 200: ZCollabResponse, ...write },
+      },
+    },
+    async (request) => {
+      const collaborators = await service.collab(deps(request), await requireUser(request), request.body);
+      return {
+        ...message(request, request.body.action === "add" ? "comics.collabAdded" : "comics.collabRemoved"),
+        collaborators,
+      };
+    },
+  );
+
+  app.post(
+    "/comics/merge",
+    {
+      schema: {
+        tags,
+        summary: "Merge comicId into targetComicId in one transaction, then delete it (platform admins)",
+        body: ZMergeBody,
+        response: { 200: ZMergeResponse, ...write },
+      },
+    },
+    async (request) => {
+      const moved = await service.mergeComics(deps(request), await requireUser(request), request.body);
+      return { ...message(request, "success.merged"), targetComicId: request.body.targetComicId, moved };
+    },
+  );
+
+  app.get(
+    "/comics/:id",
+    {
+      schema: {
+        tags,
+        summary: "A comic with everything the edit form and the comic dashboard need",
+        params: ZComicParams,
+        response: { 200: ZComicDetail, ...scoped },
+      },
+    },
+    async (request) => service.getComic(deps(request), await requireUser(request), request.params.id),
+  );
+
+  app.put(
+    "/comics/:id",
+    {
+      schema: {
+        tags,
+        summary: "Update a comic's info (members of the owning team, admins)",
+        params: ZComicParams,
+        body: ZUpdateComicRequest,
+        response: { 200: ZComicDetail, ...write },
+      },
+    },
+    async (request) =>
+      service.updateComic(deps(request), await requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/comics/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a comic (platform admins; to the trash, files untouched)",
+        params: ZComicParams,
+        response: { 200: ZMessageResponse, ...scoped },
+      },
+    },
+    async (request) => {
+      await service.deleteComic(deps(request), await requireUser(request), request.params.id);
+      return message(request, "success.deleted");
+    },
+  );
+
+  app.post(
+    "/comics/:id/thumbnail",
+    {
+      schema: {
+        tags,
+        summary: "Replace the cover (multipart `file`: portrait 3:4, at least 600x800)",
+        params: ZComicParams,
+        consumes: ["multipart/form-data"],
+        response: { 200: ZComicDetail, ...upload },
+      },
+    },
+    async (request) =>
+      service.setThumbnail(deps(request), await requireUser(request), request.params.id, () =>
+        readCover(request),
+      ),
+  );
+};

@@ -1,0 +1,121 @@
+/**
+ * SQL of requests (permission, delete, merge, person delete). Reads join the team, user, comics and
+ * person in one query per page; the service decides who may see or review what.
+ */
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type RequestStatus, type RequestType, requests } from "../../db/schema/requests";
+import type { Executor } from "../audit/audit.repo";
+import { intArray } from "../comics/comics.repo";
+
+export type RequestRow = typeof requests.$inferSelect;
+
+export type RequestViewRow = {
+  id: number;
+  type: RequestType;
+  status: RequestStatus;
+  reason: string;
+  team_id: number;
+  team_name: string;
+  user_id: number | null;
+  user_name: string | null;
+  comic_id: number | null;
+  comic_title: string | null;
+  target_comic_id: number | null;
+  target_title: string | null;
+  person_id: number | null;
+  person_name: string | null;
+  person_kind: "author" | "artist" | "character" | null;
+  created_at: Date | string;
+  reviewed_at: Date | string | null;
+  reviewed_by: number | null;
+  reviewer_name: string | null;
+};
+
+const SELECT = sql`
+  select r.id, r.type, r.status, r.reason, r.team_id, t.name as team_name, r.user_id, u.name as user_name,
+    r.comic_id, c.title as comic_title, r.target_comic_id, tc.title as target_title,
+    r.person_id, p.name as person_name, p.kind as person_kind,
+    r.created_at, r.reviewed_at, r.reviewed_by, rv.name as reviewer_name
+  from requests r
+  join teams t on t.id = r.team_id
+  left join users u on u.id = r.user_id
+  left join comics c on c.id = r.comic_id
+  left join comics tc on tc.id = r.target_comic_id
+  left join people p on p.id = r.person_id
+  left join users rv on rv.id = r.reviewed_by`;
+
+/**
+ * Inserts a pending request; returns undefined when the same team already has a pending request of
+ * this type on the same comic or person (the unique index `requests_one_pending_key`).
+ */
+export async function insertPending(
+  tx: Executor,
+  values: {
+    type: RequestType;
+    teamId: number;
+    userId: number;
+    reason: string;
+    comicId?: number | null;
+    targetComicId?: number | null;
+    personId?: number | null;
+  },
+): Promise<RequestRow | undefined> {
+  const [row] = await tx.insert(requests).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function viewRequest(db: Executor, id: number): Promise<RequestViewRow | undefined> {
+  const result = await db.execute<RequestViewRow>(sql`${SELECT} where r.id = ${id}`);
+  return result.rows[0];
+}
+
+export interface RequestFilters {
+  /** Only requests filed by these teams (undefined: every request, for admins). */
+  teamIds?: number[];
+  type?: RequestType | undefined;
+  status?: RequestStatus | undefined;
+  comicId?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+function filterWhere(f: RequestFilters): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.teamIds) parts.push(sql`r.team_id = any(${intArray(f.teamIds)})`);
+  if (f.type) parts.push(sql`r.type = ${f.type}`);
+  if (f.status) parts.push(sql`r.status = ${f.status}`);
+  if (f.comicId) parts.push(sql`(r.comic_id = ${f.comicId} or r.target_comic_id = ${f.comicId})`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listRequests(
+  db: Db,
+  f: RequestFilters,
+): Promise<{ rows: RequestViewRow[]; total: number }> {
+  const where = filterWhere(f);
+  const [page, count] = await Promise.all([
+    db.execute<RequestViewRow>(
+      sql`${SELECT} where ${where} order by r.id desc limit ${f.limit} offset ${f.offset}`,
+    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from requests r where ${where}`),
+  ]);
+  return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+export async function lockRequest(tx: Executor, id: number): Promise<RequestRow | undefined> {
+  const [row] = await tx.select().from(requests).where(eq(requests.id, id)).for("update");
+  return row;
+}
+
+export async function setStatus(
+  tx: Executor,
+  id: number,
+  status: RequestStatus,
+  reviewerId: number,
+): Promise<void> {
+  await tx
+    .update(requests)
+    .set({ status, reviewedBy: reviewerId, reviewedAt: new Date() })
+    .where(and(eq(requests.id, id)));
+}

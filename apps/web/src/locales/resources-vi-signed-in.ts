@@ -1,6 +1,5 @@
 import { breadcrumb, nav } from "./vi/common";
 import { pages } from "./vi/pages";
-import { teams } from "./vi/teams";
 
 /** Vietnamese texts only the signed-in dashboard shows; added by the signed-in layout. */
-export const signedInVi = { nav, breadcrumb, pages, teams };
+export const signedInVi = { nav, breadcrumb, pages };

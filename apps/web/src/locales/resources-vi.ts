@@ -4,6 +4,7 @@ import type { signedInVi } from "./resources-vi-signed-in";
 import { auth } from "./vi/auth";
 import { common, modal, shell } from "./vi/common";
 import { errors } from "./vi/errors";
+import type { teams } from "./vi/teams";
 
 /**
  * Vietnamese, the default and fallback language. Each top-level key is a section
@@ -17,5 +18,5 @@ import { errors } from "./vi/errors";
  */
 export const viFirstLoad = mergeMessages(messages.vi, { common, shell, modal, auth, errors });
 
-/** The whole Vietnamese table, as i18next's typed `t` sees it. */
-export type ViTranslation = typeof viFirstLoad & typeof signedInVi;
+/** The whole Vietnamese table, as i18next's typed `t` sees it (`teams` ships with the /teams pages). */
+export type ViTranslation = typeof viFirstLoad & typeof signedInVi & { teams: typeof teams };

@@ -3,8 +3,9 @@ import { mergeMessages } from "./merge-messages";
 import { en } from "./resources-en";
 import { viFirstLoad } from "./resources-vi";
 import { signedInVi } from "./resources-vi-signed-in";
+import { teams } from "./vi/teams";
 
-const vi = mergeMessages(viFirstLoad, signedInVi);
+const vi = mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams });
 
 function leaves(tree: object, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();

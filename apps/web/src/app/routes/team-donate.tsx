@@ -1,3 +1,4 @@
+import "@/features/teams/texts";
 import { getRouteApi } from "@tanstack/react-router";
 import type { TTeam } from "@vt/shared/contracts/teams";
 import { useTranslation } from "react-i18next";

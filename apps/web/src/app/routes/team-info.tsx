@@ -1,3 +1,4 @@
+import "@/features/teams/texts";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { DeleteTeamCard } from "@/features/teams/components/delete-team-card";

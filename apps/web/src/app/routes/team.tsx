@@ -1,3 +1,4 @@
+import "@/features/teams/texts";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { ChevronRightIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -26,12 +27,12 @@ export function TeamPage() {
     <Page>
       {team.data ? <TeamOverviewHeader team={team.data} /> : <TeamOverviewHeaderSkeleton />}
       <TeamSectionNav teamId={teamId} active="overview" />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      <div className="grid gap-6">
         <section aria-labelledby="team-shortcuts-heading" className="grid content-start gap-3">
           <h2 id="team-shortcuts-heading" className="font-semibold">
             {t("teams.dashboard.shortcutsLabel")}
           </h2>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
             {TEAM_SECTIONS.flatMap((section) =>
               section.key === "overview" ? [] : [{ ...section, key: section.key }],
             ).map((section) => (

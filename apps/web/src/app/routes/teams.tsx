@@ -1,3 +1,4 @@
+import "@/features/teams/texts";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { SearchXIcon, UsersIcon } from "lucide-react";
 import { useCallback } from "react";

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addTexts, i18n } from "@/lib/i18n";
 import { en } from "@/locales/resources-en";
 import { signedInVi } from "@/locales/resources-vi-signed-in";
+import { teams } from "@/locales/vi/teams";
 import { describeActivity } from "./activity-text";
 
 const entry = (partial: Partial<TActivityEntry>): TActivityEntry => ({
@@ -19,7 +20,7 @@ const entry = (partial: Partial<TActivityEntry>): TActivityEntry => ({
 });
 
 beforeAll(() => {
-  addTexts(DEFAULT_LANG, signedInVi);
+  addTexts(DEFAULT_LANG, { ...signedInVi, teams });
   i18n.addResourceBundle("en", "translation", en, true, true);
 });
 

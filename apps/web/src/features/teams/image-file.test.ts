@@ -38,6 +38,12 @@ describe("imageProblem", () => {
     });
   });
 
+  it("judges by content: bytes that only claim to be a PNG are not an image", async () => {
+    expect(await imageProblem(file(text("%PDF-1.7"), "image/png"), limit)).toEqual({
+      key: "validation.notAnImage",
+    });
+  });
+
   it("names the allowed types for an image the platform does not store (SVG)", async () => {
     expect(await imageProblem(file(text("<svg xmlns='x'/>"), "image/svg+xml"), limit)).toEqual({
       key: "validation.fileTypeInvalid",

@@ -3,7 +3,7 @@
  * from the file's first bytes, as the server does, so a renamed PDF is "not an image" whatever its
  * extension says; then the size. The server checks again (content, size, pixel count).
  */
-import { IMAGE_TYPES_LABEL, type ImageMimeType } from "@vt/shared/constants";
+import { IMAGE_MIME_TYPES, IMAGE_TYPES_LABEL, type ImageMimeType } from "@vt/shared/constants";
 import type { ValidationProblem } from "@vt/shared/validation";
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
@@ -42,7 +42,11 @@ export async function imageProblem(
 ): Promise<ValidationProblem | null> {
   const type = sniffImageType(await readHead(file));
   if (!type) {
-    return file.type.startsWith("image/")
+    // An image of a kind we do not store (SVG, BMP, HEIC…) is told which kinds we do; anything
+    // else, including bytes that merely claim to be a PNG or JPEG, is not an image.
+    const otherImageType =
+      file.type.startsWith("image/") && !(IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
+    return otherImageType
       ? { key: "validation.fileTypeInvalid", params: { types: IMAGE_TYPES_LABEL } }
       : { key: "validation.notAnImage" };
   }

@@ -45,7 +45,13 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<{ count: number; percent: number } | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ZUpdateCreditRequest), defaultValues: formValues(settings) });
+  // `values` follows the server (a refetch after a cached first paint, an upload) without
+  // discarding what the user has changed and not saved yet.
+  const form = useForm({
+    resolver: zodResolver(ZUpdateCreditRequest),
+    values: formValues(settings),
+    resetOptions: { keepDirtyValues: true },
+  });
   // Every picture the server has told us about, including pages removed locally but not saved yet.
   const urls = useMemo(() => new Map(settings.pages.map((page) => [page.key, page.url])), [settings.pages]);
 

@@ -38,7 +38,13 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
   const update = useUpdateDonateSettings(team.id);
   const uploadQr = useUploadDonateQr(team.id);
   const readOnly = !team.can.manage;
-  const form = useForm({ resolver: zodResolver(ZUpdateDonateRequest), defaultValues: formValues(settings) });
+  // `values` follows the server (a refetch after a cached first paint, an upload) without
+  // discarding what the user has changed and not saved yet.
+  const form = useForm({
+    resolver: zodResolver(ZUpdateDonateRequest),
+    values: formValues(settings),
+    resetOptions: { keepDirtyValues: true },
+  });
   const qrKey = useWatch({ control: form.control, name: "qrImage" });
   // The picture shown: the stored QR code unless the user removed it (not saved yet).
   const qrImage = qrKey && settings.qrImage?.key === qrKey ? settings.qrImage : null;

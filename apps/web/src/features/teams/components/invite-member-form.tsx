@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TTeam, ZCreateInvitationRequest } from "@vt/shared/contracts/teams";
+import { type TAssignableTeamRole, type TTeam, ZCreateInvitationRequest } from "@vt/shared/contracts/teams";
 import { LoaderCircleIcon, SendIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -38,11 +38,7 @@ export function InviteMemberForm({ team }: { team: TTeam }) {
         <CardDescription>{t("teams.invite.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          onSubmit={submit}
-          className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start"
-        >
+        <form noValidate onSubmit={submit} className="grid gap-4">
           <FormField label={t("fields.email")} error={fieldError(errors.email, "email")}>
             <Input
               type="email"
@@ -52,36 +48,68 @@ export function InviteMemberForm({ team }: { team: TTeam }) {
               {...form.register("email")}
             />
           </FormField>
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <FormField label={t("fields.role")} error={fieldError(fieldState.error, "role")}>
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger className="w-full" onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {roles.map((role) => (
-                      <SelectItem key={role} value={role}>
-                        {t(`teams.roles.${role}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-            )}
-          />
-          <Button type="submit" disabled={invite.isPending} className="sm:mt-[1.375rem] sm:h-10">
-            {invite.isPending ? (
-              <LoaderCircleIcon aria-hidden className="animate-spin" />
-            ) : (
-              <SendIcon aria-hidden />
-            )}
-            {invite.isPending ? t("teams.invite.submitting") : t("teams.invite.submit")}
-          </Button>
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_auto] sm:items-end sm:justify-between">
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field, fieldState }) => (
+                <FormField label={t("fields.role")} error={fieldError(fieldState.error, "role")}>
+                  <RoleSelect
+                    value={field.value}
+                    roles={roles}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                  />
+                </FormField>
+              )}
+            />
+            <Button type="submit" disabled={invite.isPending} className="sm:h-10">
+              {invite.isPending ? (
+                <LoaderCircleIcon aria-hidden className="animate-spin" />
+              ) : (
+                <SendIcon aria-hidden />
+              )}
+              {invite.isPending ? t("teams.invite.submitting") : t("teams.invite.submit")}
+            </Button>
+          </div>
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The role picker; FormField hands it the id and ARIA wiring, which belong on the trigger. */
+function RoleSelect({
+  value,
+  roles,
+  onValueChange,
+  onBlur,
+  name,
+  ...aria
+}: {
+  value: TAssignableTeamRole;
+  roles: readonly TAssignableTeamRole[];
+  onValueChange: (role: TAssignableTeamRole) => void;
+  onBlur: () => void;
+  name: string;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select value={value} onValueChange={(role) => onValueChange(role as TAssignableTeamRole)} name={name}>
+      <SelectTrigger className="w-full" onBlur={onBlur} {...aria}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {roles.map((role) => (
+          <SelectItem key={role} value={role}>
+            {t(`teams.roles.${role}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

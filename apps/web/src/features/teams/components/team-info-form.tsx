@@ -61,6 +61,7 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
               <Input autoComplete="off" {...form.register("name")} />
             </FormField>
             <FormField
+              className="content-start"
               label={t("fields.establishedAt")}
               error={fieldError(errors.establishedAt, "establishedAt")}
             >
@@ -77,6 +78,7 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
             {TEAM_LINK_FIELDS.map((field) => (
               <FormField
                 key={field}
+                className="content-start"
                 label={t(`fields.${field}`)}
                 error={fieldError(errors[field], field, { max: TEAM_LINK_MAX })}
               >

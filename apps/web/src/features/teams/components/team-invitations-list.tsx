@@ -16,9 +16,9 @@ export function TeamInvitationsList({ team }: { team: TTeam }) {
   const invitations = useTeamInvitations(team.id);
   const list = invitations.data?.invitations ?? [];
   return (
-    <Card>
+    <Card role="region" aria-labelledby="team-invitations-heading">
       <CardHeader>
-        <CardTitle>{t("teams.invite.pendingTitle")}</CardTitle>
+        <CardTitle id="team-invitations-heading">{t("teams.invite.pendingTitle")}</CardTitle>
       </CardHeader>
       <CardContent>
         {invitations.isPending ? (

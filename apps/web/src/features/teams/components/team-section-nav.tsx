@@ -7,6 +7,7 @@ import {
   ScrollTextIcon,
   UsersIcon,
 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
@@ -34,6 +35,11 @@ export const TEAM_SECTIONS: readonly SectionLink[] = [
 /** The team's sections as a tab-like row of links; scrolls sideways on narrow screens. */
 export function TeamSectionNav({ teamId, active }: { teamId: number; active: TeamSection }) {
   const { t } = useTranslation();
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  // On a phone the row scrolls sideways: bring the current section into view.
+  useEffect(() => {
+    currentRef.current?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, []);
   return (
     <nav aria-label={t("teams.nav.label")} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
       <ul className="flex w-max gap-1 border-b md:w-full">
@@ -44,6 +50,7 @@ export function TeamSectionNav({ teamId, active }: { teamId: number; active: Tea
               <Link
                 to={section.to}
                 params={{ teamId: String(teamId) }}
+                ref={current ? currentRef : undefined}
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",

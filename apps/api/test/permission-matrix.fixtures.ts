@@ -6,7 +6,14 @@
  * Path parameters are filled by the test: `:teamId` the team under test, `:userId` an uploader of
  * that team (not the caller), `:id` a pending `uploader` invitation of that team.
  */
-import { png, type TestUser, type UploadFile, upload } from "../src/modules/teams/teams.test-helpers";
+import { coverFile, createComic, uploadWith } from "../src/modules/comics/comics.test-helpers";
+import {
+  createTeam,
+  png,
+  type TestUser,
+  type UploadFile,
+  upload,
+} from "../src/modules/teams/teams.test-helpers";
 import type { TestApp } from "./app";
 
 export interface MatrixWorld {
@@ -24,6 +31,10 @@ export interface MatrixWorld {
 export interface MatrixRequest {
   payload?: unknown;
   files?: UploadFile[];
+  /** Text fields sent with `files` (multipart). */
+  fields?: Record<string, string>;
+  /** Path parameters a fixture prepared, e.g. `{ comicId }` for `/api/comics/:comicId`. */
+  params?: Record<string, number>;
 }
 
 export interface MatrixFixture {
@@ -85,4 +96,70 @@ export const matrixFixtures: Record<string, MatrixFixture> = {
     request: async () => ({ files: [await image("files"), await image("files")] }),
   },
   "GET /api/teams/:teamId/activity": {},
+  ...comicFixtures(),
 };
+
+/** A comic of the world's team (created by its owner), for the comic rows. */
+async function teamComic(w: MatrixWorld): Promise<number> {
+  return (await createComic(w.t, w.owner, w.teamId, { title: `Truyện của ${w.teamName}` })).id;
+}
+
+function comicFixtures(): Record<string, MatrixFixture> {
+  const withComic: MatrixFixture = {
+    setup: teamComic,
+    request: (_w, id) => ({ params: { comicId: id as number } }),
+  };
+  return {
+    "GET /api/comics/:comicId": withComic,
+    "PUT /api/comics/:comicId": {
+      setup: teamComic,
+      request: (_w, id) => ({
+        params: { comicId: id as number },
+        payload: { title: "Tên mới", status: "completed" },
+      }),
+    },
+    "DELETE /api/comics/:comicId": withComic,
+    "POST /api/comics/:comicId/thumbnail": {
+      setup: teamComic,
+      request: async (_w, id) => ({ params: { comicId: id as number }, files: [await coverFile(900, 1200)] }),
+    },
+    "GET /api/comics/arts/:comicId": withComic,
+    "POST /api/comics/arts": {
+      setup: teamComic,
+      request: async (_w, id) => ({ files: [await image()], fields: { comicId: String(id), volume: "1" } }),
+    },
+    "DELETE /api/comics/arts/:artId": {
+      setup: async (w) => {
+        const comicId = await teamComic(w);
+        const res = await uploadWith(w.t, w.owner, "/api/comics/arts", [await image()], {
+          comicId: String(comicId),
+          volume: "2",
+        });
+        return (res.json() as { id: number }).id;
+      },
+      request: (_w, artId) => ({ params: { artId: artId as number } }),
+    },
+    "POST /api/comics/collab": {
+      setup: async (w) => ({ comicId: await teamComic(w), teamId: await createTeam(w.t, w.owner) }),
+      request: (_w, p) => ({ payload: { ...(p as { comicId: number; teamId: number }), action: "add" } }),
+    },
+    "POST /api/comics/deleteRequest": {
+      setup: teamComic,
+      request: (w, id) => ({ payload: { comicId: id, teamId: w.teamId, reason: "Trùng lặp" } }),
+    },
+    "POST /api/comics/mergeRequest": {
+      setup: async (w) => [await teamComic(w), await teamComic(w)],
+      request: (w, ids) => {
+        const [comicId, targetComicId] = ids as [number, number];
+        return { payload: { comicId, targetComicId, teamId: w.teamId, reason: "Cùng một truyện" } };
+      },
+    },
+    "POST /api/comics/merge": {
+      setup: async (w) => [await teamComic(w), await teamComic(w)],
+      request: (_w, ids) => {
+        const [comicId, targetComicId] = ids as [number, number];
+        return { payload: { comicId, targetComicId } };
+      },
+    },
+  };
+}

@@ -9,13 +9,13 @@
  *                                                          -> ZComicListResponse
  *   POST   /comics/covers        (multipart `file`)        -> 201 ZCoverUpload (a cover for POST /comics)
  *   POST   /comics               ZCreateComicRequest       -> 201 ZComicDetail
- *   GET    /comics/:id                                     -> ZComicDetail
- *   PUT    /comics/:id           ZUpdateComicRequest       -> ZComicDetail
- *   DELETE /comics/:id           (platform admins)         -> ZMessageResponse (soft delete; files kept)
- *   POST   /comics/:id/thumbnail (multipart `file`)        -> ZComicDetail
+ *   GET    /comics/:comicId                                -> ZComicDetail
+ *   PUT    /comics/:comicId      ZUpdateComicRequest       -> ZComicDetail
+ *   DELETE /comics/:comicId      (platform admins)         -> ZMessageResponse (soft delete; files kept)
+ *   POST   /comics/:comicId/thumbnail (multipart `file`)   -> ZComicDetail
  *   GET    /comics/arts/:comicId                           -> ZComicArt[] (each with comicId)
  *   POST   /comics/arts          (multipart `file` + fields comicId, volume) -> 201 ZComicArt
- *   DELETE /comics/arts/:id                                -> ZMessageResponse
+ *   DELETE /comics/arts/:artId                             -> ZMessageResponse
  *   POST   /comics/collab        ZCollabRequest            -> ZCollabResponse
  *   POST   /comics/permission/:id  ZPermissionRequestBody  -> 201 ZRequestCreatedResponse
  *   POST   /comics/deleteRequest   ZDeleteRequestBody      -> 201 ZRequestCreatedResponse
@@ -335,7 +335,10 @@ export const ZComicDetail = ZComicListItem.omit({ permissionRequest: true, autho
 });
 export type TComicDetail = z.infer<typeof ZComicDetail>;
 
+/** `{id}` path parameter (requests, people). */
 export const ZComicParams = z.object({ id: zIdParam });
+/** `{comicId}` path parameter of the comic routes (`/comics/{comicId}`, `/comics/arts/{comicId}`, ...). */
+export const ZComicIdParams = z.object({ comicId: zIdParam });
 
 // ── Volume art ───────────────────────────────────────────────────────────────
 
@@ -350,7 +353,8 @@ export const ZComicArt = z.object({
 });
 export type TComicArt = z.infer<typeof ZComicArt>;
 export const ZComicArtList = z.array(ZComicArt);
-export const ZComicArtsParams = z.object({ comicId: zIdParam });
+export const ZComicArtsParams = ZComicIdParams;
+export const ZArtParams = z.object({ artId: zIdParam });
 
 /** The form fields sent with the multipart `file` of `POST /api/comics/arts`. */
 export const ZCreateArtFields = z.object({

@@ -7,15 +7,16 @@
 import fastifyMultipart from "@fastify/multipart";
 import {
   COMIC_IMAGE_MAX_BYTES,
+  ZArtParams,
   ZCollabRequest,
   ZCollabResponse,
   ZComicArt,
   ZComicArtList,
   ZComicArtsParams,
   ZComicDetail,
+  ZComicIdParams,
   ZComicListQuery,
   ZComicListResponse,
-  ZComicParams,
   ZCoverUpload,
   ZCreateArtFields,
   ZCreateComicRequest,
@@ -178,17 +179,17 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/comics/arts/:id",
+    "/comics/arts/:artId",
     {
       schema: {
         tags,
         summary: "Delete a volume art image",
-        params: ZComicParams,
+        params: ZArtParams,
         response: { 200: ZMessageResponse, ...scoped },
       },
     },
     async (request) => {
-      await service.deleteArt(deps(request), await requireUser(request), request.params.id);
+      await service.deleteArt(deps(request), await requireUser(request), request.params.artId);
       return message(request, "success.deleted");
     },
   );
@@ -229,62 +230,62 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/comics/:id",
+    "/comics/:comicId",
     {
       schema: {
         tags,
         summary: "A comic with everything the edit form and the comic dashboard need",
-        params: ZComicParams,
+        params: ZComicIdParams,
         response: { 200: ZComicDetail, ...scoped },
       },
     },
-    async (request) => service.getComic(deps(request), await requireUser(request), request.params.id),
+    async (request) => service.getComic(deps(request), await requireUser(request), request.params.comicId),
   );
 
   app.put(
-    "/comics/:id",
+    "/comics/:comicId",
     {
       schema: {
         tags,
         summary: "Update a comic's info (members of the owning team, admins)",
-        params: ZComicParams,
+        params: ZComicIdParams,
         body: ZUpdateComicRequest,
         response: { 200: ZComicDetail, ...write },
       },
     },
     async (request) =>
-      service.updateComic(deps(request), await requireUser(request), request.params.id, request.body),
+      service.updateComic(deps(request), await requireUser(request), request.params.comicId, request.body),
   );
 
   app.delete(
-    "/comics/:id",
+    "/comics/:comicId",
     {
       schema: {
         tags,
         summary: "Delete a comic (platform admins; to the trash, files untouched)",
-        params: ZComicParams,
+        params: ZComicIdParams,
         response: { 200: ZMessageResponse, ...scoped },
       },
     },
     async (request) => {
-      await service.deleteComic(deps(request), await requireUser(request), request.params.id);
+      await service.deleteComic(deps(request), await requireUser(request), request.params.comicId);
       return message(request, "success.deleted");
     },
   );
 
   app.post(
-    "/comics/:id/thumbnail",
+    "/comics/:comicId/thumbnail",
     {
       schema: {
         tags,
         summary: "Replace the cover (multipart `file`: portrait 3:4, at least 600x800)",
-        params: ZComicParams,
+        params: ZComicIdParams,
         consumes: ["multipart/form-data"],
         response: { 200: ZComicDetail, ...upload },
       },
     },
     async (request) =>
-      service.setThumbnail(deps(request), await requireUser(request), request.params.id, () =>
+      service.setThumbnail(deps(request), await requireUser(request), request.params.comicId, () =>
         readCover(request),
       ),
   );

@@ -606,6 +606,10 @@ export async function mergeComics(
   user: SessionUser,
   input: { comicId: number; targetComicId: number },
 ): Promise<TMergeResponse["moved"]> {
-  if (!isAdmin(user)) throw forbidden();
+  // Order of checks as everywhere: a comic the caller cannot see is 404, a visible one 403.
+  if (!isAdmin(user)) {
+    await comicAccess(deps.db, user, input.comicId, "admin");
+    throw forbidden();
+  }
   return deps.db.transaction((tx) => mergeInTx(tx, user, input.comicId, input.targetComicId));
 }

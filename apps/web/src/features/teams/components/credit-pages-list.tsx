@@ -72,7 +72,7 @@ export function CreditPagesList({
       }}
     >
       <SortableContext items={[...keys]} strategy={rectSortingStrategy} disabled={readOnly}>
-        <ol className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
           {keys.map((key, index) => (
             <SortablePage
               key={key}

@@ -1,0 +1,209 @@
+/**
+ * Fixture page for apps/web/e2e/image-pipeline.spec.ts and bench/image-pipeline.bench.ts: exposes
+ * the real image modules (real module workers, built by Vite with the app's config) on
+ * `window.imageLab`, with base64 in and out so that Node can check the bytes independently.
+ */
+import {
+  createChapterZipStream,
+  downloadChapterZip,
+  ImagePool,
+  imageErrorI18nKey,
+  runPipeline,
+} from "../../src/lib/images";
+import type { ImageLab, LabError, LabMode, LabPipelineEvent } from "./lab-types";
+
+declare global {
+  interface Window {
+    imageLab: ImageLab;
+  }
+}
+
+const pools = new Map<LabMode, ImagePool>();
+function pool(mode: LabMode = "worker"): ImagePool {
+  let p = pools.get(mode);
+  if (!p) {
+    p = new ImagePool({ mode });
+    pools.set(mode, p);
+  }
+  return p;
+}
+
+async function toB64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromB64(b64: string, type = ""): Blob {
+  const s = atob(b64);
+  const bytes = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+async function fetchBlob(url: string): Promise<File> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  const blob = await res.blob();
+  return new File([blob], url.split("/").pop() ?? "page", { type: blob.type });
+}
+
+function errorShape(error: unknown): LabError {
+  const e = error as { name?: string; code?: string; message?: string };
+  return {
+    name: e?.name ?? "Error",
+    code: e?.code,
+    i18nKey: imageErrorI18nKey(error),
+    message: e?.message ?? String(error),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const lab: ImageLab = {
+  poolInfo(mode) {
+    const p = pool(mode);
+    return { mode: p.mode, size: p.size, hardwareConcurrency: navigator.hardwareConcurrency };
+  },
+
+  async processUrl(url, name, mode) {
+    const stages: string[] = [];
+    const p = pool(mode);
+    const { blob, ...out } = await p.processPage(await fetchBlob(url), {
+      name,
+      onProgress: (s) => stages.push(s.stage),
+    });
+    return { ...out, b64: await toB64(blob), stages, poolMode: p.mode };
+  },
+
+  async scrambleUrl(url, options = {}) {
+    const p = pool(options.mode);
+    const { blob, ...out } = await p.scramblePage(await fetchBlob(url), { permutation: options.permutation });
+    return { ...out, b64: await toB64(blob), poolMode: p.mode };
+  },
+
+  async unscrambleB64(b64, key, mode) {
+    const { blob, ...out } = await pool(mode).unscramblePage(fromB64(b64, "image/jpeg"), key);
+    return { ...out, b64: await toB64(blob) };
+  },
+
+  async errorOf(op, b64, key = "", mode) {
+    const input = fromB64(b64);
+    try {
+      if (op === "process") await pool(mode).processPage(input);
+      else if (op === "scramble") await pool(mode).scramblePage(input);
+      else await pool(mode).unscramblePage(input, key);
+      return null;
+    } catch (error) {
+      return errorShape(error);
+    }
+  },
+
+  async cancelAfter(url, afterMs) {
+    const file = await fetchBlob(url);
+    const stages: string[] = [];
+    const controller = new AbortController();
+    const job = pool().processPage(file, {
+      signal: controller.signal,
+      onProgress: (s) => stages.push(s.stage),
+    });
+    await sleep(afterMs);
+    controller.abort();
+    try {
+      await job;
+      return { error: null, stages };
+    } catch (error) {
+      return { error: errorShape(error), stages };
+    }
+  },
+
+  async zipB64(pages) {
+    const progress: { pagesDone: number; total: number; bytes: number }[] = [];
+    const stream = createChapterZipStream(pages, {
+      pool: pool(),
+      onProgress: (p) => progress.push({ pagesDone: p.pagesDone, total: p.total, bytes: p.bytes }),
+    });
+    const blob = await new Response(stream).blob();
+    return { b64: await toB64(blob), progress };
+  },
+
+  async downloadZip(name, pages) {
+    const r = await downloadChapterZip({ name, pages }, { pool: pool(), saveAs: "blob" });
+    return { fileName: r.fileName, bytes: r.bytes, method: r.method };
+  },
+
+  async emptyZipError() {
+    try {
+      await downloadChapterZip({ name: "Empty", pages: [] }, { saveAs: "blob" });
+      return null;
+    } catch (error) {
+      return errorShape(error);
+    }
+  },
+
+  async pipeline(urls, options) {
+    const files = await Promise.all(urls.map(fetchBlob));
+    const t0 = performance.now();
+    const events: LabPipelineEvent[] = [];
+    const failed = new Set<number>();
+    const run = runPipeline(files, {
+      pool: pool(),
+      scramble: options.scramble,
+      uploadConcurrency: 2,
+      onFileChange: (f) => events.push({ t: performance.now() - t0, index: f.index, state: f.state }),
+      upload: async (page, index, signal, onProgress) => {
+        onProgress(0.5);
+        await sleep(options.uploadMs);
+        if (signal.aborted) throw new DOMException("aborted", "AbortError");
+        if (index === options.failUploadOnce && !failed.has(index)) {
+          failed.add(index);
+          throw new Error("network down");
+        }
+        onProgress(1);
+        return { bytes: page.blob.size };
+      },
+    });
+    const iterated: number[] = [];
+    for await (const f of run) iterated.push(f.index);
+    await run.done;
+    if (options.failUploadOnce !== undefined) await run.retry(options.failUploadOnce);
+    const final = run.progress();
+    return {
+      events,
+      iterated,
+      finalPercent: final.percent,
+      files: run.files().map((f) => ({
+        index: f.index,
+        state: f.state,
+        name: f.page?.name,
+        key: f.page?.key,
+        attempts: f.attempts,
+        uploadedBytes: (f.result as { bytes: number } | undefined)?.bytes,
+      })),
+    };
+  },
+
+  async bench(urls, options = {}) {
+    const files: Blob[] = [];
+    for (const url of urls) files.push(await fetchBlob(url));
+    const p = pool();
+    // Warm up: start every worker once (module load, first decode) outside the timing.
+    await Promise.all(files.slice(0, p.size).map((f) => p.processPage(f)));
+    const t0 = performance.now();
+    const outs = await Promise.all(
+      files.map((f) => (options.op === "scramble" ? p.scramblePage(f) : p.processPage(f))),
+    );
+    const ms = performance.now() - t0;
+    return {
+      ms,
+      pages: files.length,
+      poolSize: p.size,
+      poolMode: p.mode,
+      outBytes: outs.reduce((s, o) => s + o.blob.size, 0),
+    };
+  },
+};
+
+window.imageLab = lab;
+document.getElementById("status")!.textContent = "ready";

@@ -1,0 +1,331 @@
+/**
+ * The image operations themselves, written once for both places they run: a Web Worker with
+ * OffscreenCanvas (the normal path) and the main thread (fallback when workers or OffscreenCanvas
+ * are unavailable, with an HTMLCanvasElement when OffscreenCanvas has no 2D context).
+ *
+ * Strip geometry never lives here: scrambling and unscrambling draw exactly the rectangles of the
+ * shared `scramblePlan` / `unscramblePlan` (@vt/shared/scramble), so our pages are the ones the
+ * platform's existing readers rebuild.
+ */
+import {
+  DOWNLOAD_JPEG_QUALITY,
+  JPEG_QUALITY,
+  MAX_PAGE_WIDTH,
+  SCRAMBLE_QUALITY,
+  SCRAMBLE_WIDTH,
+} from "@vt/shared/constants";
+import {
+  decodeKey,
+  encodeKey,
+  GAP_RGBA,
+  type Permutation,
+  randomPermutation,
+  type StripPlan,
+  scrambledFileName,
+  scramblePlan,
+  unscramblePlan,
+} from "@vt/shared/scramble";
+import { ImageProcessingError } from "./errors";
+import {
+  fitWidth,
+  gifSize,
+  MIME_BY_TYPE,
+  readHead,
+  renameWithExtension,
+  scrambleSize,
+  sniffImageType,
+} from "./format";
+
+export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
+/** Progress of one job: the stage it entered and a rough completed fraction (0..1). */
+export type JobProgress = { stage: JobStage; fraction: number };
+export type ProgressFn = (p: JobProgress) => void;
+
+/** Hooks the runner gives an operation: progress reports and a cancellation check between stages. */
+export type OpContext = { progress?: ProgressFn; checkAborted?: () => void };
+
+const STAGE_FRACTION: Record<JobStage, number> = { queued: 0, decode: 0.05, draw: 0.4, encode: 0.6, done: 1 };
+
+function enter(ctx: OpContext, stage: JobStage): void {
+  ctx.checkAborted?.();
+  ctx.progress?.({ stage, fraction: STAGE_FRACTION[stage] });
+}
+
+export type ProcessPageOptions = { maxWidth?: number; quality?: number };
+export type ProcessedPage = {
+  blob: Blob;
+  /** Upload name: the original stem with the new extension ("01.png" -> "01.jpg"; GIFs keep theirs). */
+  name: string;
+  width: number;
+  height: number;
+  /** MIME type of `blob`. */
+  type: string;
+  /** True for a GIF passed through byte for byte. */
+  unchanged: boolean;
+};
+
+export type ScramblePageOptions = {
+  width?: number;
+  quality?: number;
+  /** Fixed permutation / key prefix (tests and vectors); random by default. */
+  permutation?: Permutation;
+  keyPrefix?: string;
+};
+export type ScrambledPage = {
+  blob: Blob;
+  /** The page key readers need (`{url, key}`): 4 chars + "H" + base58 Lehmer code + checksum. */
+  key: string;
+  /** `{10-char id}_{ratio with 'L'}.jpg`, the ratio of the page before scrambling. */
+  fileName: string;
+  /** Same as fileName, so processed and scrambled pages share the `name` field. */
+  name: string;
+  /** Page size before scrambling (width is 1300). */
+  width: number;
+  height: number;
+  /** Height of the stored image: height + 36. */
+  scrambledHeight: number;
+  type: "image/jpeg";
+};
+
+export type UnscrambledPage = { blob: Blob; width: number; height: number; type: "image/jpeg" };
+
+// ── Canvas environment ───────────────────────────────────────────────────────
+
+type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
+type Ctx2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
+type Decoded = { source: CanvasImageSource; width: number; height: number; close: () => void };
+
+let offscreen2d: boolean | undefined;
+/** OffscreenCanvas exists and gives a 2D context (Safari < 16.4 had OffscreenCanvas without 2D). */
+export function hasOffscreen2d(): boolean {
+  if (offscreen2d === undefined) {
+    try {
+      offscreen2d =
+        typeof OffscreenCanvas !== "undefined" && new OffscreenCanvas(1, 1).getContext("2d") !== null;
+    } catch {
+      offscreen2d = false;
+    }
+  }
+  return offscreen2d;
+}
+
+function createCanvas(width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
+  let canvas: AnyCanvas;
+  if (hasOffscreen2d()) canvas = new OffscreenCanvas(width, height);
+  else if (typeof document !== "undefined") {
+    canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+  } else throw new ImageProcessingError("contextUnavailable");
+  const ctx = canvas.getContext("2d") as Ctx2D | null;
+  if (!ctx) throw new ImageProcessingError("canvasContext");
+  return { canvas, ctx };
+}
+
+/** Frees a canvas' backing store now rather than at garbage collection (matters for 50 MB pages). */
+function release(canvas: AnyCanvas): void {
+  canvas.width = 0;
+  canvas.height = 0;
+}
+
+async function decode(blob: Blob): Promise<Decoded> {
+  if (typeof createImageBitmap === "function") {
+    let bitmap: ImageBitmap;
+    try {
+      bitmap = await createImageBitmap(blob, { imageOrientation: "from-image" });
+    } catch (cause) {
+      throw new ImageProcessingError("failedToCreateImage", { cause });
+    }
+    return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+  }
+  if (typeof Image === "undefined" || typeof URL.createObjectURL !== "function") {
+    throw new ImageProcessingError("failedToCreateImage");
+  }
+  const url = URL.createObjectURL(blob);
+  const img = new Image();
+  try {
+    img.src = url;
+    await img.decode();
+  } catch (cause) {
+    URL.revokeObjectURL(url);
+    throw new ImageProcessingError("failedToCreateImage", { cause });
+  }
+  return {
+    source: img,
+    width: img.naturalWidth,
+    height: img.naturalHeight,
+    close: () => URL.revokeObjectURL(url),
+  };
+}
+
+async function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob> {
+  if ("convertToBlob" in canvas) {
+    try {
+      return await canvas.convertToBlob({ type, quality });
+    } catch (cause) {
+      throw new ImageProcessingError("blobCreation", { cause });
+    }
+  }
+  const blob = await new Promise<Blob | null>((resolve, reject) => {
+    try {
+      canvas.toBlob(resolve, type, quality);
+    } catch (cause) {
+      reject(new ImageProcessingError("blobCreation", { cause }));
+    }
+  });
+  if (!blob) throw new ImageProcessingError("toBlobFailed");
+  return blob;
+}
+
+const WHITE = `rgb(${GAP_RGBA[0]}, ${GAP_RGBA[1]}, ${GAP_RGBA[2]})`;
+
+/** Draws `src` scaled to width x height on a new canvas, over white (JPEG has no alpha). */
+function drawScaled(src: Decoded, width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
+  const out = createCanvas(width, height);
+  out.ctx.fillStyle = WHITE;
+  out.ctx.fillRect(0, 0, width, height);
+  out.ctx.imageSmoothingEnabled = true;
+  out.ctx.imageSmoothingQuality = "high";
+  out.ctx.drawImage(src.source, 0, 0, src.width, src.height, 0, 0, width, height);
+  return out;
+}
+
+/** Full-width band copies of a strip plan, pixel for pixel (no smoothing: source and target sizes match). */
+function drawPlan(ctx: Ctx2D, source: CanvasImageSource, width: number, plan: StripPlan): void {
+  ctx.imageSmoothingEnabled = false;
+  for (const c of plan.copies) {
+    ctx.drawImage(source, 0, c.srcY, width, c.height, 0, c.dstY, width, c.height);
+  }
+}
+
+// ── Operations ───────────────────────────────────────────────────────────────
+
+/** Spec §9 upload rule: GIF unchanged; otherwise downscale to max width 1500 (never up), JPEG q0.95. */
+export async function processPageOp(
+  input: Blob,
+  name: string,
+  options: ProcessPageOptions = {},
+  ctx: OpContext = {},
+): Promise<ProcessedPage> {
+  enter(ctx, "decode");
+  const head = await readHead(input);
+  const size = gifSize(head);
+  if (size) {
+    enter(ctx, "done");
+    const blob = input.type === MIME_BY_TYPE.gif ? input : new Blob([input], { type: MIME_BY_TYPE.gif });
+    return { blob, name: renameWithExtension(name, "gif"), ...size, type: MIME_BY_TYPE.gif, unchanged: true };
+  }
+  const src = await decode(input);
+  let target: { width: number; height: number };
+  let canvas: AnyCanvas;
+  try {
+    target = fitWidth(src.width, src.height, options.maxWidth ?? MAX_PAGE_WIDTH);
+    enter(ctx, "draw");
+    canvas = drawScaled(src, target.width, target.height).canvas;
+  } finally {
+    src.close();
+  }
+  try {
+    enter(ctx, "encode");
+    const blob = await encode(canvas, MIME_BY_TYPE.jpeg, options.quality ?? JPEG_QUALITY);
+    enter(ctx, "done");
+    return {
+      blob,
+      name: renameWithExtension(name, "jpg"),
+      ...target,
+      type: MIME_BY_TYPE.jpeg,
+      unchanged: false,
+    };
+  } finally {
+    release(canvas);
+  }
+}
+
+/**
+ * Scrambled upload (spec §9, platform facts): resize to width 1300 exactly, shuffle the 10 strips
+ * with 4 px white gaps following `scramblePlan`, JPEG q0.9; key and file name from the shared codec.
+ */
+export async function scramblePageOp(
+  input: Blob,
+  options: ScramblePageOptions = {},
+  ctx: OpContext = {},
+): Promise<ScrambledPage> {
+  const perm = options.permutation ?? randomPermutation();
+  const key = options.keyPrefix === undefined ? encodeKey(perm) : encodeKey(perm, options.keyPrefix);
+  enter(ctx, "decode");
+  const src = await decode(input);
+  let page: { canvas: AnyCanvas; ctx: Ctx2D };
+  let size: { width: number; height: number };
+  try {
+    size = scrambleSize(src.width, src.height, options.width ?? SCRAMBLE_WIDTH);
+    enter(ctx, "draw");
+    page = drawScaled(src, size.width, size.height);
+  } finally {
+    src.close();
+  }
+  const plan = scramblePlan(size.height, perm);
+  let out: { canvas: AnyCanvas; ctx: Ctx2D };
+  try {
+    out = createCanvas(size.width, plan.scrambledHeight);
+    out.ctx.fillStyle = WHITE;
+    out.ctx.fillRect(0, 0, size.width, plan.scrambledHeight);
+    drawPlan(out.ctx, page.canvas, size.width, plan);
+  } finally {
+    release(page.canvas);
+  }
+  try {
+    enter(ctx, "encode");
+    const blob = await encode(out.canvas, MIME_BY_TYPE.jpeg, options.quality ?? SCRAMBLE_QUALITY);
+    const fileName = `${scrambledFileName(size.width, size.height)}.jpg`;
+    enter(ctx, "done");
+    return {
+      blob,
+      key,
+      fileName,
+      name: fileName,
+      width: size.width,
+      height: size.height,
+      scrambledHeight: plan.scrambledHeight,
+      type: "image/jpeg",
+    };
+  } finally {
+    release(out.canvas);
+  }
+}
+
+export type UnscramblePageOptions = { quality?: number };
+
+/** Rebuilds a scrambled page with its key (`unscramblePlan`), JPEG q0.95 (zip download, reader preview). */
+export async function unscramblePageOp(
+  input: Blob,
+  key: string,
+  options: UnscramblePageOptions = {},
+  ctx: OpContext = {},
+): Promise<UnscrambledPage> {
+  const perm = decodeKey(key);
+  enter(ctx, "decode");
+  const src = await decode(input);
+  let out: { canvas: AnyCanvas; ctx: Ctx2D };
+  let plan: StripPlan;
+  try {
+    plan = unscramblePlan(src.height, perm);
+    enter(ctx, "draw");
+    out = createCanvas(src.width, plan.originalHeight);
+    drawPlan(out.ctx, src.source, src.width, plan);
+  } finally {
+    src.close();
+  }
+  try {
+    enter(ctx, "encode");
+    const blob = await encode(out.canvas, MIME_BY_TYPE.jpeg, options.quality ?? DOWNLOAD_JPEG_QUALITY);
+    enter(ctx, "done");
+    return { blob, width: src.width, height: plan.originalHeight, type: "image/jpeg" };
+  } finally {
+    release(out.canvas);
+  }
+}
+
+/** Content type check without decoding (used by the pool to skip the worker for GIFs). */
+export async function sniffBlob(blob: Blob) {
+  return sniffImageType(await readHead(blob));
+}

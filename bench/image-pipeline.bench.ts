@@ -1,0 +1,151 @@
+/**
+ * Throughput of the browser image pipeline (apps/web/src/lib/images): pages per second for the
+ * 1500 px upload rule (decode, downscale to width 1500, JPEG q0.95) on 50 generated 3000x4500
+ * pages, in headless Chromium through the real worker pool, next to `sharp` doing the same resize
+ * and JPEG q95 encode in Node on the same bytes in the same run. Also the scrambled-upload job
+ * (width 1300, 10 strips, JPEG q0.9) for reference.
+ *
+ * Inputs are JPEG q90 (like most scans): a gradient with ink lines, panel borders and grain, each
+ * page different. Every figure is the best of `PASSES` timed passes after a warm-up.
+ * Environment: BENCH_IMAGES (default 50), CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { availableParallelism } from "node:os";
+import { chromium } from "@playwright/test";
+import sharp from "sharp";
+import { startImageLab } from "../apps/web/e2e/image-pipeline/fixture-server";
+import type { ImageLab, LabBenchResult } from "../apps/web/e2e/image-pipeline/lab-types";
+import { ratio } from "./lib";
+
+const WIDTH = 3000;
+const HEIGHT = 4500;
+const PASSES = 2;
+
+/** A comic-like page: paper gradient, panel borders, hatching ink lines and grain; `seed` varies it. */
+function pageRgb(seed: number): Buffer {
+  const buf = Buffer.alloc(WIDTH * HEIGHT * 3);
+  let rng = (seed * 2654435761) >>> 0 || 1;
+  const panelH = 900 + ((seed * 37) % 300);
+  let p = 0;
+  for (let y = 0; y < HEIGHT; y++) {
+    const base = 235 - Math.round((20 * y) / HEIGHT);
+    const panelEdge = y % panelH < 8;
+    for (let x = 0; x < WIDTH; x++) {
+      rng ^= rng << 13;
+      rng ^= rng >>> 17;
+      rng ^= rng << 5;
+      const grain = (rng & 3) - 2;
+      const hatched = ((x >> 8) + (y >> 8) + seed) % 4 === 0;
+      const ink = panelEdge || x % 1450 < 8 || (hatched && (x * 3 + y * 5 + seed * 11) % 41 < 3);
+      const v = ink ? 20 + grain : base + grain;
+      buf[p++] = v;
+      buf[p++] = v - 4;
+      buf[p++] = ink ? v : v - 12 + ((x >> 6) & 7);
+    }
+  }
+  return buf;
+}
+
+async function makeInputs(n: number): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(
+      await sharp(pageRgb(i + 1), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    );
+  }
+  return out;
+}
+
+/** sharp: the same job in Node, all pages at once (sharp schedules them on its own thread pool). */
+async function sharpPass(inputs: Buffer[]): Promise<{ ms: number; outBytes: number }> {
+  const t0 = performance.now();
+  const outs = await Promise.all(
+    inputs.map((b) =>
+      sharp(b).resize({ width: 1500, withoutEnlargement: true }).jpeg({ quality: 95 }).toBuffer(),
+    ),
+  );
+  return { ms: performance.now() - t0, outBytes: outs.reduce((s, o) => s + o.length, 0) };
+}
+
+const pps = (pages: number, ms: number) => Math.round((pages / (ms / 1000)) * 100) / 100;
+const best = <T extends { ms: number }>(runs: T[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+
+export async function run() {
+  const n = Number(process.env.BENCH_IMAGES ?? 50);
+  const inputs = await makeInputs(n);
+  const inputBytes = inputs.reduce((s, b) => s + b.length, 0);
+  const lab = await startImageLab();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+  });
+  try {
+    const urls = inputs.map((body, i) => {
+      lab.files.set(`bench/${i + 1}.jpg`, { body, type: "image/jpeg" });
+      return `${lab.url}/files/bench/${i + 1}.jpg`;
+    });
+    const page = await browser.newPage();
+    await page.goto(lab.url);
+    await page.locator("#status").getByText("ready").waitFor();
+    const benchInPage = (op: "process" | "scramble") =>
+      page.evaluate(
+        ([u, o]) =>
+          (globalThis as unknown as { imageLab: ImageLab }).imageLab.bench(u, {
+            op: o as "process" | "scramble",
+          }),
+        [urls, op] as const,
+      );
+
+    const browserRuns: LabBenchResult[] = [];
+    const sharpRuns: { ms: number; outBytes: number }[] = [];
+    await sharpPass(inputs.slice(0, 4)); // warm-up
+    for (let i = 0; i < PASSES; i++) {
+      browserRuns.push(await benchInPage("process"));
+      sharpRuns.push(await sharpPass(inputs));
+    }
+    const scrambleRuns: LabBenchResult[] = [await benchInPage("scramble")];
+    const b = best(browserRuns);
+    const s = best(sharpRuns);
+    const sc = best(scrambleRuns);
+    const browserPps = pps(n, b.ms);
+    const sharpPps = pps(n, s.ms);
+    return {
+      name: "Browser image pipeline (1500 px, JPEG q0.95) vs sharp in Node",
+      unit: "pages/s",
+      images: {
+        count: n,
+        width: WIDTH,
+        height: HEIGHT,
+        format: "jpeg q90",
+        meanBytes: Math.round(inputBytes / n),
+      },
+      cpus: availableParallelism(),
+      browser: {
+        pagesPerSecond: browserPps,
+        ms: Math.round(b.ms),
+        passesMs: browserRuns.map((r) => Math.round(r.ms)),
+        poolSize: b.poolSize,
+        poolMode: b.poolMode,
+        meanOutBytes: Math.round(b.outBytes / n),
+      },
+      sharp: {
+        pagesPerSecond: sharpPps,
+        ms: Math.round(s.ms),
+        passesMs: sharpRuns.map((r) => Math.round(r.ms)),
+        concurrency: sharp.concurrency(),
+        meanOutBytes: Math.round(s.outBytes / n),
+      },
+      /** Browser throughput as a fraction of sharp's (1 = as fast as sharp). */
+      ratio: ratio(browserPps, sharpPps),
+      browserScramble: {
+        pagesPerSecond: pps(n, sc.ms),
+        ms: Math.round(sc.ms),
+        meanOutBytes: Math.round(sc.outBytes / n),
+      },
+    };
+  } finally {
+    await browser.close();
+    await lab.close();
+  }
+}

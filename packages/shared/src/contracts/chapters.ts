@@ -1,0 +1,364 @@
+/**
+ * Contracts of `/api/chapters/*` (spec §2 chapter routes, §3 Chapter/Page/label rule, §4 order
+ * sorting, §5 chapter rules, §7 calls; platform facts: the chapter JSON shape and page `{ url, key? }`).
+ * Error messages are i18n keys (../i18n/messages.ts and ../i18n/chapters-messages.ts).
+ *
+ * Routes (all under /api; every one needs the session cookie, writes the x-app-origin header):
+ *   GET    /chapters/comic/:comicId?sort=asc|desc&visible=1    -> ZChapterListResponse (TChapter[])
+ *   GET    /chapters/:id                                       -> ZChapterDetail
+ *   POST   /chapters              ZCreateChapterRequest         -> 201 ZChapterDetail (a draft)
+ *   PUT    /chapters/:id          ZUpdateChapterRequest         -> ZChapterDetail
+ *   DELETE /chapters/:id                                       -> ZMessageResponse
+ *   POST   /chapters/:id/pages    multipart `files` (+ `keys`, `clientIds`) -> 201 ZChapterPageUploadResponse
+ *   POST   /chapters/:id/page     multipart `file` + `pageId` (+ `key`, `clientId`) -> ZChapterPage
+ *   POST   /chapters/quick-update-volume  ZQuickUpdateVolumeRequest -> ZQuickUpdateVolumeResponse
+ *
+ * Who may do what (docs/permissions.md): every route needs "may upload" on the chapter's comic, the
+ * comics rule: members of the comic's owning team, of its collaborating teams, or of a team granted
+ * upload rights by an approved permission request (platform admins pass too). Anyone else: 404.
+ *
+ * Never half-published: a chapter is visible to readers only when `status` is `published`, it is
+ * not `hidden`, and `publishedAt <= now` (a scheduled chapter has a future `publishedAt`).
+ * Publishing (`PUT` with `publish: true`) needs at least one page ('validation.pagesRequired') and
+ * checks that every page's object exists in storage ('chapters.pageNotStored' otherwise).
+ *
+ * Upload flow (resumable):
+ *   1. `POST /chapters` creates a draft (status `draft`).
+ *   2. `POST /chapters/:id/pages` uploads files (several requests are fine). Each stored page gets an
+ *      id and is `staged` (uploaded but not yet part of the saved page list). Send a `clientId` per
+ *      file (e.g. a hash of name + size + lastModified): a file whose clientId is already on the
+ *      chapter is not stored again; the existing page is answered instead (`duplicate: true`).
+ *   3. After a dropped connection: `GET /chapters/:id` lists every page, staged ones included, with
+ *      its `clientId`: upload only the files that are missing.
+ *   4. `PUT /chapters/:id` with `pages` = the page ids in reading order (+ `publish: true` to publish)
+ *      saves the list in ONE transaction: listed pages get their positions and are no longer staged,
+ *      pages left out are removed (their storage objects deleted after the commit).
+ *   On a published chapter, uploaded pages stay staged (invisible to readers) until that PUT.
+ *
+ * Multipart form fields of `POST /chapters/:id/pages` (fields must come BEFORE the files in the
+ * form, as browsers send them in append order):
+ *   - `files`: the page images (JPEG/PNG/WebP/GIF by content, at most 7 MB each, MAX_PAGES_PER_UPLOAD).
+ *   - `keys` (optional): JSON array aligned with the files, each a scramble key or null
+ *     (docs/scramble-format.md); an invalid key answers 422 'errors.image.<code>' on `keys`.
+ *   - `clientIds` (optional): JSON array aligned with the files, each a string (max 200) or null.
+ *   Stored pages are answered in upload order.
+ * `POST /chapters/:id/page` replaces ONE page's image: fields `pageId` (required), `key` and
+ * `clientId` (optional), then the `file`. The old object is deleted after the commit.
+ *
+ * Write bodies are plain (stripping) objects: unknown fields are dropped, never stored.
+ */
+import { z } from "zod";
+import { CHAPTER_ORDER_ONESHOT, MAX_PAGES_PER_UPLOAD } from "../constants";
+import { isScheduleInFuture, zChapterOrder } from "../validation";
+import { ZTeamRef, zId, zIdParam } from "./comics";
+
+export { type TMessageResponse, ZMessageResponse } from "./comics";
+
+export const CHAPTER_NAME_MAX = 255;
+export const CHAPTER_TEAMS_MAX = 50;
+export const CHAPTER_CONFIG_MAX_KEYS = 50;
+export const CHAPTER_CONFIG_VALUE_MAX = 2000;
+export const CHAPTER_CLIENT_ID_MAX = 200;
+export const CHAPTER_VOLUME_MAX = 100_000;
+export const CHAPTER_ORDER_MAX = 1_000_000;
+
+export const CHAPTER_STATUSES = ["draft", "published"] as const;
+export const ZChapterStatus = z.enum(CHAPTER_STATUSES, { error: () => "validation.invalid" });
+export type TChapterStatus = z.infer<typeof ZChapterStatus>;
+
+/**
+ * What readers see, computed by the server for the badges:
+ * - `draft`: never published;
+ * - `scheduled`: published with a future `publishedAt`;
+ * - `hidden`: published but `hidden`;
+ * - `visible`: readers see it.
+ */
+export const CHAPTER_STATES = ["draft", "scheduled", "hidden", "visible"] as const;
+export const ZChapterState = z.enum(CHAPTER_STATES);
+export type TChapterState = z.infer<typeof ZChapterState>;
+
+export const CHAPTER_SORTS = ["asc", "desc"] as const;
+export const ZChapterSort = z.enum(CHAPTER_SORTS, { error: () => "validation.invalid" });
+export type TChapterSort = z.infer<typeof ZChapterSort>;
+
+// ── Pages ────────────────────────────────────────────────────────────────────
+
+/**
+ * A page. Platform shape `{ url, key? }`: `url` is the storage key relative to the public storage
+ * base (`comics/...`) or an absolute URL; `key` is the scramble key, only on scrambled pages.
+ * The rest is for the dashboard: `id`, `src` (absolute URL for <img>), size, `clientId` and
+ * `staged` (uploaded, not yet saved into the chapter's page list by a PUT).
+ */
+export const ZChapterPage = z.object({
+  id: z.number().int().optional(),
+  url: z.string(),
+  key: z.string().optional(),
+  src: z.string().optional(),
+  width: z.number().int().nullable().optional(),
+  height: z.number().int().nullable().optional(),
+  clientId: z.string().nullable().optional(),
+  staged: z.boolean().optional(),
+});
+export type TChapterPage = z.infer<typeof ZChapterPage>;
+
+/** A page of the PUT list: an id answered by the upload routes (url/key may be sent back, ignored). */
+export const ZChapterPageRef = z.object({
+  id: zId(),
+});
+export type TChapterPageRef = z.input<typeof ZChapterPageRef>;
+
+export const ZChapterPageUploadResponse = z.object({
+  /** The stored pages in upload order; `duplicate` when a clientId matched an existing page. */
+  pages: z.array(ZChapterPage.extend({ id: z.number().int(), duplicate: z.boolean() })),
+});
+export type TChapterPageUploadResponse = z.infer<typeof ZChapterPageUploadResponse>;
+
+// ── Chapter ──────────────────────────────────────────────────────────────────
+
+/** Advanced config: a flat object of simple values, stored and returned as given. */
+export const ZChapterConfig = z
+  .record(
+    z.string().max(100, { error: "validation.tooLong" }),
+    z.union([
+      z.string().max(CHAPTER_CONFIG_VALUE_MAX, { error: "validation.tooLong" }),
+      z.number(),
+      z.boolean(),
+      z.null(),
+    ]),
+    { error: () => "validation.invalid" },
+  )
+  .refine((o) => Object.keys(o).length <= CHAPTER_CONFIG_MAX_KEYS, { error: "validation.tooBig" });
+export type TChapterConfig = z.infer<typeof ZChapterConfig>;
+
+/**
+ * One chapter (list item). Platform shape: `id, order, name ('' when none), volume (number|null),
+ * publishedAt (epoch ms; null for a draft), lastUpdated (epoch ms), team { id, name }` plus the
+ * editor fields. Times are epoch milliseconds.
+ */
+export const ZChapter = z.object({
+  id: z.number().int(),
+  comicId: z.number().int(),
+  order: z.number(),
+  name: z.string(),
+  volume: z.number().nullable(),
+  publishedAt: z.number().nullable(),
+  lastUpdated: z.number(),
+  team: ZTeamRef,
+  hideOrder: z.boolean(),
+  /** "Hide default order" flag of spec §3 (stored for the readers). */
+  hideDefaultOrder: z.boolean(),
+  hidden: z.boolean(),
+  status: ZChapterStatus,
+  state: ZChapterState,
+  /** The scheduled publish time while it is still in the future (a draft's planned one too); else null. */
+  publishAt: z.number().nullable(),
+  /** Teams shown for donate / credit; empty = all teams. */
+  donateTeamIds: z.array(z.number().int()),
+  creditTeamIds: z.array(z.number().int()),
+  hideDonate: z.boolean(),
+  hideCredit: z.boolean(),
+  collaboratingTeams: z.array(ZTeamRef),
+  /** Upload this chapter's pages scrambled (docs/scramble-format.md). */
+  scrambled: z.boolean(),
+  config: ZChapterConfig,
+  /** Saved pages (staged uploads not counted). */
+  pageCount: z.number().int(),
+  createdAt: z.number(),
+});
+export type TChapter = z.infer<typeof ZChapter>;
+
+export const ZChapterListResponse = z.array(ZChapter);
+export type TChapterListResponse = z.infer<typeof ZChapterListResponse>;
+
+/** `GET /chapters/:id`: the chapter with its pages in reading order, staged uploads last. */
+export const ZChapterDetail = ZChapter.extend({
+  pages: z.array(ZChapterPage.extend({ id: z.number().int() })),
+});
+export type TChapterDetail = z.infer<typeof ZChapterDetail>;
+
+// ── Requests ─────────────────────────────────────────────────────────────────
+
+/** Epoch ms or an ISO date string -> epoch ms; null clears. */
+const zPublishAt = z
+  .union([z.number(), z.string().min(1)], { error: () => "validation.invalid" })
+  .transform((v, ctx) => {
+    const ms = typeof v === "number" ? v : Date.parse(v);
+    if (!Number.isFinite(ms)) {
+      ctx.addIssue({ code: "custom", message: "validation.invalid", input: v });
+      return z.NEVER;
+    }
+    return ms;
+  })
+  .nullish()
+  .transform((v) => v ?? null);
+
+const zTeamIds = z
+  .array(zId(), { error: () => "validation.invalid" })
+  .max(CHAPTER_TEAMS_MAX, { error: "validation.tooBig" })
+  .default([])
+  .transform((ids) => [...new Set(ids)]);
+
+const zBool = z.boolean({ error: () => "validation.invalid" }).default(false);
+
+const chapterFields = {
+  name: z
+    .string({ error: () => "validation.invalid" })
+    .trim()
+    .max(CHAPTER_NAME_MAX, { error: "validation.tooLong" })
+    .nullish()
+    .transform((v) => v ?? ""),
+  order: zChapterOrder.refine((n) => n <= CHAPTER_ORDER_MAX, { error: "validation.chapterOrderInvalid" }),
+  hideOrder: zBool,
+  hideDefaultOrder: zBool,
+  volume: z
+    .number({ error: () => "validation.invalid" })
+    .min(0, { error: "validation.tooSmall" })
+    .max(CHAPTER_VOLUME_MAX, { error: "validation.tooBig" })
+    .nullish()
+    .transform((v) => v ?? null),
+  /** Scheduled publish time (epoch ms or ISO string); must be later than now; null = publish at once. */
+  publishAt: zPublishAt,
+  hidden: zBool,
+  donateTeamIds: zTeamIds,
+  creditTeamIds: zTeamIds,
+  hideDonate: zBool,
+  hideCredit: zBool,
+  /** Team ids of the collaborating teams (existing teams; else 422 'chapters.teamNotFound'). */
+  collaboratingTeamIds: zTeamIds,
+  scrambled: zBool,
+  config: ZChapterConfig.default({}),
+};
+
+type ChapterRuleInput = { name: string; hideOrder: boolean; publishAt: number | null };
+
+/** Spec §5 rules across fields: hideOrder needs a name; a schedule must be in the future. */
+export function chapterRules(v: ChapterRuleInput, ctx: z.RefinementCtx, now: number = Date.now()) {
+  if (v.hideOrder && v.name.trim() === "") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["name"],
+      message: "validation.hiddenOrderNeedsTitle",
+      input: v.name,
+    });
+  }
+  if (v.publishAt !== null && !isScheduleInFuture(v.publishAt, now)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["publishAt"],
+      message: "validation.scheduleInFuture",
+      input: v.publishAt,
+    });
+  }
+}
+
+/** `POST /chapters`: creates a DRAFT. `teamId`: the uploading team (one of my teams that may upload; default: my first such team, the owning team first). */
+export const ZCreateChapterRequest = z
+  .object({
+    comicId: zId("validation.comicRequired"),
+    teamId: zId("validation.teamRequired").optional(),
+    ...chapterFields,
+  })
+  .superRefine((v, ctx) => chapterRules(v, ctx));
+export type TCreateChapterRequest = z.input<typeof ZCreateChapterRequest>;
+export type TCreateChapterRequestParsed = z.output<typeof ZCreateChapterRequest>;
+
+/**
+ * `PUT /chapters/:id`: every field (the whole editor form) plus, optionally:
+ * - `id` (must equal the path id when given),
+ * - `pages`: the page ids in reading order (see the upload flow above); omitted = pages unchanged;
+ * - `publish`: true publishes (or schedules, with a future `publishAt`), false turns it back into a
+ *   draft, omitted keeps the status. Publishing with no pages: 422 'validation.pagesRequired' on `pages`.
+ */
+export const ZUpdateChapterRequest = z
+  .object({
+    id: zId().optional(),
+    ...chapterFields,
+    pages: z
+      .array(ZChapterPageRef, { error: () => "validation.invalid" })
+      .max(MAX_PAGES_PER_UPLOAD * 4, { error: "validation.tooManyFiles" })
+      .optional(),
+    publish: z.boolean({ error: () => "validation.invalid" }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    chapterRules(v, ctx);
+    if (v.publish === true && v.pages !== undefined && v.pages.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["pages"], message: "validation.pagesRequired", input: v.pages });
+    }
+    if (v.pages) {
+      const ids = v.pages.map((p) => p.id);
+      if (new Set(ids).size !== ids.length) {
+        ctx.addIssue({ code: "custom", path: ["pages"], message: "chapters.pageDuplicate", input: v.pages });
+      }
+    }
+  });
+export type TUpdateChapterRequest = z.input<typeof ZUpdateChapterRequest>;
+export type TUpdateChapterRequestParsed = z.output<typeof ZUpdateChapterRequest>;
+
+/** `POST /chapters/quick-update-volume`: sets `volume` (null clears) on the comic's chapters whose order is in [from, to]. */
+export const ZQuickUpdateVolumeRequest = z
+  .object({
+    comicId: zId("validation.comicRequired"),
+    volume: z
+      .number({ error: () => "validation.invalid" })
+      .min(0, { error: "validation.tooSmall" })
+      .max(CHAPTER_VOLUME_MAX, { error: "validation.tooBig" })
+      .nullable(),
+    fromChapterOrder: zChapterOrder,
+    toChapterOrder: zChapterOrder,
+  })
+  .refine((v) => v.fromChapterOrder <= v.toChapterOrder, {
+    path: ["toChapterOrder"],
+    error: "chapters.rangeInvalid",
+  });
+export type TQuickUpdateVolumeRequest = z.input<typeof ZQuickUpdateVolumeRequest>;
+export const ZQuickUpdateVolumeResponse = z.object({ message: z.string(), count: z.number().int() });
+export type TQuickUpdateVolumeResponse = z.infer<typeof ZQuickUpdateVolumeResponse>;
+
+// ── Params and queries ───────────────────────────────────────────────────────
+
+export const ZChapterParams = z.object({ id: zIdParam });
+export const ZChapterComicParams = z.object({ comicId: zIdParam });
+export const ZChapterListQuery = z.object({
+  sort: ZChapterSort.default("asc"),
+  /** `1`/`true`: only chapters readers see now (the public reader view). */
+  visible: z
+    .enum(["true", "false", "1", "0"], { error: () => "validation.invalid" })
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+});
+export type TChapterListQuery = z.input<typeof ZChapterListQuery>;
+
+/** Fields of `POST /chapters/:id/pages` besides the files. */
+export const ZChapterPagesFields = z.object({
+  keys: z.array(z.string().nullable()).optional(),
+  clientIds: z.array(z.string().max(CHAPTER_CLIENT_ID_MAX).nullable()).optional(),
+});
+/** Fields of `POST /chapters/:id/page` besides the file. */
+export const ZChapterPageReplaceFields = z.object({
+  pageId: z.coerce
+    .number({ error: () => "validation.required" })
+    .int({ error: "validation.invalid" })
+    .min(1, { error: "validation.required" }),
+  key: z.string().optional(),
+  clientId: z.string().max(CHAPTER_CLIENT_ID_MAX).optional(),
+});
+
+/** True when readers see this chapter at `now` (the one visibility rule; the SQL mirrors it). */
+export function isChapterVisible(
+  c: { status: TChapterStatus; hidden: boolean; publishedAt: number | null },
+  now: number = Date.now(),
+): boolean {
+  return c.status === "published" && !c.hidden && c.publishedAt !== null && c.publishedAt <= now;
+}
+
+export function chapterState(
+  c: { status: TChapterStatus; hidden: boolean; publishedAt: number | null },
+  now: number = Date.now(),
+): TChapterState {
+  if (c.status === "draft") return "draft";
+  if (c.publishedAt !== null && c.publishedAt > now) return "scheduled";
+  if (c.hidden) return "hidden";
+  return "visible";
+}
+
+export { CHAPTER_ORDER_ONESHOT };

@@ -4,15 +4,21 @@
  * whose message is zod's default text. The only module of the API that imports the catalogue.
  */
 import type { Lang } from "@vt/shared/constants";
+import { comicsMessages } from "@vt/shared/i18n/comics-messages";
 import {
+  registerMessages,
   resolveLang as sharedResolveLang,
   translate as sharedTranslate,
   zodIssueToMessage,
 } from "@vt/shared/i18n/messages";
+import { teamsMessages } from "@vt/shared/i18n/teams-messages";
 import { z } from "zod";
 import type { $ZodIssue } from "zod/v4/core";
 
 export type { Lang };
+
+// The server answers in every feature's words; the browser loads feature texts with their pages.
+registerMessages(teamsMessages, comicsMessages);
 
 /** Language of server messages from `x-custom-lang` (vi unless it names en). */
 export function resolveLang(header: string | string[] | undefined): Lang {

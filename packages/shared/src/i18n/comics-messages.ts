@@ -1,9 +1,7 @@
 /**
- * Message keys added by the comics feature (issue 5), to be merged into ./messages.ts by the lead:
- * deep-merge `comicsMessages.vi` into `vi` and `comicsMessages.en` into `en` (`validation` and
- * `fields` extend the existing groups; `comics`, `people`, `requests` are new groups). Genre names
- * live in ../genres.ts. Until merged, the API answers the raw key for these (translate() falls back
- * to the key).
+ * Message keys of the comics feature (issue 5): comics, people and requests. Genre names live in
+ * ../genres.ts. The server registers them with `registerMessages` (./messages.ts); the dashboard
+ * loads them with the comic pages.
  */
 
 const vi = {

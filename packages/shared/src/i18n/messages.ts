@@ -315,13 +315,37 @@ type LeafPaths<T, P extends string = ""> = {
 
 export type TranslateParams = Record<string, unknown>;
 
-function lookup(lang: Lang, key: string): string | undefined {
-  let node: unknown = messages[lang];
+/**
+ * Feature catalogues (teams, comics, chapters...) kept in their own files so the browser only
+ * downloads them with the pages that use them. The server registers all of them at start-up
+ * (apps/api/src/lib/messages.ts); lookups try the base catalogue first, then each feature one.
+ */
+export type FeatureCatalogue = { readonly vi: object; readonly en: object };
+const featureCatalogues: FeatureCatalogue[] = [];
+
+export function registerMessages(...catalogues: FeatureCatalogue[]): void {
+  for (const catalogue of catalogues) {
+    if (!featureCatalogues.includes(catalogue)) featureCatalogues.push(catalogue);
+  }
+}
+
+function lookupIn(root: unknown, key: string): string | undefined {
+  let node: unknown = root;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
   return typeof node === "string" ? node : undefined;
+}
+
+function lookup(lang: Lang, key: string): string | undefined {
+  const base = lookupIn(messages[lang], key);
+  if (base !== undefined) return base;
+  for (const catalogue of featureCatalogues) {
+    const found = lookupIn(catalogue[lang], key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Replaces `{{name}}` (spaces allowed inside the braces); unknown placeholders are left as written. */

@@ -1,8 +1,6 @@
 /**
- * Message keys added by the teams feature (issue 4), to be merged into ./messages.ts by the lead:
- * deep-merge `teamsMessages.vi` into `vi` and `teamsMessages.en` into `en` (the `validation` and
- * `fields` groups extend the existing ones; `teams` is a new group). Until merged, the API answers
- * the raw key for these (translate() falls back to the key).
+ * Message keys of the teams feature (issue 4). The server registers them with
+ * `registerMessages` (./messages.ts); the dashboard loads them with the team pages.
  */
 
 const vi = {

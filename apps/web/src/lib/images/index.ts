@@ -51,6 +51,9 @@ export {
   type ImagePoolOptions,
   type JobOptions,
   type PoolMode,
+  processPage,
+  scramblePage,
+  unscramblePage,
 } from "./pool";
 export { type AggregateProgress, aggregateProgress, type PageState, type ZipProgress } from "./progress";
 export type { ImageInput } from "./protocol";

@@ -341,3 +341,28 @@ export function getImagePool(): ImagePool {
   shared ??= new ImagePool();
   return shared;
 }
+
+/** `getImagePool().processPage(...)`: the 1500 px / JPEG q0.95 upload rule (GIFs unchanged). */
+export function processPage(
+  file: ImageInput,
+  options?: JobOptions & ProcessPageOptions & { name?: string },
+): Promise<ProcessedPage> {
+  return getImagePool().processPage(file, options);
+}
+
+/** `getImagePool().scramblePage(...)`: scrambled upload (width 1300, 10 strips, JPEG q0.9, key). */
+export function scramblePage(
+  file: ImageInput,
+  options?: JobOptions & ScramblePageOptions,
+): Promise<ScrambledPage> {
+  return getImagePool().scramblePage(file, options);
+}
+
+/** `getImagePool().unscramblePage(...)`: rebuilds a scrambled page (JPEG q0.95) for preview or download. */
+export function unscramblePage(
+  blob: ImageInput,
+  key: string,
+  options?: JobOptions & UnscramblePageOptions,
+): Promise<UnscrambledPage> {
+  return getImagePool().unscramblePage(blob, key, options);
+}

@@ -8,6 +8,7 @@
 export * from "./schema/app-meta";
 export * from "./schema/audit";
 export * from "./schema/auth";
+export * from "./schema/chapters";
 export * from "./schema/comics";
 export * from "./schema/mail";
 export * from "./schema/people";

@@ -14,6 +14,7 @@ import {
 } from "@tanstack/react-router";
 import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn, loginRedirect } from "@/features/auth/guard";
+import { parseComicListSearch, parsePlainListSearch } from "@/features/comics/comics-search";
 import { parseListSearch } from "@/features/teams/teams-search";
 import { queryClient } from "@/lib/query-client";
 import { PendingPage } from "./pending-page";
@@ -83,6 +84,7 @@ const comicsRoute = createRoute({ getParentRoute: () => appRoute, path: "comics"
 const comicsIndexRoute = createRoute({
   getParentRoute: () => comicsRoute,
   path: "/",
+  validateSearch: parseComicListSearch,
   component: page(() => import("./routes/comics"), "ComicsPage"),
 });
 const comicUploadRoute = createRoute({
@@ -93,9 +95,19 @@ const comicUploadRoute = createRoute({
 const comicRequestRoute = createRoute({
   getParentRoute: () => comicsRoute,
   path: "request",
+  validateSearch: parsePlainListSearch,
   component: page(() => import("./routes/comic-request"), "ComicRequestPage"),
 });
-const comicRoute = createRoute({ getParentRoute: () => comicsRoute, path: "$comicId" });
+const comicRoute = createRoute({
+  getParentRoute: () => comicsRoute,
+  path: "$comicId",
+  // Starts fetching the comic on hover/navigation without blocking: each page shows its skeleton.
+  loader: ({ context, params }) => {
+    void import("./routes/comic-loader").then(({ prefetchComic }) =>
+      prefetchComic(context.queryClient, params.comicId),
+    );
+  },
+});
 const comicIndexRoute = createRoute({
   getParentRoute: () => comicRoute,
   path: "/",
@@ -175,16 +187,19 @@ const teamCreditRoute = createRoute({
 const authorsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "authors",
+  validateSearch: parsePlainListSearch,
   component: page(() => import("./routes/authors"), "AuthorsPage"),
 });
 const artistsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "artists",
+  validateSearch: parsePlainListSearch,
   component: page(() => import("./routes/artists"), "ArtistsPage"),
 });
 const charactersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "characters",
+  validateSearch: parsePlainListSearch,
   component: page(() => import("./routes/characters"), "CharactersPage"),
 });
 

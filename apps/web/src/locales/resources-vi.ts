@@ -2,6 +2,7 @@ import { messages } from "@vt/shared/i18n/messages";
 import { mergeMessages } from "./merge-messages";
 import type { signedInVi } from "./resources-vi-signed-in";
 import { auth } from "./vi/auth";
+import type { comicsVi } from "./vi/comics";
 import { common, modal, shell } from "./vi/common";
 import { errors } from "./vi/errors";
 import type { teams } from "./vi/teams";
@@ -18,5 +19,7 @@ import type { teams } from "./vi/teams";
  */
 export const viFirstLoad = mergeMessages(messages.vi, { common, shell, modal, auth, errors });
 
-/** The whole Vietnamese table, as i18next's typed `t` sees it (`teams` ships with the /teams pages). */
-export type ViTranslation = typeof viFirstLoad & typeof signedInVi & { teams: typeof teams };
+/** The whole Vietnamese table, as i18next's typed `t` sees it (`teams` ships with the /teams pages, the
+ * comics texts with the /comics and people pages). */
+export type ViTranslation = typeof viFirstLoad &
+  typeof signedInVi & { teams: typeof teams } & typeof comicsVi;

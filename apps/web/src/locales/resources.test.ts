@@ -3,9 +3,10 @@ import { mergeMessages } from "./merge-messages";
 import { en } from "./resources-en";
 import { viFirstLoad } from "./resources-vi";
 import { signedInVi } from "./resources-vi-signed-in";
+import { comicsVi } from "./vi/comics";
 import { teams } from "./vi/teams";
 
-const vi = mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams });
+const vi = mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi);
 
 function leaves(tree: object, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();

@@ -1,6 +1,24 @@
+import "@/features/comics/texts";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { BrushIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import { PeopleListPage } from "@/features/people/components/people-list-page";
+import { useTeams } from "@/features/teams/api/get-teams";
 
+const route = getRouteApi("/app/artists");
+
+/** /artists: the artist list (search and page in the URL), create, edit and delete requests. */
 export function ArtistsPage() {
-  return <SectionPage pageKey="artists" icon={BrushIcon} />;
+  const { page = 1, search } = route.useSearch();
+  const navigate = useNavigate();
+  const teams = useTeams({ page: 1, limit: 100 });
+  return (
+    <PeopleListPage
+      kind="artist"
+      icon={BrushIcon}
+      page={page}
+      search={search}
+      teams={(teams.data?.teams ?? []).map(({ id, name }) => ({ id, name }))}
+      onSearchChange={(next) => void navigate({ to: "/artists", search: next })}
+    />
+  );
 }

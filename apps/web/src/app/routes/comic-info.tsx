@@ -1,6 +1,64 @@
-import { InfoIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import "@/features/comics/texts";
+import { getRouteApi } from "@tanstack/react-router";
+import type { TComicDetail } from "@vt/shared/contracts/comics";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useModal } from "@/components/modal/use-modal";
+import { useUpdateComic } from "@/features/comics/api/update-comic";
+import { comicToForm, toComicRequest } from "@/features/comics/comic-form-schema";
+import { parseComicId } from "@/features/comics/comics-search";
+import { ComicForm } from "@/features/comics/components/comic-form";
+import { ComicLayout } from "@/features/comics/components/comic-layout";
+import { toast } from "@/lib/toast";
+import { comicPeoplePickers } from "./comic-pickers";
 
+const route = getRouteApi("/app/comics/$comicId/info");
+
+/** /comics/{id}/info: the comic's basic info; saving asks for confirmation first (spec §8). */
 export function ComicInfoPage() {
-  return <SectionPage pageKey="comicInfo" icon={InfoIcon} />;
+  const { t } = useTranslation();
+  const comicId = parseComicId(route.useParams().comicId);
+  return (
+    <ComicLayout
+      comicId={comicId}
+      section="info"
+      title={t("pages.comicInfo.title")}
+      description={t("pages.comicInfo.description")}
+    >
+      {(comic) => <InfoForm comic={comic} />}
+    </ComicLayout>
+  );
+}
+
+function InfoForm({ comic }: { comic: TComicDetail }) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const update = useUpdateComic(comic.id);
+  const initial = useMemo(() => comicToForm(comic), [comic]);
+  return (
+    <>
+      {!comic.can.edit && (
+        <p className="rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm">
+          {t("comics.form.readOnly")}
+        </p>
+      )}
+      <ComicForm
+        mode="edit"
+        initial={initial}
+        readOnly={!comic.can.edit}
+        pickers={comicPeoplePickers}
+        submitting={update.isPending}
+        onSubmit={(values) =>
+          modal.confirm({
+            title: t("comics.form.confirmUpdateTitle"),
+            description: t("comics.form.confirmUpdateDescription", { title: values.title }),
+            onConfirm: async () => {
+              const saved = await update.mutateAsync(toComicRequest(values)).catch(() => undefined);
+              if (saved) toast.success(t("success.updated"));
+            },
+          })
+        }
+      />
+    </>
+  );
 }

@@ -1,6 +1,71 @@
-import { BookOpenIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import "@/features/comics/texts";
+import { useQuery } from "@tanstack/react-query";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { Page } from "@/components/page";
+import { useAuth } from "@/features/auth/auth-store";
+import { useComic } from "@/features/comics/api/get-comic";
+import { parseComicId } from "@/features/comics/comics-search";
+import { AdminActionsCard } from "@/features/comics/components/admin-actions-card";
+import { CollaboratorsCard } from "@/features/comics/components/collaborators-card";
+import { ComicNotFound } from "@/features/comics/components/comic-layout";
+import {
+  ComicOverviewHeader,
+  ComicOverviewHeaderSkeleton,
+} from "@/features/comics/components/comic-overview-header";
+import { ComicRequestsCard } from "@/features/comics/components/comic-requests-card";
+import { ComicSectionNav } from "@/features/comics/components/comic-section-nav";
+import { ComicShortcuts } from "@/features/comics/components/comic-shortcuts";
+import { teamsQueryOptions } from "@/features/teams/api/get-teams";
+import { isApiError } from "@/lib/api-error";
 
+const route = getRouteApi("/app/comics/$comicId/");
+
+/**
+ * /comics/{id}: the comic dashboard: overview, section shortcuts, my teams' requests (delete and
+ * merge requests), collaborating teams, and for platform admins direct delete and merge.
+ */
 export function ComicPage() {
-  return <SectionPage pageKey="comic" icon={BookOpenIcon} />;
+  const comicId = parseComicId(route.useParams().comicId);
+  const comic = useComic(comicId);
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const isAdmin = user?.role === "admin";
+  const manageCollab = comic.data?.can.manageCollab === true;
+  // Teams that could be added as collaborators: my teams (fetched only for those who may add).
+  const candidates = useQuery({ ...teamsQueryOptions({ page: 1, limit: 100 }), enabled: manageCollab });
+
+  if (comicId === null || (isApiError(comic.error) && comic.error.kind === "not-found"))
+    return <ComicNotFound />;
+
+  return (
+    <Page>
+      {comic.data ? <ComicOverviewHeader comic={comic.data} /> : <ComicOverviewHeaderSkeleton />}
+      <ComicSectionNav comicId={comicId} active="overview" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+        <ComicShortcuts comicId={comicId} />
+        {comic.data && (
+          <div className="grid content-start gap-6">
+            <ComicRequestsCard comic={comic.data} />
+            <CollaboratorsCard
+              comic={comic.data}
+              candidates={(candidates.data?.teams ?? []).map(({ id, name }) => ({ id, name }))}
+            />
+            {(isAdmin || comic.data.can.admin) && (
+              <AdminActionsCard
+                comic={comic.data}
+                onDeleted={() => void navigate({ to: "/comics", replace: true })}
+                onMerged={(targetId) =>
+                  void navigate({
+                    to: "/comics/$comicId",
+                    params: { comicId: String(targetId) },
+                    replace: true,
+                  })
+                }
+              />
+            )}
+          </div>
+        )}
+      </div>
+    </Page>
+  );
 }

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TComicDetail, TCreateComicRequest } from "@vt/shared/contracts/comics";
+import { api, type ProgressCallback } from "@/lib/api-client";
+import { comicQueryOptions } from "./get-comic";
+import { comicsQueryKeyAll } from "./get-comics";
+import { uploadCover } from "./upload-cover";
+
+/** `POST /api/comics`: `thumbnail` is the key answered by `POST /api/comics/covers`. */
+export function createComic(body: TCreateComicRequest) {
+  return api.post<TComicDetail>("/comics", body);
+}
+
+export type CreateComicInput = {
+  body: Omit<TCreateComicRequest, "thumbnail">;
+  cover: File;
+  onCoverProgress?: ProgressCallback;
+};
+
+/** Uploads the cover, then creates the comic with it. */
+export function useCreateComic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, cover, onCoverProgress }: CreateComicInput) => {
+      const stored = await uploadCover(cover, onCoverProgress);
+      return createComic({ ...body, thumbnail: stored.key });
+    },
+    onSuccess: (comic) => {
+      queryClient.setQueryData(comicQueryOptions(comic.id).queryKey, comic);
+      return queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll });
+    },
+  });
+}

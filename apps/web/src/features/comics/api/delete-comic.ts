@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TMessageResponse } from "@vt/shared/contracts/comics";
+import { api } from "@/lib/api-client";
+import { comicQueryOptions } from "./get-comic";
+import { comicsQueryKeyAll } from "./get-comics";
+
+/** `DELETE /api/comics/{id}` (platform admins). */
+export function deleteComic(comicId: number) {
+  return api.delete<TMessageResponse>(`/comics/${comicId}`);
+}
+
+export function useDeleteComic(comicId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteComic(comicId),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: comicQueryOptions(comicId).queryKey });
+      return queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TDeleteRequestBody, TRequestCreatedResponse } from "@vt/shared/contracts/comics";
+import { api } from "@/lib/api-client";
+import { comicQueryOptions } from "./get-comic";
+import { comicsQueryKeyAll } from "./get-comics";
+
+/** `POST /api/comics/deleteRequest`: asks the admins to delete the comic (reason required). */
+export function requestDelete(body: TDeleteRequestBody) {
+  return api.post<TRequestCreatedResponse>("/comics/deleteRequest", body);
+}
+
+export function useRequestDelete(comicId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<TDeleteRequestBody, "comicId">) => requestDelete({ ...body, comicId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: comicQueryOptions(comicId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll }),
+      ]),
+  });
+}

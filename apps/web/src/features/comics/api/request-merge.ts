@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TMergeRequestBody, TRequestCreatedResponse } from "@vt/shared/contracts/comics";
+import { api } from "@/lib/api-client";
+import { comicQueryOptions } from "./get-comic";
+import { comicsQueryKeyAll } from "./get-comics";
+
+/** `POST /api/comics/mergeRequest`: asks the admins to merge the comic into `targetComicId`. */
+export function requestMerge(body: TMergeRequestBody) {
+  return api.post<TRequestCreatedResponse>("/comics/mergeRequest", body);
+}
+
+export function useRequestMerge(comicId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<TMergeRequestBody, "comicId">) => requestMerge({ ...body, comicId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: comicQueryOptions(comicId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll }),
+      ]),
+  });
+}

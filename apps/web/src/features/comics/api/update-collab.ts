@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TCollabRequest, TCollabResponse } from "@vt/shared/contracts/comics";
+import { api } from "@/lib/api-client";
+import { comicQueryOptions } from "./get-comic";
+import { comicsQueryKeyAll } from "./get-comics";
+
+/** `POST /api/comics/collab`: adds or removes a collaborating team. */
+export function updateCollab(body: TCollabRequest) {
+  return api.post<TCollabResponse>("/comics/collab", body);
+}
+
+export function useUpdateCollab(comicId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<TCollabRequest, "comicId">) => updateCollab({ ...body, comicId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: comicQueryOptions(comicId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll }),
+      ]),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TComicDetail } from "@vt/shared/contracts/comics";
+import { api, type ProgressCallback } from "@/lib/api-client";
+import { comicQueryOptions } from "./get-comic";
+import { comicsQueryKeyAll } from "./get-comics";
+
+/** `POST /api/comics/{id}/thumbnail` (multipart `file`): replaces the cover; the server checks it again. */
+export function uploadThumbnail(comicId: number, file: Blob, onProgress?: ProgressCallback) {
+  return api.upload<TComicDetail>(`/comics/${comicId}/thumbnail`, file, { onProgress });
+}
+
+export function useUploadThumbnail(comicId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: Blob; onProgress?: ProgressCallback }) =>
+      uploadThumbnail(comicId, file, onProgress),
+    onSuccess: (comic) => {
+      queryClient.setQueryData(comicQueryOptions(comicId).queryKey, comic);
+      return queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseComicId, parseComicListSearch, parsePlainListSearch } from "./comics-search";
+
+describe("comic list search params", () => {
+  it("keeps valid values and leaves defaults out", () => {
+    expect(
+      parseComicListSearch({ page: "3", search: " thanh guom ", status: "ongoing", sort: "oldest" }),
+    ).toEqual({
+      page: 3,
+      search: "thanh guom",
+      status: "ongoing",
+      sort: "oldest",
+    });
+    expect(parseComicListSearch({ page: 1, sort: "newest", status: "all" })).toEqual({});
+  });
+
+  it("drops malformed values", () => {
+    expect(parseComicListSearch({ page: "-2", status: "deleted", sort: "random", search: "   " })).toEqual(
+      {},
+    );
+    expect(parseComicListSearch({ status: "merge-requested" })).toEqual({ status: "merge-requested" });
+    expect(parsePlainListSearch({ page: 2, search: "a", status: "ongoing" })).toEqual({
+      page: 2,
+      search: "a",
+    });
+  });
+
+  it("reads comic ids from the path", () => {
+    expect(parseComicId("42")).toBe(42);
+    expect(parseComicId("0")).toBeNull();
+    expect(parseComicId("abc")).toBeNull();
+    expect(parseComicId("99999999999")).toBeNull();
+  });
+});

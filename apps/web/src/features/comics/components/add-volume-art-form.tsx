@@ -1,0 +1,138 @@
+import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
+import { COMIC_IMAGE_MAX_BYTES } from "@vt/shared/contracts/comics";
+import { ImageUpIcon, LoaderCircleIcon, UploadIcon } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { toast } from "@/lib/toast";
+import { useCreateComicArt } from "../api/create-comic-art";
+import { imageFileProblem } from "../cover-image";
+
+/** Adds one volume's art: the volume number (next free one by default) and an image, with progress. */
+export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nextVolume: number }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const create = useCreateComicArt(comicId);
+  const [volume, setVolume] = useState(String(nextVolume));
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+
+  useEffect(() => setVolume(String(nextVolume)), [nextVolume]);
+
+  const pick = async (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = await imageFileProblem(picked, COMIC_IMAGE_MAX_BYTES);
+    if (problem) {
+      setFile(null);
+      setError(t(problem.key as "validation.fileTypeInvalid", { types: "", ...problem.params }));
+      return;
+    }
+    setError(null);
+    setFile(picked);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const number = Number(volume);
+    if (volume.trim() === "" || !Number.isInteger(number) || number < 0) {
+      setError(t("validation.invalid"));
+      return;
+    }
+    if (!file) {
+      setError(t("comics.volumes.imageRequired"));
+      return;
+    }
+    setError(null);
+    setPercent(0);
+    const art = await create
+      .mutateAsync({ volume: number, file, onProgress: (progress) => setPercent(progress.percent ?? 0) })
+      .catch(() => undefined)
+      .finally(() => setPercent(null));
+    if (!art) return;
+    toast.success(t("success.created"));
+    setFile(null);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t("comics.volumes.add")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={submit}
+          className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:items-end"
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-volume`}>{t("comics.volumes.volume")}</Label>
+            <Input
+              id={`${id}-volume`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={volume}
+              onChange={(event) => setVolume(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <span id={`${id}-image`} className="font-medium text-sm">
+              {t("comics.volumes.image")}
+            </span>
+            <input
+              ref={inputRef}
+              type="file"
+              accept={IMAGE_MIME_TYPES.join(",")}
+              className="sr-only"
+              aria-labelledby={`${id}-image`}
+              tabIndex={-1}
+              onChange={(event) => {
+                void pick(event.target.files?.[0]);
+                event.target.value = "";
+              }}
+            />
+            <Button
+              variant="outline"
+              className="justify-start font-normal"
+              onClick={() => inputRef.current?.click()}
+              disabled={create.isPending}
+            >
+              <ImageUpIcon aria-hidden />
+              <span className="truncate">
+                {file ? t("comics.volumes.pickedFile", { name: file.name }) : t("comics.cover.choose")}
+              </span>
+            </Button>
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? (
+              <LoaderCircleIcon aria-hidden className="animate-spin" />
+            ) : (
+              <UploadIcon aria-hidden />
+            )}
+            {t("comics.volumes.upload")}
+          </Button>
+          {percent !== null && (
+            <div className="grid gap-1 sm:col-span-3">
+              <span className="text-xs" role="status">
+                {t("comics.volumes.uploading", { percent })}
+              </span>
+              <Progress value={percent} aria-label={t("comics.volumes.image")} />
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="text-destructive text-sm sm:col-span-3">
+              {error}
+            </p>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import type { TComicListItem } from "@vt/shared/contracts/comics";
+import { CheckIcon, LoaderCircleIcon, SearchIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+import { useComics } from "../api/get-comics";
+import { ComicCover } from "./comic-cover";
+
+const RESULT_LIMIT = 6;
+
+/** Picks one comic of the whole platform by searching its title (the target of a merge). */
+export function ComicSearchPicker({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: Pick<TComicListItem, "id" | "title"> | null;
+  onChange: (comic: Pick<TComicListItem, "id" | "title">) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(query.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const comics = useComics({ scope: "all", page: 1, limit: RESULT_LIMIT, search: search || undefined });
+  const results = comics.data?.comics ?? [];
+
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={`${id}-search`} className="font-medium text-sm">
+        {label}
+      </label>
+      <div className="relative">
+        <SearchIcon
+          aria-hidden
+          className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
+        />
+        <Input
+          id={`${id}-search`}
+          type="search"
+          className="pl-9"
+          placeholder={t("comics.requests.targetPlaceholder")}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoComplete="off"
+        />
+      </div>
+      <div
+        role="radiogroup"
+        aria-label={label}
+        className="grid max-h-64 gap-1 overflow-y-auto rounded-md border p-1"
+      >
+        {results.map((comic) => {
+          const selected = value?.id === comic.id;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: a styled radio row with a cover; native radios cannot hold this layout
+            <button
+              key={comic.id}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              onClick={() => onChange({ id: comic.id, title: comic.title })}
+              className={cn(
+                "flex items-center gap-3 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                selected && "bg-primary/10",
+              )}
+            >
+              <ComicCover url={comic.thumbnailUrl} title={comic.title} className="w-8" />
+              <span className="grid min-w-0 flex-1">
+                <span className="truncate font-medium">{comic.title}</span>
+                <span className="truncate text-muted-foreground text-xs">{comic.team.name}</span>
+              </span>
+              {selected && <CheckIcon aria-hidden className="size-4 text-primary" />}
+            </button>
+          );
+        })}
+        {results.length === 0 && (
+          <p className="flex items-center gap-2 px-2 py-1.5 text-muted-foreground text-sm">
+            {comics.isFetching ? (
+              <>
+                <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />
+                {t("comics.picker.loading")}
+              </>
+            ) : (
+              t("comics.picker.noResults")
+            )}
+          </p>
+        )}
+      </div>
+      {value && <p className="text-sm">{t("comics.requests.targetSelected", { title: value.title })}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

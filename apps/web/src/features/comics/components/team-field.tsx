@@ -1,0 +1,41 @@
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { SelectField } from "./select-field";
+import { useFieldError } from "./use-field-error";
+
+/** The team a request is filed for: a select when I have several, a line of text when one. */
+export function TeamField<T extends FieldValues>({
+  control,
+  name,
+  teams,
+  label,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  teams: { id: number; name: string }[];
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  if (teams.length === 1) {
+    return <p className="text-muted-foreground text-sm">{`${label}: ${teams[0]!.name}`}</p>;
+  }
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormField label={label} error={fieldError(fieldState.error, "team")}>
+          <SelectField
+            value={field.value ? String(field.value) : undefined}
+            placeholder={t("comics.form.teamPlaceholder")}
+            options={teams.map((team) => ({ value: String(team.id), label: team.name }))}
+            onValueChange={(value) => field.onChange(Number(value))}
+            name={field.name}
+          />
+        </FormField>
+      )}
+    />
+  );
+}

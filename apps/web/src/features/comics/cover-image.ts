@@ -1,0 +1,136 @@
+/**
+ * Browser-side cover checks and cropping (spec §5, §9: portrait 3:4, at least 600x800 px). The
+ * server checks again. A picked image that is large enough but not 3:4 goes through the crop tool,
+ * which always yields a 3:4 JPEG of at least 600x800; a smaller image is refused outright, because
+ * enlarging it would only blur it.
+ */
+import {
+  COVER_MIN_HEIGHT,
+  COVER_MIN_WIDTH,
+  COVER_RATIO_HEIGHT,
+  COVER_RATIO_WIDTH,
+  IMAGE_TYPES_LABEL,
+  type ImageMimeType,
+} from "@vt/shared/constants";
+import { isValidCoverSize, type ValidationProblem } from "@vt/shared/validation";
+
+export const COVER_RATIO = COVER_RATIO_WIDTH / COVER_RATIO_HEIGHT;
+/** Crops wider than this (source pixels) are scaled down to it: a cover never needs more. */
+export const COVER_OUTPUT_MAX_WIDTH = 1200;
+const COVER_JPEG_QUALITY = 0.92;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** The image type the bytes are, judged by their signature (as the server does); null when none. */
+export function sniffImageType(bytes: Uint8Array): ImageMimeType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "image/gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
+  return null;
+}
+
+async function readHead(file: Blob, length = 16): Promise<Uint8Array> {
+  const head = file.slice(0, length);
+  const buffer =
+    typeof head.arrayBuffer === "function"
+      ? await head.arrayBuffer()
+      : await new Response(head).arrayBuffer();
+  return new Uint8Array(buffer);
+}
+
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/** Not an image, an unsupported type, or too large; null when the file may be read further. */
+export async function imageFileProblem(file: Blob, maxBytes: number): Promise<ValidationProblem | null> {
+  const type = sniffImageType(await readHead(file));
+  if (!type) {
+    return file.type.startsWith("image/")
+      ? { key: "validation.fileTypeInvalid", params: { types: IMAGE_TYPES_LABEL } }
+      : { key: "validation.notAnImage" };
+  }
+  if (file.size > maxBytes) return { key: "validation.fileTooLarge", params: { max: megabytes(maxBytes) } };
+  return null;
+}
+
+export type ImageSize = { width: number; height: number };
+
+/** What to do with a cover of this size: upload as is, crop it to 3:4 first, or refuse it. */
+export function coverVerdict({ width, height }: ImageSize): "ok" | "crop" | "too-small" {
+  if (isValidCoverSize(width, height)) return "ok";
+  // A 600x800 window must fit inside the picture for the crop to reach the minimum size.
+  if (width >= COVER_MIN_WIDTH && height >= COVER_MIN_HEIGHT) return "crop";
+  return "too-small";
+}
+
+/** A crop window in source pixels; its height is always width * 4 / 3. */
+export type CropRect = { x: number; y: number; width: number };
+
+export const cropHeight = (width: number) => width / COVER_RATIO;
+
+/** The largest 3:4 window of the picture, centred: the crop tool's starting point. */
+export function initialCrop({ width, height }: ImageSize): CropRect {
+  const cropWidth = Math.min(width, height * COVER_RATIO);
+  return { x: (width - cropWidth) / 2, y: (height - cropHeight(cropWidth)) / 2, width: cropWidth };
+}
+
+/** Keeps a window inside the picture and between the minimum cover size and the largest 3:4 window. */
+export function clampCrop(rect: CropRect, image: ImageSize): CropRect {
+  const maxWidth = Math.min(image.width, image.height * COVER_RATIO);
+  const width = Math.min(maxWidth, Math.max(Math.min(COVER_MIN_WIDTH, maxWidth), rect.width));
+  const x = Math.min(Math.max(0, rect.x), image.width - width);
+  const y = Math.min(Math.max(0, rect.y), image.height - cropHeight(width));
+  return { x, y, width };
+}
+
+/** Zooms a window around its centre to `width` (then clamped). */
+export function zoomCrop(rect: CropRect, width: number, image: ImageSize): CropRect {
+  const cx = rect.x + rect.width / 2;
+  const cy = rect.y + cropHeight(rect.width) / 2;
+  return clampCrop({ x: cx - width / 2, y: cy - cropHeight(width) / 2, width }, image);
+}
+
+/** The output size for a window: 3:4 exactly, at least 600x800, at most COVER_OUTPUT_MAX_WIDTH wide. */
+export function croppedSize(cropWidth: number): ImageSize {
+  const target = Math.max(COVER_MIN_WIDTH, Math.min(COVER_OUTPUT_MAX_WIDTH, Math.round(cropWidth)));
+  const width = Math.floor(target / COVER_RATIO_WIDTH) * COVER_RATIO_WIDTH;
+  return { width, height: (width / COVER_RATIO_WIDTH) * COVER_RATIO_HEIGHT };
+}
+
+/** Decodes a picked file (throws 'errors.image.failedToCreateImage' when the browser cannot). */
+export async function decodeImage(file: Blob): Promise<ImageBitmap> {
+  try {
+    return await createImageBitmap(file);
+  } catch {
+    throw new Error("errors.image.failedToCreateImage");
+  }
+}
+
+/** Draws the window onto a canvas of `croppedSize` and encodes it as a JPEG file. */
+export async function cropCover(source: ImageBitmap, rect: CropRect, name = "cover.jpg"): Promise<File> {
+  const size = croppedSize(rect.width);
+  const canvas = document.createElement("canvas");
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("errors.image.canvasContext");
+  context.imageSmoothingQuality = "high";
+  context.drawImage(
+    source,
+    rect.x,
+    rect.y,
+    rect.width,
+    cropHeight(rect.width),
+    0,
+    0,
+    size.width,
+    size.height,
+  );
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, "image/jpeg", COVER_JPEG_QUALITY),
+  );
+  if (!blob) throw new Error("errors.image.toBlobFailed");
+  return new File([blob], `${name.replace(/\.[^.]+$/, "")}.jpg`, { type: "image/jpeg" });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { PERSON_PATHS, type TPerson, type TPersonBody, type TPersonKind } from "@vt/shared/contracts/people";
+import { api } from "@/lib/api-client";
+import { peopleQueryKeyAll } from "./get-people";
+
+/** `POST /api/authors|artists|characters`: 409 when the kind already has that exact name. */
+export function createPerson(kind: TPersonKind, body: TPersonBody) {
+  return api.post<TPerson>(`/${PERSON_PATHS[kind]}`, body);
+}
+
+export function useCreatePerson(kind: TPersonKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPersonBody) => createPerson(kind, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleQueryKeyAll }),
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TRequestCreatedResponse } from "@vt/shared/contracts/comics";
+import { PERSON_PATHS, type TPersonDeleteRequestBody, type TPersonKind } from "@vt/shared/contracts/people";
+import { api } from "@/lib/api-client";
+import { peopleQueryKeyAll } from "./get-people";
+
+/** `POST /api/authors|artists|characters/{id}/deleteRequest`: asks the admins to delete it (reason required). */
+export function requestPersonDelete(kind: TPersonKind, personId: number, body: TPersonDeleteRequestBody) {
+  return api.post<TRequestCreatedResponse>(`/${PERSON_PATHS[kind]}/${personId}/deleteRequest`, body);
+}
+
+export function useRequestPersonDelete(kind: TPersonKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, ...body }: TPersonDeleteRequestBody & { personId: number }) =>
+      requestPersonDelete(kind, personId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleQueryKeyAll }),
+  });
+}

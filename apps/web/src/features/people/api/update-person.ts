@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { PERSON_PATHS, type TPerson, type TPersonBody, type TPersonKind } from "@vt/shared/contracts/people";
+import { api } from "@/lib/api-client";
+import { peopleQueryKeyAll } from "./get-people";
+
+/** `PUT /api/authors|artists|characters/{id}`: renames it. */
+export function updatePerson(kind: TPersonKind, personId: number, body: TPersonBody) {
+  return api.put<TPerson>(`/${PERSON_PATHS[kind]}/${personId}`, body);
+}
+
+export function useUpdatePerson(kind: TPersonKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ personId, ...body }: TPersonBody & { personId: number }) =>
+      updatePerson(kind, personId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleQueryKeyAll }),
+  });
+}

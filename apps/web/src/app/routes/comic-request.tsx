@@ -82,7 +82,7 @@ export function ComicRequestPage() {
             onPageChange={(next) =>
               void navigate({
                 to: "/comics/request",
-                search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+                search: { search, page: next > 1 ? next : undefined },
               })
             }
             labels={{

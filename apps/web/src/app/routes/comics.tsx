@@ -33,8 +33,8 @@ export function ComicsPage() {
 
   const change = useCallback(
     (next: Partial<Omit<ComicListSearch, "page">>) =>
-      void navigate({ to: "/comics", search: (prev) => ({ ...prev, ...next, page: undefined }) }),
-    [navigate],
+      void navigate({ to: "/comics", search: { ...search, ...next, page: undefined } }),
+    [navigate, search],
   );
   const filtered = Boolean(search.search || search.status);
   const list = comics.data?.comics ?? [];

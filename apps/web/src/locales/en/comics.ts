@@ -149,7 +149,7 @@ const ui = {
       gridLabel: "Volume art",
     },
     dashboard: {
-      ownedBy: "Team {{team}}",
+      ownedBy: "{{team}}",
       updatedAt: "Updated {{date}}",
       uploadedAt: "Uploaded {{date}}",
       viewPublic: "View on the reading site",

@@ -149,7 +149,7 @@ export const comicsUi = {
       gridLabel: "Ảnh các tập",
     },
     dashboard: {
-      ownedBy: "Nhóm {{team}}",
+      ownedBy: "{{team}}",
       updatedAt: "Cập nhật {{date}}",
       uploadedAt: "Đăng ngày {{date}}",
       viewPublic: "Xem trên trang đọc",

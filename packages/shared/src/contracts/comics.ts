@@ -192,7 +192,9 @@ export type TComicListItem = z.infer<typeof ZComicListItem>;
 export const ZComicListResponse = z.object({
   comics: z.array(ZComicListItem),
   totalPages: z.number().int(),
+  /** Exact up to 10,000 matches; above that the database's estimate (then totalIsEstimate). */
   total: z.number().int(),
+  totalIsEstimate: z.boolean(),
 });
 export type TComicListResponse = z.infer<typeof ZComicListResponse>;
 

@@ -45,6 +45,22 @@ async function addArts(user: TestUser, comicId: number, volumes: number[]) {
   }
 }
 
+/** Chapters (rows only: their pages hang off the chapter id, which a merge does not change). */
+async function addChapters(comicId: number, teamId: number, orders: number[]) {
+  for (const order of orders) {
+    await t.database.db.execute(
+      sql`insert into chapters (comic_id, team_id, order_num) values (${comicId}, ${teamId}, ${order})`,
+    );
+  }
+}
+
+async function chaptersOf(ids: number[]) {
+  const result = await t.database.db.execute<{ id: number; comic_id: number }>(
+    sql`select id, comic_id from chapters where comic_id = any(${`{${ids.join(",")}}`}::int[]) order by id`,
+  );
+  return result.rows;
+}
+
 async function setCounts(comicId: number, viewCount: number, saveCount: number) {
   await t.database.db.update(comics).set({ viewCount, saveCount }).where(eq(comics.id, comicId));
 }
@@ -72,7 +88,7 @@ async function snapshot(ids: number[]) {
       .orderBy(comicTeams.comicId, comicTeams.teamId),
     db.select().from(requests).where(inArray(requests.comicId, ids)).orderBy(requests.id),
   ]);
-  return { rows, arts, people, genres, teams, reqs };
+  return { rows, arts, people, genres, teams, reqs, chapters: await chaptersOf(ids) };
 }
 
 async function buildPair() {
@@ -88,6 +104,8 @@ async function buildPair() {
   });
   await addArts(ownerA, source.id, [1, 2]);
   await addArts(ownerB, target.id, [1]);
+  await addChapters(source.id, teamA, [1, 2, 2.5]);
+  await addChapters(target.id, teamB, [1]);
   await setCounts(source.id, 100, 7);
   await setCounts(target.id, 50, 3);
   await call(t, ownerA, "POST", "/api/comics/collab", {
@@ -115,7 +133,7 @@ describe("POST /api/comics/merge", () => {
     expect(res.json()).toMatchObject({
       message: "Gộp truyện thành công",
       targetComicId: target.id,
-      moved: { chapters: 0, arts: 2, people: 1, genres: 1, teams: 2, requests: 1 },
+      moved: { chapters: 3, arts: 2, people: 1, genres: 1, teams: 2, requests: 1 },
     });
 
     const after = await snapshot([source.id, target.id]);
@@ -128,6 +146,8 @@ describe("POST /api/comics/merge", () => {
     expect(tgt.deletedAt).toBeNull();
     expect([tgt.viewCount, tgt.saveCount]).toEqual([150, 10]);
     expect(after.arts.map((a) => a.comicId)).toEqual([target.id, target.id, target.id]);
+    expect(after.chapters.map((c) => c.id)).toEqual(before.chapters.map((c) => c.id));
+    expect(after.chapters.every((c) => c.comic_id === target.id)).toBe(true);
     expect(after.arts.filter((a) => sourceArtKeys.includes(a.image))).toHaveLength(2);
     for (const key of sourceArtKeys) expect(await t.storage.exists(key)).toBe(true);
     expect(await t.storage.exists(source.thumbnail)).toBe(true);
@@ -161,9 +181,9 @@ describe("POST /api/comics/merge", () => {
   it("refuses non-admins (403), itself (422 validation.mergeSelf), missing comics and signed-out calls", async () => {
     const { source, target } = await buildPair();
     const payload = { comicId: source.id, targetComicId: target.id };
-    for (const user of [ownerA, ownerB]) {
-      expect((await call(t, user, "POST", "/api/comics/merge", { payload })).statusCode).toBe(403);
-    }
+    // A member who can see the source: 403; anyone else: 404 (the source does not exist for them).
+    expect((await call(t, ownerA, "POST", "/api/comics/merge", { payload })).statusCode).toBe(403);
+    expect((await call(t, ownerB, "POST", "/api/comics/merge", { payload })).statusCode).toBe(404);
     expect((await call(t, null, "POST", "/api/comics/merge", { payload })).statusCode).toBe(401);
     const self = await call(t, admin, "POST", "/api/comics/merge", {
       headers: { "x-custom-lang": "en" },
@@ -220,6 +240,7 @@ describe("POST /api/comics/merge", () => {
     for (let i = 0; i < 4; i++) {
       const comic = await createComic(t, ownerA, teamA, { title: `Chuỗi ${i}`, genres: ["action"] });
       await addArts(ownerA, comic.id, [i, i + 10]);
+      await addChapters(comic.id, teamA, [1, 2, 3]);
       await setCounts(comic.id, 10 * (i + 1), i + 1);
       chain.push(comic.id);
     }
@@ -240,6 +261,9 @@ describe("POST /api/comics/merge", () => {
     expect(new Set(after.arts.map((x) => x.id)).size).toBe(8);
     const liveIds = new Set(live.map((r) => r.id));
     expect(after.arts.every((x) => liveIds.has(x.comicId))).toBe(true);
+    // Every chapter exists exactly once and sits on a live comic.
+    expect(after.chapters).toHaveLength(12);
+    expect(after.chapters.every((c) => liveIds.has(c.comic_id))).toBe(true);
     // Counts are conserved across the live comics.
     expect(live.reduce((s, r) => s + r.viewCount, 0)).toBe(10 + 20 + 30 + 40);
     expect(live.reduce((s, r) => s + r.saveCount, 0)).toBe(1 + 2 + 3 + 4);

@@ -12,11 +12,13 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../audit/audit.repo";
 
 /**
- * Tables whose rows simply change `comic_id` from source to target. Chapters arrive with the next
- * issue: adding them is ONE line here, `{ table: "chapters", key: "chapters" }` (their pages hang
- * off the chapter, so they follow without further work).
+ * Tables whose rows simply change `comic_id` from source to target (a chapter's pages and teams
+ * hang off the chapter, so they follow without further work). A new per-comic table is one line.
  */
-const MOVED_TABLES = [{ table: "comic_arts", key: "arts" }] as const;
+const MOVED_TABLES = [
+  { table: "chapters", key: "chapters" },
+  { table: "comic_arts", key: "arts" },
+] as const;
 
 export interface MergeCounts {
   chapters: number;

@@ -158,8 +158,8 @@ function listWhere(f: ListFilters): SQL {
   if (f.search) {
     const pattern = containsPattern(f.search);
     const fields: SQL[] = [];
-    if (f.searchBy.includes("title")) fields.push(sql`vt_search_text(c.title) like ${pattern}`);
-    if (f.searchBy.includes("anotherNames")) fields.push(sql`vt_search_text(c.another_name) like ${pattern}`);
+    if (f.searchBy.includes("title")) fields.push(sql`c.title_search like ${pattern}`);
+    if (f.searchBy.includes("anotherNames")) fields.push(sql`c.another_name_search like ${pattern}`);
     parts.push(sql`(${sql.join(fields, sql` or `)})`);
   }
   if (f.status === "delete-requested" || f.status === "merge-requested") {
@@ -191,6 +191,11 @@ function listOrder(sort: ListFilters["sort"], alias: string): SQL {
  * for those rows only.
  */
 export async function listComics(db: Db, f: ListFilters): Promise<ComicListRow[]> {
+  return (await db.execute<ComicListRow>(listComicsSql(f))).rows;
+}
+
+/** The page query of listComics (exported so the benchmark runs the very same SQL on the driver). */
+export function listComicsSql(f: ListFilters): SQL {
   const mine = intArray(f.teamIds);
   const withPermission =
     f.scope === "all"
@@ -199,7 +204,7 @@ export async function listComics(db: Db, f: ListFilters): Promise<ComicListRow[]
             where r.comic_id = c.id and r.type = 'permission' and r.team_id = any(${mine})
             order by r.id desc limit 1)`
       : sql`null`;
-  const result = await db.execute<ComicListRow>(sql`
+  return sql`
     select c.id, c.title, c.another_name, c.thumbnail, c.status, c.view_count, c.save_count,
       c.created_at, c.updated_at, c.is_mature, c.is_doujinshi, c.team_id, t.name as team_name,
       (select array_agg(g.genre order by g.genre) from comic_genres g where g.comic_id = c.id) as genres,
@@ -213,15 +218,32 @@ export async function listComics(db: Db, f: ListFilters): Promise<ComicListRow[]
     ) page
     join comics c on c.id = page.id
     join teams t on t.id = c.team_id
-    order by ${listOrder(f.sort, "c")}`);
-  return result.rows;
+    order by ${listOrder(f.sort, "c")}`;
 }
 
-export async function countComics(db: Db, f: ListFilters): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from comics c where ${listWhere(f)}`,
+/** Lists count exactly up to this many comics; above it the planner's estimate is used. */
+export const EXACT_COUNT_CAP = 10_000;
+
+/**
+ * The number of comics matching the filters: exact up to EXACT_COUNT_CAP (counting stops there, so
+ * a 100k catalogue costs what 10k do), else the planner's row estimate (never below the cap).
+ */
+export async function countComics(db: Db, f: ListFilters): Promise<{ total: number; exact: boolean }> {
+  const result = await db.execute<{ n: number }>(countComicsSql(f));
+  const n = Number(result.rows[0]?.n ?? 0);
+  if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
+  const plan = await db.execute<{ "QUERY PLAN": unknown }>(
+    sql`explain (format json) select 1 from comics c where ${listWhere(f)}`,
   );
-  return Number(result.rows[0]?.n ?? 0);
+  const raw = plan.rows[0]?.["QUERY PLAN"];
+  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
+  const estimate = Math.round(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
+  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false };
+}
+
+/** The capped count query of countComics. */
+export function countComicsSql(f: ListFilters): SQL {
+  return sql`select count(*)::int as n from (select 1 from comics c where ${listWhere(f)} limit ${EXACT_COUNT_CAP + 1}) capped`;
 }
 
 // ── Detail parts ─────────────────────────────────────────────────────────────

@@ -258,12 +258,14 @@ export async function listComics(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
-  if (filters.scope === "mine" && filters.teamIds.length === 0)
-    return { comics: [], totalPages: 1, total: 0 };
-  const [rows, total] = await Promise.all([
+  if (filters.scope === "mine" && filters.teamIds.length === 0) {
+    return { comics: [], totalPages: 1, total: 0, totalIsEstimate: false };
+  }
+  const [rows, counted] = await Promise.all([
     repo.listComics(deps.db, filters),
     repo.countComics(deps.db, filters),
   ]);
+  const total = counted.total;
   const comics = rows.map((r) => toListItem(deps, r));
   if (query.full && comics.length > 0) {
     const links = await repo.comicPeopleOf(
@@ -276,7 +278,12 @@ export async function listComics(
         .map((l) => ({ id: l.id, name: l.name }));
     }
   }
-  return { comics, totalPages: Math.max(1, Math.ceil(total / query.limit)), total };
+  return {
+    comics,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    total,
+    totalIsEstimate: !counted.exact,
+  };
 }
 
 // ── Create / read / update / delete ──────────────────────────────────────────

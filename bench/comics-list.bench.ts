@@ -1,0 +1,138 @@
+/**
+ * The comic list at 100k comics: `GET /api/comics` through the real app over loopback HTTP (session,
+ * validation, my teams, page + count queries, serialization) next to the very same page + count SQL
+ * run directly on the PGlite driver, in the same process and run. Cases: every comic (scope=all),
+ * my teams' comics (scope=mine), an accent-insensitive search matching 1/8 of the catalogue, a rare
+ * search, and a deep page.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ZComicListQuery } from "@vt/shared/contracts/comics";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { buildApp } from "../apps/api/src/app";
+import { hashSessionToken, SESSION_COOKIE } from "../apps/api/src/auth/session";
+import { loadConfig } from "../apps/api/src/config";
+import { createDatabase, runMigrations } from "../apps/api/src/db/client";
+import { countComicsSql, type ListFilters, listComicsSql } from "../apps/api/src/modules/comics/comics.repo";
+import { createLocalStorage } from "../apps/api/src/storage/local";
+import { measure, ratio } from "./lib";
+
+const COMICS = 100_000;
+const TEAMS = 100;
+
+const CASES: { name: string; query: string }[] = [
+  { name: "list all (scope=all, page 1)", query: "scope=all&limit=20" },
+  { name: "list mine (scope=mine, page 1)", query: "limit=20" },
+  { name: "search 'thanh guom' (1/8 match)", query: "scope=all&limit=20&search=thanh%20guom" },
+  { name: "search rare ('dao hai tac 4242')", query: "scope=all&limit=20&search=dao%20hai%20tac%204242" },
+  { name: "list all, page 200", query: "scope=all&limit=20&page=200" },
+];
+
+async function seed(db: Awaited<ReturnType<typeof createDatabase>>["db"]) {
+  await db.execute(sql`
+    insert into users (email, name, role, identity_issuer, identity_subject)
+    values ('bench@example.com', 'Bench', 'user', 'bench', 'bench')`);
+  await db.execute(sql`insert into teams (name) select 'Nhóm ' || g from generate_series(1, ${TEAMS}) g`);
+  await db.execute(
+    sql`insert into team_members (team_id, user_id, role) values (1, 1, 'owner'), (2, 1, 'uploader')`,
+  );
+  await db.execute(sql`
+    insert into comics (team_id, title, another_name, status, thumbnail, view_count, save_count, is_mature, created_at)
+    select 1 + g % ${TEAMS},
+      (array['Thanh Gươm Diệt Quỷ','Đảo Hải Tặc','Rồng Thiêng','Vườn Hoa Nhỏ','Dấu Ấn Rồng','Ngọt Ngào','Học Đường','Bí Mật Của Gió'])[1 + g % 8] || ' ' || g,
+      'Another name ' || g,
+      (array['upcoming','ongoing','completed','hiatus','canceled'])[1 + g % 5],
+      'comics/2025/01/cover' || g || '.jpg', g % 10000, g % 777, g % 20 = 0,
+      now() - make_interval(mins => g)
+    from generate_series(1, ${COMICS}) g`);
+  await db.execute(sql`
+    insert into comic_genres (comic_id, genre)
+    select id, (array['action','comedy','romance','school-life','slice-of-life','yuri'])[1 + id % 6] from comics`);
+  // Some comics of other teams my team collaborates on.
+  await db.execute(sql`
+    insert into comic_teams (comic_id, team_id, kind) select id, 1, 'collab' from comics where id % 997 = 0 and team_id <> 1`);
+  await db.execute(sql`analyze`);
+}
+
+export async function run() {
+  const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-comics-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
+  });
+  const database = await createDatabase({});
+  await runMigrations(database);
+  const t0 = performance.now();
+  await seed(database.db);
+  const seedMs = Math.round(performance.now() - t0);
+
+  const token = randomBytes(32).toString("base64url");
+  await database.db.execute(
+    sql`insert into sessions (id, user_id, expires_at) values (${hashSessionToken(token)}, 1, now() + interval '1 day')`,
+  );
+  const storage = await createLocalStorage({ root: config.storageDir, publicBaseUrl: "/files" });
+  const app = await buildApp({ config, database, storage, logger: false, webDist: null });
+  const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  const headers = { cookie: `${SESSION_COOKIE}=${token}`, "x-app-origin": config.publicUrl };
+  const dialect = new PgDialect({ casing: "snake_case" });
+  const pglite = database.pglite!;
+
+  try {
+    const n = 200;
+    const cases = [];
+    for (const c of CASES) {
+      const res = await fetch(`${appUrl}/api/comics?${c.query}`, { headers });
+      if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { comics: unknown[]; total: number };
+
+      // The same page + count SQL the service runs, straight on the driver.
+      const q = ZComicListQuery.parse(Object.fromEntries(new URLSearchParams(c.query)));
+      const filters: ListFilters = {
+        scope: q.scope,
+        teamIds: [1, 2],
+        search: q.search || undefined,
+        searchBy: ["title", "anotherNames"],
+        status: q.status,
+        sort: q.sort,
+        genres: [],
+        includeMature: true,
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
+      };
+      const page = dialect.sqlToQuery(listComicsSql(filters));
+      const count = dialect.sqlToQuery(countComicsSql(filters));
+      const direct = () =>
+        Promise.all([pglite.query(page.sql, page.params), pglite.query(count.sql, count.params)]);
+      const [directPage] = await direct();
+      if (directPage.rows.length !== body.comics.length) throw new Error(`${c.name}: direct SQL disagrees`);
+
+      const baseline = await measure(direct, n);
+      const ours = await measure(
+        () => fetch(`${appUrl}/api/comics?${c.query}`, { headers }).then((r) => r.json()),
+        n,
+      );
+      cases.push({
+        name: c.name,
+        total: body.total,
+        sqlDirect: baseline,
+        api: ours,
+        ratioP50: ratio(ours.p50, baseline.p50),
+        ratioP99: ratio(ours.p99, baseline.p99),
+      });
+    }
+    return {
+      name: `GET /api/comics at ${COMICS} comics vs the same SQL on the driver`,
+      unit: "ms",
+      seedMs,
+      cases,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

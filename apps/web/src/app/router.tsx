@@ -14,6 +14,7 @@ import {
 } from "@tanstack/react-router";
 import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn, loginRedirect } from "@/features/auth/guard";
+import { parseChapterListSearch } from "@/features/chapters/chapters-search";
 import { parseComicListSearch, parsePlainListSearch } from "@/features/comics/comics-search";
 import { parseListSearch } from "@/features/teams/teams-search";
 import { queryClient } from "@/lib/query-client";
@@ -132,6 +133,7 @@ const comicChaptersRoute = createRoute({ getParentRoute: () => comicRoute, path:
 const comicChaptersIndexRoute = createRoute({
   getParentRoute: () => comicChaptersRoute,
   path: "/",
+  validateSearch: parseChapterListSearch,
   component: page(() => import("./routes/comic-chapters"), "ComicChaptersPage"),
 });
 const chapterRoute = createRoute({

@@ -1,5 +1,6 @@
 import { messages } from "@vt/shared/i18n/messages";
 import { auth } from "./en/auth";
+import { chaptersEn } from "./en/chapters";
 import { comicsEn } from "./en/comics";
 import { breadcrumb, common, modal, nav, shell } from "./en/common";
 import { errors } from "./en/errors";
@@ -10,4 +11,5 @@ import { mergeMessages } from "./merge-messages";
 /** English: loaded on demand (lib/i18n), only when it is the chosen language. */
 export const webEn = { common, nav, shell, breadcrumb, modal, pages, teams, auth, errors, ...comicsEn };
 
-export const en = mergeMessages(messages.en, webEn);
+export const en = mergeMessages(mergeMessages(messages.en, webEn), chaptersEn);
+

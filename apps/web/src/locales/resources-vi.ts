@@ -2,6 +2,7 @@ import { messages } from "@vt/shared/i18n/messages";
 import { mergeMessages } from "./merge-messages";
 import type { signedInVi } from "./resources-vi-signed-in";
 import { auth } from "./vi/auth";
+import type { chaptersVi } from "./vi/chapters";
 import type { comicsVi } from "./vi/comics";
 import { common, modal, shell } from "./vi/common";
 import { errors } from "./vi/errors";
@@ -22,4 +23,5 @@ export const viFirstLoad = mergeMessages(messages.vi, { common, shell, modal, au
 /** The whole Vietnamese table, as i18next's typed `t` sees it (`teams` ships with the /teams pages, the
  * comics texts with the /comics and people pages). */
 export type ViTranslation = typeof viFirstLoad &
-  typeof signedInVi & { teams: typeof teams } & typeof comicsVi;
+  typeof signedInVi & { teams: typeof teams } & typeof comicsVi &
+  typeof chaptersVi;

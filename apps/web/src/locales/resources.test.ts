@@ -3,10 +3,14 @@ import { mergeMessages } from "./merge-messages";
 import { en } from "./resources-en";
 import { viFirstLoad } from "./resources-vi";
 import { signedInVi } from "./resources-vi-signed-in";
+import { chaptersVi } from "./vi/chapters";
 import { comicsVi } from "./vi/comics";
 import { teams } from "./vi/teams";
 
-const vi = mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi);
+const vi = mergeMessages(
+  mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi),
+  chaptersVi,
+);
 
 function leaves(tree: object, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();

@@ -1,6 +1,73 @@
-import { FileImageIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import "@/features/comics/texts";
+import "@/features/chapters/texts";
+import { getRouteApi, Link } from "@tanstack/react-router";
+import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/components/empty-state";
+import { Button } from "@/components/ui/button";
+import { useChapter } from "@/features/chapters/api/get-chapter";
+import { useChapters } from "@/features/chapters/api/get-chapters";
+import { NEW_CHAPTER, parseChapterId } from "@/features/chapters/chapters-search";
+import { ChapterEditor } from "@/features/chapters/components/chapter-editor";
+import { parseComicId } from "@/features/comics/comics-search";
+import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic-layout";
+import { isApiError } from "@/lib/api-error";
 
+const route = getRouteApi("/app/comics/$comicId/chapters/$chapterId");
+
+/** /comics/{id}/chapters/{chapterId} (and /chapters/new): the chapter editor with its pages. */
 export function ChapterPage() {
-  return <SectionPage pageKey="chapter" icon={FileImageIcon} />;
+  const { t } = useTranslation();
+  const params = route.useParams();
+  const navigate = route.useNavigate();
+  const comicId = parseComicId(params.comicId);
+  const isNew = params.chapterId === NEW_CHAPTER;
+  const chapterId = isNew ? null : parseChapterId(params.chapterId);
+  const chapter = useChapter(chapterId);
+  const siblings = useChapters(comicId ?? 0, "asc");
+  const nextOrder = Math.floor(Math.max(0, ...(siblings.data ?? []).map((c) => c.order))) + 1;
+  const missing =
+    !isNew && (chapterId === null || (isApiError(chapter.error) && chapter.error.kind === "not-found"));
+  return (
+    <ComicLayout
+      comicId={comicId}
+      section="chapters"
+      title={isNew ? t("chapters.editor.newTitle") : t("chapters.editor.editTitle")}
+      description={t("chapters.editor.newDescription")}
+    >
+      {(comic) => (
+        <div className="grid gap-4">
+          <Button asChild variant="ghost" size="sm" className="w-fit">
+            <Link to="/comics/$comicId/chapters" params={{ comicId: String(comic.id) }}>
+              <ArrowLeftIcon aria-hidden />
+              {t("chapters.editor.back")}
+            </Link>
+          </Button>
+          {missing ? (
+            <EmptyState
+              icon={SearchXIcon}
+              title={t("chapters.editor.notFoundTitle")}
+              description={t("chapters.editor.notFoundDescription")}
+            />
+          ) : !isNew && !chapter.data ? (
+            <SectionSkeleton />
+          ) : (
+            <ChapterEditor
+              key={params.chapterId}
+              comic={comic}
+              chapter={chapter.data}
+              nextOrder={nextOrder}
+              onCreated={(id) =>
+                void navigate({
+                  to: "/comics/$comicId/chapters/$chapterId",
+                  params: { comicId: String(comic.id), chapterId: String(id) },
+                  replace: true,
+                })
+              }
+            />
+          )}
+        </div>
+      )}
+    </ComicLayout>
+  );
 }

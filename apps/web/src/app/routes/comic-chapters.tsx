@@ -1,6 +1,39 @@
-import { ListOrderedIcon } from "lucide-react";
-import { SectionPage } from "@/components/section-page";
+import "@/features/comics/texts";
+import "@/features/chapters/texts";
+import { getRouteApi } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { ChapterList } from "@/features/chapters/components/chapter-list";
+import { parseComicId } from "@/features/comics/comics-search";
+import { ComicLayout } from "@/features/comics/components/comic-layout";
 
+const route = getRouteApi("/app/comics/$comicId/chapters/");
+
+/** /comics/{id}/chapters: the comic's chapters, sorted by order (`?order=desc` in the URL). */
 export function ComicChaptersPage() {
-  return <SectionPage pageKey="comicChapters" icon={ListOrderedIcon} />;
+  const { t } = useTranslation();
+  const comicId = parseComicId(route.useParams().comicId);
+  const sort = route.useSearch().order ?? "asc";
+  const navigate = route.useNavigate();
+  return (
+    <ComicLayout
+      comicId={comicId}
+      section="chapters"
+      title={t("pages.comicChapters.title")}
+      description={t("pages.comicChapters.description")}
+    >
+      {(comic) => (
+        <ChapterList
+          comicId={comic.id}
+          sort={sort}
+          canUpload={comic.can.upload}
+          onSortChange={(next) =>
+            void navigate({
+              search: (prev) => ({ ...prev, order: next === "desc" ? "desc" : undefined }),
+              replace: true,
+            })
+          }
+        />
+      )}
+    </ComicLayout>
+  );
 }

@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import type { TChapterDetail, TCreateChapterRequest } from "@vt/shared/contracts/chapters";
+import { api } from "@/lib/api-client";
+import { useChapterWritten } from "./chapter-written";
+
+/** `POST /api/chapters`: creates a draft (readers do not see it until it is published). */
+export function createChapter(body: TCreateChapterRequest) {
+  return api.post<TChapterDetail>("/chapters", body);
+}
+
+export function useCreateChapter() {
+  const written = useChapterWritten();
+  return useMutation({ mutationFn: createChapter, onSuccess: written, meta: { silent: true } });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TChapterListResponse, TChapterSort } from "@vt/shared/contracts/chapters";
+import { api } from "@/lib/api-client";
+
+/** `GET /api/chapters/comic/{comicId}?sort=asc|desc`: every chapter of the comic, drafts included. */
+export function getChapters(comicId: number, sort: TChapterSort, signal?: AbortSignal) {
+  return api.get<TChapterListResponse>(`/chapters/comic/${comicId}`, { params: { sort }, signal });
+}
+
+export const chaptersQueryKeyAll = ["chapters"] as const;
+
+export const chaptersQueryKeyOfComic = (comicId: number) => [...chaptersQueryKeyAll, { comicId }] as const;
+
+export const chaptersQueryOptions = (comicId: number, sort: TChapterSort) =>
+  queryOptions({
+    queryKey: [...chaptersQueryKeyAll, { comicId, sort }] as const,
+    queryFn: ({ signal }) => getChapters(comicId, sort, signal),
+  });
+
+export const useChapters = (comicId: number, sort: TChapterSort) =>
+  useQuery(chaptersQueryOptions(comicId, sort));

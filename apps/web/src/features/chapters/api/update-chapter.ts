@@ -1,0 +1,21 @@
+import { useMutation } from "@tanstack/react-query";
+import type { TChapterDetail, TUpdateChapterRequest } from "@vt/shared/contracts/chapters";
+import { api } from "@/lib/api-client";
+import { useChapterWritten } from "./chapter-written";
+
+/**
+ * `PUT /api/chapters/{id}`: the whole form plus, optionally, the page ids in reading order (saved
+ * in one transaction; pages left out are removed) and `publish`.
+ */
+export function updateChapter(chapterId: number, body: TUpdateChapterRequest) {
+  return api.put<TChapterDetail>(`/chapters/${chapterId}`, { ...body, id: chapterId });
+}
+
+export function useUpdateChapter(chapterId: number) {
+  const written = useChapterWritten();
+  return useMutation({
+    mutationFn: (body: TUpdateChapterRequest) => updateChapter(chapterId, body),
+    onSuccess: written,
+    meta: { silent: true },
+  });
+}

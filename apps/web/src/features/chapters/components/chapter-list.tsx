@@ -1,0 +1,140 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import type { TChapter, TChapterSort } from "@vt/shared/contracts/chapters";
+import { ArrowDown01Icon, ArrowUp10Icon, BookOpenTextIcon, PlusIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/components/empty-state";
+import { useModal } from "@/components/modal/use-modal";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/lib/toast";
+import { useDeleteChapter } from "../api/delete-chapter";
+import { chapterQueryOptions } from "../api/get-chapter";
+import { useChapters } from "../api/get-chapters";
+import { NEW_CHAPTER } from "../chapters-search";
+import { useChapterDownload } from "../hooks/use-chapter-download";
+import { dropPagesSession } from "../pages-session";
+import { ChapterPreviewDialog, type PreviewPage } from "./chapter-preview-dialog";
+import { ChaptersTable } from "./chapters-table";
+import { QuickVolumeDialog } from "./quick-volume-dialog";
+
+/** /comics/{id}/chapters: sort (in the URL), add, quick volume update, and the table with its actions. */
+export function ChapterList({
+  comicId,
+  sort,
+  onSortChange,
+  canUpload,
+}: {
+  comicId: number;
+  sort: TChapterSort;
+  onSortChange: (sort: TChapterSort) => void;
+  canUpload: boolean;
+}) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const queryClient = useQueryClient();
+  const chapters = useChapters(comicId, sort);
+  const remove = useDeleteChapter(comicId);
+  const { download, busy } = useChapterDownload();
+  const [preview, setPreview] = useState<{ title: string; pages?: PreviewPage[] } | null>(null);
+
+  const onView = async (chapter: TChapter, label: string) => {
+    setPreview({ title: label });
+    const detail = await queryClient.fetchQuery({ ...chapterQueryOptions(chapter.id), staleTime: 0 });
+    const pages = detail.pages.filter((p) => !p.staged).map((p) => ({ src: p.src ?? p.url, key: p.key }));
+    setPreview((current) => (current?.title === label ? { title: label, pages } : current));
+  };
+  const onDelete = (chapter: TChapter, label: string) =>
+    modal.confirm({
+      title: t("chapters.delete.title", { chapter: label }),
+      description: t("chapters.delete.description"),
+      confirmLabel: t("chapters.delete.confirm"),
+      destructive: true,
+      onConfirm: async () => {
+        await remove.mutateAsync(chapter.id);
+        dropPagesSession(chapter.id);
+        toast.success(t("success.deleted"));
+      },
+    });
+
+  const list = chapters.data ?? [];
+  const orders = list.map((c) => c.order).filter((o) => o >= 0);
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Select value={sort} onValueChange={(v) => onSortChange(v === "desc" ? "desc" : "asc")}>
+          <SelectTrigger className="w-44" aria-label={t("chapters.list.sortLabel")}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="asc">
+              <ArrowDown01Icon aria-hidden />
+              {t("chapters.list.sortAsc")}
+            </SelectItem>
+            <SelectItem value="desc">
+              <ArrowUp10Icon aria-hidden />
+              {t("chapters.list.sortDesc")}
+            </SelectItem>
+          </SelectContent>
+        </Select>
+        {chapters.data && (
+          <span className="text-muted-foreground text-sm">
+            {t("chapters.list.total", { count: list.length })}
+          </span>
+        )}
+        {canUpload && (
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {list.length > 0 && (
+              <QuickVolumeDialog
+                comicId={comicId}
+                defaultFrom={orders.length ? Math.min(...orders) : undefined}
+                defaultTo={orders.length ? Math.max(...orders) : undefined}
+              />
+            )}
+            <Button asChild>
+              <Link
+                to="/comics/$comicId/chapters/$chapterId"
+                params={{ comicId: String(comicId), chapterId: NEW_CHAPTER }}
+              >
+                <PlusIcon aria-hidden />
+                {t("chapters.list.add")}
+              </Link>
+            </Button>
+          </div>
+        )}
+      </div>
+      {chapters.isPending ? (
+        <div className="grid gap-2" aria-busy="true">
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={BookOpenTextIcon}
+          title={t("chapters.list.emptyTitle")}
+          description={t("chapters.list.emptyDescription")}
+        />
+      ) : (
+        <ChaptersTable
+          chapters={list}
+          actions={{
+            onView,
+            onDelete,
+            onDownload: (c, label) => void download(c.id, label),
+            downloading: busy,
+          }}
+        />
+      )}
+      <ChapterPreviewDialog
+        open={preview !== null}
+        onOpenChange={(open) => !open && setPreview(null)}
+        title={preview?.title ?? ""}
+        pages={preview?.pages}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { GripVerticalIcon, ImageUpIcon, RotateCwIcon, XIcon } from "lucide-react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Progress } from "@/components/ui/progress";
+import { getErrorMessage, isApiError } from "@/lib/api-error";
+import { imageErrorI18nKey } from "@/lib/images";
+import { cn } from "@/lib/utils";
+import type { EditorPage } from "../pages-session";
+
+/** One page of the grid: thumbnail, number, state, select, drag handle, replace / remove / retry. */
+export function PageTile({
+  page,
+  index,
+  selected,
+  onSelect,
+  onRemove,
+  onRetry,
+  onReplace,
+  disabled,
+}: {
+  page: EditorPage;
+  index: number;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onRemove: () => void;
+  onRetry: () => void;
+  onReplace: (file: File) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const n = index + 1;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: page.uid, disabled });
+  const replaceInput = useRef<HTMLInputElement>(null);
+  const working = page.state === "queued" || page.state === "processing" || page.state === "uploading";
+  const errorText =
+    page.state === "error"
+      ? isApiError(page.error)
+        ? getErrorMessage(page.error)
+        : t(imageErrorI18nKey(page.error) as "errors.generic")
+      : undefined;
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-page-uid={page.uid}
+      data-state={page.state}
+      aria-label={t("chapters.pages.page", { n })}
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs",
+        selected && "ring-2 ring-primary",
+        page.state === "error" && "border-destructive",
+        isDragging && "z-10 opacity-80 shadow-lg",
+      )}
+    >
+      <div className="relative aspect-[2/3] bg-muted">
+        {page.thumb && (
+          <img
+            src={page.thumb}
+            alt={t("chapters.pages.page", { n })}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            className="size-full object-cover"
+          />
+        )}
+        <div className="absolute top-1.5 left-1.5 flex items-center gap-1">
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(v) => onSelect(v === true)}
+            aria-label={t("chapters.pages.select", { n })}
+            className="bg-background/90"
+          />
+        </div>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t("chapters.pages.dragHandle", { n })}
+          className="absolute top-1 right-1 flex size-8 cursor-grab touch-none items-center justify-center rounded-md bg-background/90 text-foreground shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
+        >
+          <GripVerticalIcon aria-hidden className="size-4" />
+        </button>
+        {working && (
+          <div className="absolute inset-x-0 bottom-0 grid gap-1 bg-background/85 p-1.5">
+            <span className="text-xs">{t(`chapters.pages.state.${page.state}`)}</span>
+            <Progress
+              value={Math.round(page.progress * 100)}
+              aria-label={t(`chapters.pages.state.${page.state}`)}
+            />
+          </div>
+        )}
+        {page.state === "error" && (
+          <div className="absolute inset-x-0 bottom-0 grid gap-1 bg-background/90 p-1.5">
+            <span role="alert" className="line-clamp-2 text-destructive text-xs">
+              {errorText}
+            </span>
+            <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+              <RotateCwIcon aria-hidden />
+              {t("chapters.pages.retry")}
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="flex items-center gap-1 px-2 py-1">
+        <span className="font-medium text-sm tabular-nums">{n}</span>
+        <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs" title={page.name}>
+          {page.name}
+        </span>
+        {page.id !== undefined && !working && (
+          <>
+            <input
+              ref={replaceInput}
+              type="file"
+              accept="image/*"
+              hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = "";
+                if (file) onReplace(file);
+              }}
+            />
+            <Button
+              type="button"
+              size="icon-sm"
+              variant="ghost"
+              aria-label={t("chapters.pages.replace", { n })}
+              title={t("chapters.pages.replace", { n })}
+              onClick={() => replaceInput.current?.click()}
+            >
+              <ImageUpIcon aria-hidden />
+            </Button>
+          </>
+        )}
+        <Button
+          type="button"
+          size="icon-sm"
+          variant="ghost"
+          aria-label={t("chapters.pages.remove", { n })}
+          title={t("chapters.pages.remove", { n })}
+          onClick={onRemove}
+        >
+          <XIcon aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "@/lib/api-error";
+import { downloadChapterZip, imageErrorI18nKey, isAbortError, type ZipProgress } from "@/lib/images";
+import { showErrorToast } from "@/lib/query-client";
+import { toast } from "@/lib/toast";
+import { chapterQueryOptions } from "../api/get-chapter";
+
+/**
+ * Downloads a chapter as `{label}.zip`, streamed page by page (scrambled pages unscrambled, JPEG
+ * q0.95), with progress in one updating toast. An empty chapter says 'Chapter has no pages'.
+ */
+export function useChapterDownload() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const download = async (chapterId: number, label: string) => {
+    if (busy !== null) return;
+    setBusy(chapterId);
+    const id = toast.loading(t("chapters.download.preparing"));
+    try {
+      const detail = await queryClient.fetchQuery({ ...chapterQueryOptions(chapterId), staleTime: 0 });
+      const pages = detail.pages.filter((p) => !p.staged).map((p) => ({ url: p.src ?? p.url, key: p.key }));
+      const result = await downloadChapterZip(
+        { name: label, pages },
+        {
+          onProgress: (p: ZipProgress) =>
+            toast.loading(t("chapters.download.progress", { done: p.pagesDone, total: p.total }), {
+              id,
+              description: `${Math.round(p.fraction * 100)}%`,
+            }),
+        },
+      );
+      toast.success(t("chapters.download.done", { file: result.fileName }), { id, description: undefined });
+    } catch (error) {
+      toast.dismiss(id);
+      if (isAbortError(error)) return;
+      if (isApiError(error)) showErrorToast(error);
+      else toast.error(t("errors.generic"), { description: t(imageErrorI18nKey(error) as "errors.generic") });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { download, busy };
+}

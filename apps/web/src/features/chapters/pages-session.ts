@@ -1,0 +1,372 @@
+/**
+ * The pages of one chapter being edited: stored pages (from the server) and local files on their way
+ * (checked, processed in the image workers, uploaded to the chapter as staged pages), in reading
+ * order. It lives outside React (one session per chapter id) so an upload keeps going when the
+ * editor re-renders or remounts (e.g. the new-chapter form turning into /chapters/{id}).
+ *
+ * Never half-published: uploads only stage pages on the chapter; the editor saves the page list
+ * (and publishes) only when `allStored()` holds. The clientIds of the files a run is still uploading
+ * are remembered in localStorage, so a tab closed mid-upload reopens with "n files missing", and a
+ * second drop of the same folder skips what is already stored.
+ */
+import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES, PAGE_MAX_MB } from "@vt/shared/constants";
+import type { TChapterDetail } from "@vt/shared/contracts/chapters";
+import { naturalSort } from "@vt/shared/natural-sort";
+import type { ValidationProblem } from "@vt/shared/validation";
+import { type PageState, type PipelineRun, runPipeline, sniffImageType } from "@/lib/images";
+import { type PageUpload, replacePage, uploadPages } from "./api/upload-pages";
+
+export type StoredPage = TChapterDetail["pages"][number];
+
+export type EditorPage = {
+  /** Stable key for the grid and drag and drop. */
+  uid: string;
+  /** Server page id, once stored. */
+  id?: number;
+  /** What the thumbnail shows: the stored image, or the local file while it uploads. */
+  thumb?: string;
+  /** Absolute URL of the stored image (preview, download). */
+  src?: string;
+  url?: string;
+  key?: string;
+  name: string;
+  clientId?: string | null;
+  state: PageState;
+  /** 0..1 over processing and upload. */
+  progress: number;
+  error?: unknown;
+};
+
+export type RejectedFile = { name: string; problem: ValidationProblem };
+
+export type AddResult = { added: number; skipped: number; rejected: RejectedFile[] };
+
+type Local = { file: File; run?: PipelineRun<StoredPage>; index?: number; replaceOf?: number };
+
+const PENDING_KEY = (chapterId: number) => `vt-chapter-pending:${chapterId}`;
+
+/** A file's identity across drops: its path in the dropped folder (or name), size and date. */
+export function fileClientId(file: File): string {
+  const path = file.webkitRelativePath || file.name;
+  return `${path}|${file.size}|${file.lastModified}`.slice(0, 200);
+}
+
+export function filePath(file: File): string {
+  return file.webkitRelativePath || file.name;
+}
+
+let uidCounter = 0;
+const newUid = () => `local-${++uidCounter}`;
+
+export class PagesSession {
+  readonly chapterId: number;
+  private pages: EditorPage[] = [];
+  private readonly locals = new Map<string, Local>();
+  private readonly listeners = new Set<() => void>();
+  private loaded = false;
+  scramble = false;
+
+  constructor(chapterId: number) {
+    this.chapterId = chapterId;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): readonly EditorPage[] => this.pages;
+
+  private set(pages: EditorPage[]) {
+    this.pages = pages;
+    for (const l of this.listeners) l();
+  }
+
+  private patch(uid: string, patch: Partial<EditorPage>) {
+    this.set(this.pages.map((p) => (p.uid === uid ? { ...p, ...patch } : p)));
+  }
+
+  /** Takes the server's pages the first time (saved ones in order, then staged uploads). */
+  load(detail: TChapterDetail, force = false) {
+    if (this.loaded && !force) return;
+    this.loaded = true;
+    const stored = detail.pages.map((p) => this.fromStored(p));
+    const localOnly = force ? this.pages.filter((p) => p.id === undefined) : [];
+    this.set([...stored, ...localOnly]);
+  }
+
+  private fromStored(p: StoredPage): EditorPage {
+    return {
+      uid: `page-${p.id}`,
+      id: p.id,
+      thumb: p.src ?? p.url,
+      src: p.src ?? p.url,
+      url: p.url,
+      key: p.key,
+      name: p.clientId?.split("|")[0] ?? `#${p.id}`,
+      clientId: p.clientId ?? null,
+      state: "done",
+      progress: 1,
+    };
+  }
+
+  allStored(): boolean {
+    return this.pages.every((p) => p.state === "done" && p.id !== undefined);
+  }
+
+  busy(): boolean {
+    return this.pages.some(
+      (p) => p.state === "queued" || p.state === "processing" || p.state === "uploading",
+    );
+  }
+
+  /** ClientIds a previous visit was uploading that are not stored yet. */
+  missingFromLastVisit(): number {
+    const pending = readPending(this.chapterId);
+    const stored = new Set(this.pages.map((p) => p.clientId).filter(Boolean));
+    return pending.filter((id) => !stored.has(id)).length;
+  }
+
+  /**
+   * Checks the files (image by content, 7 MB, the page count), skips those already stored (same
+   * clientId), sorts the rest by natural file-name order and starts processing + uploading them.
+   */
+  async add(files: readonly File[]): Promise<AddResult> {
+    const rejected: RejectedFile[] = [];
+    const known = new Set(this.pages.map((p) => p.clientId).filter(Boolean));
+    let skipped = 0;
+    const accepted: File[] = [];
+    for (const file of naturalSort(files, filePath)) {
+      if (known.has(fileClientId(file))) {
+        skipped++;
+        continue;
+      }
+      const problem = await checkPageFile(file);
+      if (problem) rejected.push({ name: filePath(file), problem });
+      else accepted.push(file);
+    }
+    const room = MAX_PAGES_PER_UPLOAD - this.pages.length;
+    if (accepted.length > room) {
+      for (const file of accepted.splice(Math.max(0, room))) {
+        rejected.push({
+          name: filePath(file),
+          problem: { key: "validation.tooManyFiles", params: { max: MAX_PAGES_PER_UPLOAD } },
+        });
+      }
+    }
+    if (accepted.length > 0) this.start(accepted);
+    return { added: accepted.length, skipped, rejected };
+  }
+
+  private start(files: File[]) {
+    const entries = files.map((file) => ({ uid: newUid(), file }));
+    for (const e of entries) this.locals.set(e.uid, { file: e.file });
+    this.set([
+      ...this.pages,
+      ...entries.map(
+        (e): EditorPage => ({
+          uid: e.uid,
+          thumb: URL.createObjectURL(e.file),
+          name: filePath(e.file),
+          clientId: fileClientId(e.file),
+          state: "queued",
+          progress: 0,
+        }),
+      ),
+    ]);
+    addPending(
+      this.chapterId,
+      files.map((f) => fileClientId(f)),
+    );
+    const run = runPipeline<StoredPage>(
+      entries.map((e) => e.file),
+      {
+        scramble: this.scramble,
+        upload: async (page, index, signal) => {
+          const file = entries[index]!.file;
+          const upload: PageUpload = {
+            blob: page.blob,
+            name: page.name,
+            key: page.key,
+            clientId: fileClientId(file),
+          };
+          const res = await uploadPages(this.chapterId, [upload], signal);
+          const stored = res.pages[0];
+          if (!stored) throw new Error("Upload answered no page");
+          return stored;
+        },
+        onProgress: (progress) => {
+          for (const f of progress.files) {
+            const uid = entries[f.index]?.uid;
+            if (!uid) continue;
+            const fraction =
+              f.state === "done"
+                ? 1
+                : f.state === "uploading"
+                  ? 0.5 + f.uploadProgress / 2
+                  : f.processProgress / 2;
+            const current = this.pages.find((p) => p.uid === uid);
+            if (current && (current.state !== f.state || Math.abs(current.progress - fraction) > 0.01)) {
+              this.onFile(uid, f.state, fraction, f.result, f.error);
+            }
+          }
+        },
+      },
+    );
+    entries.forEach((e, index) => {
+      const local = this.locals.get(e.uid);
+      if (local) Object.assign(local, { run, index });
+    });
+    void run.idle().then(() => this.prunePending());
+  }
+
+  private onFile(uid: string, state: PageState, progress: number, stored?: StoredPage, error?: unknown) {
+    if (state === "done" && stored) {
+      const page = this.pages.find((p) => p.uid === uid);
+      // A duplicate answered by the server (the same clientId stored meanwhile) must not appear twice.
+      const dup = this.pages.some((p) => p.id === stored.id && p.uid !== uid);
+      if (dup) {
+        this.set(this.pages.filter((p) => p.uid !== uid));
+        return;
+      }
+      this.patch(uid, {
+        id: stored.id,
+        src: stored.src ?? stored.url,
+        url: stored.url,
+        key: stored.key,
+        thumb: page?.thumb ?? stored.src,
+        state,
+        progress: 1,
+        error: undefined,
+      });
+      return;
+    }
+    this.patch(uid, { state, progress, error: state === "error" ? error : undefined });
+  }
+
+  retry(uid: string) {
+    const local = this.locals.get(uid);
+    if (!local?.run || local.index === undefined) return;
+    void local.run.retry(local.index);
+  }
+
+  retryAll() {
+    for (const p of this.pages) if (p.state === "error") this.retry(p.uid);
+  }
+
+  remove(uids: readonly string[]) {
+    const drop = new Set(uids);
+    for (const uid of uids) {
+      const local = this.locals.get(uid);
+      if (local?.run && local.index !== undefined) local.run.cancel(local.index);
+      this.locals.delete(uid);
+    }
+    this.set(this.pages.filter((p) => !drop.has(p.uid)));
+  }
+
+  move(from: number, to: number) {
+    if (from === to || from < 0 || to < 0 || from >= this.pages.length || to >= this.pages.length) return;
+    const next = [...this.pages];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    this.set(next);
+  }
+
+  sortByName() {
+    this.set(naturalSort(this.pages, (p) => p.name));
+  }
+
+  /** Replaces one stored page's image (same position); processed like any upload. */
+  async replace(uid: string, file: File): Promise<ValidationProblem | null> {
+    const target = this.pages.find((p) => p.uid === uid);
+    if (!target?.id) return null;
+    const problem = await checkPageFile(file);
+    if (problem) return problem;
+    const pageId = target.id;
+    this.patch(uid, { state: "queued", progress: 0, thumb: URL.createObjectURL(file), name: filePath(file) });
+    const run = runPipeline<StoredPage>([file], {
+      scramble: this.scramble,
+      upload: (page, _index, signal) =>
+        replacePage(
+          this.chapterId,
+          pageId,
+          { blob: page.blob, name: page.name, key: page.key, clientId: fileClientId(file) },
+          signal,
+        ),
+      onFileChange: (f) => {
+        const fraction = f.state === "done" ? 1 : f.state === "uploading" ? 0.75 : f.processProgress / 2;
+        this.onFile(uid, f.state, fraction, f.result, f.error);
+      },
+    });
+    this.locals.set(uid, { file, run, index: 0, replaceOf: pageId });
+    return null;
+  }
+
+  /** Stored pages in reading order (the body of the PUT). */
+  pageIds(): number[] {
+    return this.pages.flatMap((p) => (p.id === undefined ? [] : [p.id]));
+  }
+
+  /** After a save: the server's list is the truth again. */
+  saved(detail: TChapterDetail) {
+    this.load(detail, true);
+    this.prunePending();
+  }
+
+  private prunePending() {
+    const stored = new Set(this.pages.filter((p) => p.state === "done").map((p) => p.clientId));
+    writePending(
+      this.chapterId,
+      readPending(this.chapterId).filter((id) => !stored.has(id)),
+    );
+  }
+}
+
+const sessions = new Map<number, PagesSession>();
+
+/** The session of a chapter (created on first use; it outlives the editor component). */
+export function pagesSession(chapterId: number): PagesSession {
+  let s = sessions.get(chapterId);
+  if (!s) {
+    s = new PagesSession(chapterId);
+    sessions.set(chapterId, s);
+  }
+  return s;
+}
+
+/** Forgets a chapter's session (after deleting the chapter). */
+export function dropPagesSession(chapterId: number) {
+  sessions.delete(chapterId);
+  writePending(chapterId, []);
+}
+
+/** Spec §5 checks of one page file, by content: an image of an accepted type, at most 7 MB. */
+export async function checkPageFile(file: File): Promise<ValidationProblem | null> {
+  const type = sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+  if (!type) return { key: "validation.notAnImage" };
+  if (file.size > PAGE_MAX_BYTES) return { key: "validation.fileTooLarge", params: { max: PAGE_MAX_MB } };
+  return null;
+}
+
+function readPending(chapterId: number): string[] {
+  try {
+    const raw = window.localStorage.getItem(PENDING_KEY(chapterId));
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function writePending(chapterId: number, ids: readonly string[]) {
+  try {
+    if (ids.length === 0) window.localStorage.removeItem(PENDING_KEY(chapterId));
+    else window.localStorage.setItem(PENDING_KEY(chapterId), JSON.stringify(ids));
+  } catch {
+    // Storage unavailable: a reopened draft simply does not say how many files are missing.
+  }
+}
+
+function addPending(chapterId: number, ids: readonly string[]) {
+  writePending(chapterId, [...new Set([...readPending(chapterId), ...ids])]);
+}

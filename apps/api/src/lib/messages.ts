@@ -4,6 +4,7 @@
  * whose message is zod's default text. The only module of the API that imports the catalogue.
  */
 import type { Lang } from "@vt/shared/constants";
+import { chaptersMessages } from "@vt/shared/i18n/chapters-messages";
 import { comicsMessages } from "@vt/shared/i18n/comics-messages";
 import {
   registerMessages,
@@ -18,7 +19,7 @@ import type { $ZodIssue } from "zod/v4/core";
 export type { Lang };
 
 // The server answers in every feature's words; the browser loads feature texts with their pages.
-registerMessages(teamsMessages, comicsMessages);
+registerMessages(teamsMessages, comicsMessages, chaptersMessages);
 
 /** Language of server messages from `x-custom-lang` (vi unless it names en). */
 export function resolveLang(header: string | string[] | undefined): Lang {

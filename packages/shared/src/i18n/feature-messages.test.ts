@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { chaptersMessages } from "./chapters-messages";
 import { comicsMessages } from "./comics-messages";
 import { type FeatureCatalogue, hasMessage, messages, registerMessages, translate } from "./messages";
 import { teamsMessages } from "./teams-messages";
 
-const features: Record<string, FeatureCatalogue> = { teams: teamsMessages, comics: comicsMessages };
+const features: Record<string, FeatureCatalogue> = {
+  teams: teamsMessages,
+  comics: comicsMessages,
+  chapters: chaptersMessages,
+};
 
 function leafKeys(node: unknown, prefix = ""): string[] {
   if (typeof node === "string") return [prefix];
@@ -29,7 +34,7 @@ describe("feature catalogues", () => {
 
   it("translate() finds registered feature keys in both languages", () => {
     expect(hasMessage("teams.alreadyMember")).toBe(false);
-    registerMessages(teamsMessages, comicsMessages);
+    registerMessages(teamsMessages, comicsMessages, chaptersMessages);
     expect(translate("vi", "teams.alreadyMember")).toBe(teamsMessages.vi.teams.alreadyMember);
     expect(translate("en", "teams.alreadyMember")).toBe(teamsMessages.en.teams.alreadyMember);
     expect(translate("en", "validation.imageTooManyPixels", { max: 50 })).toContain("50");

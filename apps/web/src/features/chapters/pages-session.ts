@@ -63,7 +63,8 @@ export class PagesSession {
   private pages: EditorPage[] = [];
   private readonly locals = new Map<string, Local>();
   private readonly listeners = new Set<() => void>();
-  private loaded = false;
+  /** Local changes not saved yet (order, removals, uploads): server answers then do not replace the list. */
+  private dirty = false;
   scramble = false;
 
   constructor(chapterId: number) {
@@ -86,12 +87,15 @@ export class PagesSession {
     this.set(this.pages.map((p) => (p.uid === uid ? { ...p, ...patch } : p)));
   }
 
-  /** Takes the server's pages the first time (saved ones in order, then staged uploads). */
+  /**
+   * Takes the server's pages (saved ones in order, then staged uploads) unless the user has changed
+   * the list since the last save: a refetch (e.g. after a cached copy was shown) must not undo them.
+   */
   load(detail: TChapterDetail, force = false) {
-    if (this.loaded && !force) return;
-    this.loaded = true;
+    if (this.dirty && !force) return;
     const stored = detail.pages.map((p) => this.fromStored(p));
     const localOnly = force ? this.pages.filter((p) => p.id === undefined) : [];
+    this.dirty = localOnly.length > 0;
     this.set([...stored, ...localOnly]);
   }
 
@@ -159,6 +163,7 @@ export class PagesSession {
   }
 
   private start(files: File[]) {
+    this.dirty = true;
     const entries = files.map((file) => ({ uid: newUid(), file }));
     for (const e of entries) this.locals.set(e.uid, { file: e.file });
     this.set([
@@ -256,6 +261,7 @@ export class PagesSession {
 
   remove(uids: readonly string[]) {
     const drop = new Set(uids);
+    this.dirty = true;
     for (const uid of uids) {
       const local = this.locals.get(uid);
       if (local?.run && local.index !== undefined) local.run.cancel(local.index);
@@ -266,6 +272,7 @@ export class PagesSession {
 
   move(from: number, to: number) {
     if (from === to || from < 0 || to < 0 || from >= this.pages.length || to >= this.pages.length) return;
+    this.dirty = true;
     const next = [...this.pages];
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
@@ -273,6 +280,7 @@ export class PagesSession {
   }
 
   sortByName() {
+    this.dirty = true;
     this.set(naturalSort(this.pages, (p) => p.name));
   }
 

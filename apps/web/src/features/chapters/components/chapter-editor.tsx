@@ -82,7 +82,9 @@ export function ChapterEditor({
     const s = pagesSession(chapter.id);
     s.load(chapter);
     setMissing(s.missingFromLastVisit());
-  }, [chapter]);
+    // A refetch replacing a cached copy refreshes the form unless the user is editing it.
+    if (!form.formState.isDirty) form.reset(chapterFormDefaults(chapter));
+  }, [chapter, form]);
   useEffect(() => {
     if (session) session.scramble = values.scrambled;
   }, [session, values.scrambled]);

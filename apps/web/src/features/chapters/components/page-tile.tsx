@@ -48,6 +48,7 @@ export function PageTile({
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-page-uid={page.uid}
+      data-page-name={page.name}
       data-state={page.state}
       aria-label={t("chapters.pages.page", { n })}
       className={cn(

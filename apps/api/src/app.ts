@@ -25,6 +25,7 @@ import { AppError } from "./lib/app-error";
 import { type Lang, resolveLang, translate, zodIssueMessages } from "./lib/messages";
 import { appVersion, repoRoot } from "./lib/repo-root";
 import { isZodError, validatorCompiler } from "./lib/validation";
+import { chaptersRoutes } from "./modules/chapters/chapters.routes";
 import { comicsRoutes } from "./modules/comics/comics.routes";
 import { filesRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(usersRoutes, { prefix: "/api" });
   await app.register(teamsRoutes, { prefix: "/api" });
   await app.register(comicsRoutes, { prefix: "/api" });
+  await app.register(chaptersRoutes, { prefix: "/api" });
   await app.register(requestsRoutes, { prefix: "/api" });
   await app.register(peopleRoutes, { prefix: "/api" });
   if (storage.kind === "local") await app.register(filesRoutes, { prefix: "/files" });

@@ -8,6 +8,7 @@
  */
 import { coverFile, createComic, uploadWith } from "../src/modules/comics/comics.test-helpers";
 import {
+  call,
   createTeam,
   png,
   type TestUser,
@@ -97,6 +98,7 @@ export const matrixFixtures: Record<string, MatrixFixture> = {
   },
   "GET /api/teams/:teamId/activity": {},
   ...comicFixtures(),
+  ...chapterFixtures(),
 };
 
 /** A comic of the world's team (created by its owner), for the comic rows. */
@@ -160,6 +162,73 @@ function comicFixtures(): Record<string, MatrixFixture> {
         const [comicId, targetComicId] = ids as [number, number];
         return { payload: { comicId, targetComicId } };
       },
+    },
+  };
+}
+
+/** A draft chapter (order 1) of a comic of the world's team, created by its owner. */
+async function teamChapter(w: MatrixWorld): Promise<{ comicId: number; chapterId: number }> {
+  const comicId = await teamComic(w);
+  const res = await call(w.t, w.owner, "POST", "/api/chapters", {
+    payload: { comicId, order: 1, name: "Chương riêng" },
+  });
+  return { comicId, chapterId: (res.json() as { id: number }).id };
+}
+
+function chapterFixtures(): Record<string, MatrixFixture> {
+  const withChapter: MatrixFixture = {
+    setup: teamChapter,
+    request: (_w, p) => ({ params: { chapterId: (p as { chapterId: number }).chapterId } }),
+  };
+  return {
+    "GET /api/chapters/comic/:comicId": {
+      setup: teamChapter,
+      request: (_w, p) => ({ params: { comicId: (p as { comicId: number }).comicId } }),
+    },
+    "GET /api/chapters/:chapterId": withChapter,
+    "POST /api/chapters": {
+      setup: teamComic,
+      request: (_w, id) => ({ payload: { comicId: id, order: 12.5, name: "Ngoại truyện" } }),
+    },
+    "PUT /api/chapters/:chapterId": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        payload: { order: 2, name: "Tên mới", volume: 1 },
+      }),
+    },
+    "DELETE /api/chapters/:chapterId": withChapter,
+    "POST /api/chapters/:chapterId/pages": {
+      setup: teamChapter,
+      request: async (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        files: [await image("files"), await image("files")],
+        fields: { clientIds: JSON.stringify(["a", "b"]) },
+      }),
+    },
+    "POST /api/chapters/:chapterId/page": {
+      setup: async (w) => {
+        const { chapterId } = await teamChapter(w);
+        const res = await uploadWith(w.t, w.owner, `/api/chapters/${chapterId}/pages`, [
+          await image("files"),
+        ]);
+        return { chapterId, pageId: (res.json() as { pages: { id: number }[] }).pages[0]!.id };
+      },
+      request: async (_w, p) => {
+        const { chapterId, pageId } = p as { chapterId: number; pageId: number };
+        return { params: { chapterId }, files: [await image()], fields: { pageId: String(pageId) } };
+      },
+    },
+    "POST /api/chapters/quick-update-volume": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        payload: {
+          comicId: (p as { comicId: number }).comicId,
+          volume: 3,
+          fromChapterOrder: 0,
+          toChapterOrder: 10,
+        },
+      }),
     },
   };
 }

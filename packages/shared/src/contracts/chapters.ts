@@ -5,7 +5,7 @@
  *
  * Routes (all under /api; every one needs the session cookie, writes the x-app-origin header):
  *   GET    /chapters/comic/:comicId?sort=asc|desc&visible=1    -> ZChapterListResponse (TChapter[])
- *   GET    /chapters/:id                                       -> ZChapterDetail
+ *   GET    /chapters/:chapterId                                       -> ZChapterDetail
  *   POST   /chapters              ZCreateChapterRequest         -> 201 ZChapterDetail (a draft)
  *   PUT    /chapters/:id          ZUpdateChapterRequest         -> ZChapterDetail
  *   DELETE /chapters/:id                                       -> ZMessageResponse
@@ -35,15 +35,17 @@
  *      pages left out are removed (their storage objects deleted after the commit).
  *   On a published chapter, uploaded pages stay staged (invisible to readers) until that PUT.
  *
- * Multipart form fields of `POST /chapters/:id/pages` (fields must come BEFORE the files in the
- * form, as browsers send them in append order):
+ * Multipart form fields of `POST /chapters/:id/pages` (text fields may come before or after the
+ * files; each file is checked and stored as it arrives, the page rows are written at the end):
  *   - `files`: the page images (JPEG/PNG/WebP/GIF by content, at most 7 MB each, MAX_PAGES_PER_UPLOAD).
  *   - `keys` (optional): JSON array aligned with the files, each a scramble key or null
- *     (docs/scramble-format.md); an invalid key answers 422 'errors.image.<code>' on `keys`.
+ *     (docs/scramble-format.md); an invalid key answers 422 'errors.image.<code>' on `keys.<i>`.
+ *     Any failure stores nothing (objects already written by the request are removed).
  *   - `clientIds` (optional): JSON array aligned with the files, each a string (max 200) or null.
  *   Stored pages are answered in upload order.
  * `POST /chapters/:id/page` replaces ONE page's image: fields `pageId` (required), `key` and
- * `clientId` (optional), then the `file`. The old object is deleted after the commit.
+ * `clientId` (optional), and the `file`. A new `key` replaces the old one; no `key` makes
+ * the page unscrambled. The old object is deleted after the commit.
  *
  * Write bodies are plain (stripping) objects: unknown fields are dropped, never stored.
  */
@@ -316,7 +318,8 @@ export type TQuickUpdateVolumeResponse = z.infer<typeof ZQuickUpdateVolumeRespon
 
 // ── Params and queries ───────────────────────────────────────────────────────
 
-export const ZChapterParams = z.object({ id: zIdParam });
+/** `{chapterId}` path parameter (`/chapters/{chapterId}` = the spec's `/chapters/{id}`). */
+export const ZChapterParams = z.object({ chapterId: zIdParam });
 export const ZChapterComicParams = z.object({ comicId: zIdParam });
 export const ZChapterListQuery = z.object({
   sort: ZChapterSort.default("asc"),

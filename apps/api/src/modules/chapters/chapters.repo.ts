@@ -1,0 +1,217 @@
+/**
+ * The SQL of chapters and pages. Callers pass the database or an open transaction (Executor);
+ * multi-row changes (page order, quick volume update) are single statements inside the caller's
+ * transaction, so a failure part-way changes nothing.
+ */
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { chapterPages, chapters, chapterTeams } from "../../db/schema/chapters";
+import { teams } from "../../db/schema/teams";
+import type { Executor } from "../audit/audit.repo";
+import { intArray } from "../comics/comics.repo";
+
+export type ChapterRow = typeof chapters.$inferSelect;
+export type ChapterInsert = typeof chapters.$inferInsert;
+export type PageRow = typeof chapterPages.$inferSelect;
+
+/** Readers see a chapter when it is published, not hidden and its publish time has come. */
+export const visibleSql = sql`(${chapters.status} = 'published' and not ${chapters.hidden} and ${chapters.publishedAt} <= now())`;
+
+export interface ChapterListRow {
+  chapter: ChapterRow;
+  teamName: string;
+  pageCount: number;
+}
+
+const pageCountSql = sql<number>`(select count(*)::int from ${chapterPages} where ${chapterPages.chapterId} = ${chapters.id} and not ${chapterPages.staged})`;
+
+export async function listChapters(
+  db: Executor,
+  comicId: number,
+  options: { sort: "asc" | "desc"; visibleOnly: boolean },
+): Promise<ChapterListRow[]> {
+  const dir = options.sort === "desc" ? desc : asc;
+  return db
+    .select({ chapter: chapters, teamName: teams.name, pageCount: pageCountSql })
+    .from(chapters)
+    .innerJoin(teams, eq(teams.id, chapters.teamId))
+    .where(and(eq(chapters.comicId, comicId), options.visibleOnly ? visibleSql : undefined))
+    .orderBy(dir(chapters.order), dir(chapters.id));
+}
+
+export async function findChapter(
+  db: Executor,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<ChapterListRow | undefined> {
+  const base = db
+    .select({ chapter: chapters, teamName: teams.name, pageCount: pageCountSql })
+    .from(chapters)
+    .innerJoin(teams, eq(teams.id, chapters.teamId))
+    .where(eq(chapters.id, id))
+    .limit(1);
+  const [row] = options.lock ? await base.for("update", { of: chapters }) : await base;
+  return row;
+}
+
+export interface TeamRefRow {
+  chapterId: number;
+  id: number;
+  name: string;
+}
+
+/** Collaborating teams of the given chapters, in form order. */
+export async function collaboratingTeamsOf(db: Executor, chapterIds: number[]): Promise<TeamRefRow[]> {
+  if (chapterIds.length === 0) return [];
+  return db
+    .select({ chapterId: chapterTeams.chapterId, id: teams.id, name: teams.name })
+    .from(chapterTeams)
+    .innerJoin(teams, eq(teams.id, chapterTeams.teamId))
+    .where(inArray(chapterTeams.chapterId, chapterIds))
+    .orderBy(asc(chapterTeams.chapterId), asc(chapterTeams.position));
+}
+
+export async function setCollaboratingTeams(
+  tx: Executor,
+  chapterId: number,
+  teamIds: number[],
+): Promise<void> {
+  await tx.delete(chapterTeams).where(eq(chapterTeams.chapterId, chapterId));
+  if (teamIds.length === 0) return;
+  await tx.insert(chapterTeams).values(teamIds.map((teamId, position) => ({ chapterId, teamId, position })));
+}
+
+/** The ids among `ids` that are live teams. */
+export async function existingTeamIds(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(inArray(teams.id, ids), isNull(teams.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Another chapter of the same comic and team with this order (oneshots and hidden orders included). */
+export async function findSameOrder(
+  db: Executor,
+  input: { comicId: number; teamId: number; order: number; exceptId?: number },
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(
+      and(
+        eq(chapters.comicId, input.comicId),
+        eq(chapters.teamId, input.teamId),
+        eq(chapters.order, input.order),
+        input.exceptId === undefined ? undefined : ne(chapters.id, input.exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertChapter(tx: Executor, values: ChapterInsert): Promise<ChapterRow> {
+  const [row] = await tx.insert(chapters).values(values).returning();
+  return row!;
+}
+
+export async function updateChapter(
+  tx: Executor,
+  id: number,
+  values: Partial<Omit<ChapterInsert, "id" | "comicId" | "createdAt" | "createdBy">>,
+): Promise<void> {
+  await tx
+    .update(chapters)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(chapters.id, id));
+}
+
+export async function deleteChapter(tx: Executor, id: number): Promise<void> {
+  await tx.delete(chapters).where(eq(chapters.id, id));
+}
+
+/** Every page of a chapter: saved pages in reading order, then staged uploads in upload order. */
+export async function pagesOf(db: Executor, chapterId: number): Promise<PageRow[]> {
+  return db
+    .select()
+    .from(chapterPages)
+    .where(eq(chapterPages.chapterId, chapterId))
+    .orderBy(asc(chapterPages.staged), asc(chapterPages.position), asc(chapterPages.id));
+}
+
+export async function nextPosition(tx: Executor, chapterId: number): Promise<number> {
+  const [row] = await tx
+    .select({ next: sql<number>`coalesce(max(${chapterPages.position}) + 1, 0)::int` })
+    .from(chapterPages)
+    .where(eq(chapterPages.chapterId, chapterId));
+  return row?.next ?? 0;
+}
+
+export async function insertPages(
+  tx: Executor,
+  values: (typeof chapterPages.$inferInsert)[],
+): Promise<PageRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(chapterPages).values(values).returning();
+}
+
+/**
+ * Saves the page list in one statement: page `ids[i]` gets position i and is no longer staged.
+ */
+export async function setPageOrder(tx: Executor, chapterId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update ${chapterPages} as p
+       set position = o.pos - 1, staged = false
+      from unnest(${intArray(ids)}) with ordinality as o(id, pos)
+     where p.id = o.id and p.chapter_id = ${chapterId}`);
+}
+
+export async function deletePages(tx: Executor, chapterId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .delete(chapterPages)
+    .where(and(eq(chapterPages.chapterId, chapterId), inArray(chapterPages.id, ids)));
+}
+
+export async function updatePage(
+  tx: Executor,
+  id: number,
+  values: Partial<Omit<typeof chapterPages.$inferInsert, "id" | "chapterId">>,
+): Promise<PageRow> {
+  const [row] = await tx.update(chapterPages).set(values).where(eq(chapterPages.id, id)).returning();
+  return row!;
+}
+
+/** Sets `volume` on the comic's chapters with order in [from, to]; answers the changed chapter ids. */
+export async function quickUpdateVolume(
+  tx: Executor,
+  input: { comicId: number; volume: number | null; from: number; to: number },
+): Promise<number[]> {
+  const rows = await tx
+    .update(chapters)
+    .set({ volume: input.volume, updatedAt: sql`now()` })
+    .where(
+      and(eq(chapters.comicId, input.comicId), sql`${chapters.order} between ${input.from} and ${input.to}`),
+    )
+    .returning({ id: chapters.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Chapter counts per comic (all chapters, and those readers see now). */
+export async function chapterCounts(
+  db: Executor,
+  comicIds: number[],
+): Promise<Map<number, { total: number; visible: number }>> {
+  if (comicIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      comicId: chapters.comicId,
+      total: sql<number>`count(*)::int`,
+      visible: sql<number>`(count(*) filter (where ${visibleSql}))::int`,
+    })
+    .from(chapters)
+    .where(inArray(chapters.comicId, comicIds))
+    .groupBy(chapters.comicId);
+  return new Map(rows.map((r) => [r.comicId, { total: r.total, visible: r.visible }]));
+}

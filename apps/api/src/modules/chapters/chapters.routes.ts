@@ -1,0 +1,297 @@
+/**
+ * `/api/chapters/*`: the contract of every chapter route (packages/shared contracts/chapters.ts,
+ * which also documents the upload flow). Handlers parse, call the service, reply; who may call
+ * what is decided in chapters.service.ts and documented in docs/permissions.md.
+ */
+import fastifyMultipart from "@fastify/multipart";
+import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES } from "@vt/shared/constants";
+import {
+  ZChapterComicParams,
+  ZChapterDetail,
+  ZChapterListQuery,
+  ZChapterListResponse,
+  ZChapterPage,
+  ZChapterPageReplaceFields,
+  ZChapterPagesFields,
+  ZChapterPageUploadResponse,
+  ZChapterParams,
+  ZCreateChapterRequest,
+  ZMessageResponse,
+  ZQuickUpdateVolumeRequest,
+  ZQuickUpdateVolumeResponse,
+  ZUpdateChapterRequest,
+} from "@vt/shared/contracts/chapters";
+import { UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
+import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/session";
+import { AppError } from "../../lib/app-error";
+import { checkImage, fileTooLarge, tooManyFiles } from "../../lib/image-upload";
+import { translate } from "../../lib/messages";
+import { fieldError } from "../teams/teams.service";
+import * as service from "./chapters.service";
+
+const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+const scoped = e(401, 403, 404);
+const write = { ...scoped, ...e(409, 422) };
+const upload = { ...scoped, ...e(413, 415, 422) };
+
+/** A JSON array form field (`keys`, `clientIds`); anything else is 422 on that field. */
+function jsonArrayField(fields: Record<string, string>, name: string): unknown {
+  const raw = fields[name];
+  if (raw === undefined || raw === "") return undefined;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (Array.isArray(value)) return value;
+  } catch {
+    // fall through
+  }
+  throw fieldError([name], "validation.invalid");
+}
+
+/**
+ * Reads the multipart body of a page upload: each file under `field` is checked by content, size
+ * and pixels, then stored under `comics/` at once (so a 300-page request never holds every page in
+ * memory). If anything fails, every object this request stored is removed before the error is
+ * answered.
+ */
+async function readAndStorePages(
+  request: FastifyRequest,
+  deps: service.ChaptersDeps,
+  field: string,
+  maxFiles: number,
+): Promise<{ pages: service.IncomingPage[]; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  const pages: service.IncomingPage[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    const parts = request.parts({
+      limits: { fileSize: PAGE_MAX_BYTES, files: maxFiles + 1, fields: 20, parts: maxFiles + 21 },
+    });
+    for await (const part of parts) {
+      if (part.type !== "file") {
+        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        continue;
+      }
+      if (pages.length >= maxFiles) throw tooManyFiles(maxFiles);
+      const bytes = await part.toBuffer();
+      const image = await checkImage(bytes, { maxBytes: PAGE_MAX_BYTES }, part.filename.slice(0, 255));
+      const url = await service.storePage(deps, image);
+      pages.push({ image, url });
+    }
+  } catch (error) {
+    await service.discardStored(
+      deps,
+      pages.map((p) => p.url),
+    );
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLarge(PAGE_MAX_BYTES);
+    if (code === "FST_FILES_LIMIT") throw tooManyFiles(maxFiles);
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw new AppError("PAYLOAD_TOO_LARGE");
+    throw error;
+  }
+  if (pages.length === 0) throw fieldError([field], "validation.required");
+  return { pages, fields };
+}
+
+export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fields: 20 }, throwFileSizeLimit: true });
+  // Signed-out calls are 401 before validation (not 422).
+  app.addHook("preValidation", async (request) => {
+    await requireUser(request);
+  });
+
+  const deps = (request: FastifyRequest): service.ChaptersDeps => ({
+    db: app.db,
+    storage: app.storage,
+    log: request.log,
+  });
+  const tags = ["chapters"];
+
+  app.get(
+    "/chapters/comic/:comicId",
+    {
+      schema: {
+        tags,
+        summary:
+          "Chapters of a comic (platform shape + editor fields), by order; drafts, scheduled and hidden included unless visible=1",
+        params: ZChapterComicParams,
+        querystring: ZChapterListQuery,
+        response: { 200: ZChapterListResponse, ...scoped, ...e(422) },
+      },
+    },
+    async (request) =>
+      service.listChapters(deps(request), await requireUser(request), request.params.comicId, request.query),
+  );
+
+  app.post(
+    "/chapters/quick-update-volume",
+    {
+      schema: {
+        tags,
+        summary: "Set the volume of the comic's chapters with order in [fromChapterOrder, toChapterOrder]",
+        body: ZQuickUpdateVolumeRequest,
+        response: { 200: ZQuickUpdateVolumeResponse, ...write },
+      },
+    },
+    async (request) => {
+      const count = await service.quickUpdateVolume(deps(request), await requireUser(request), request.body);
+      return { message: translate(request.lang, "chapters.volumeUpdated", { count }), count };
+    },
+  );
+
+  app.get(
+    "/chapters/:chapterId",
+    {
+      schema: {
+        tags,
+        summary: "A chapter with its pages ({ url, key? } in reading order, staged uploads last)",
+        params: ZChapterParams,
+        response: { 200: ZChapterDetail, ...scoped, ...e(422) },
+      },
+    },
+    async (request) =>
+      service.getChapter(deps(request), await requireUser(request), request.params.chapterId),
+  );
+
+  app.post(
+    "/chapters",
+    {
+      schema: {
+        tags,
+        summary: "Create a draft chapter",
+        body: ZCreateChapterRequest,
+        response: { 201: ZChapterDetail, ...write },
+      },
+    },
+    async (request, reply) => {
+      const chapter = await service.createChapter(deps(request), await requireUser(request), request.body);
+      return reply.code(201).send(chapter);
+    },
+  );
+
+  app.put(
+    "/chapters/:chapterId",
+    {
+      schema: {
+        tags,
+        summary:
+          "Save the editor form and the page order in one transaction; publish/schedule with publish: true",
+        params: ZChapterParams,
+        body: ZUpdateChapterRequest,
+        response: { 200: ZChapterDetail, ...write },
+      },
+    },
+    async (request) =>
+      service.updateChapter(
+        deps(request),
+        await requireUser(request),
+        request.params.chapterId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    "/chapters/:chapterId",
+    {
+      schema: {
+        tags,
+        summary: "Delete a chapter and its pages (storage objects removed after the commit)",
+        params: ZChapterParams,
+        response: { 200: ZMessageResponse, ...scoped, ...e(422) },
+      },
+    },
+    async (request) => {
+      await service.deleteChapter(deps(request), await requireUser(request), request.params.chapterId);
+      return { message: translate(request.lang, "success.deleted") };
+    },
+  );
+
+  app.post(
+    "/chapters/:chapterId/pages",
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload pages (multipart `files`, optional JSON-array fields `keys` and `clientIds` aligned with the files); stored as staged pages",
+        consumes: ["multipart/form-data"],
+        params: ZChapterParams,
+        response: { 201: ZChapterPageUploadResponse, ...upload, ...e(409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const d = deps(request);
+      await service.authorizePageUpload(d, user, request.params.chapterId);
+      const { pages, fields } = await readAndStorePages(
+        request,
+        d,
+        UPLOAD_FIELD_MULTIPLE,
+        MAX_PAGES_PER_UPLOAD,
+      );
+      try {
+        const parsed = ZChapterPagesFields.safeParse(
+          { keys: jsonArrayField(fields, "keys"), clientIds: jsonArrayField(fields, "clientIds") },
+          { reportInput: true },
+        );
+        if (!parsed.success) throw parsed.error;
+        const stored = await service.addPages(d, user, request.params.chapterId, {
+          pages,
+          keys: parsed.data.keys ?? [],
+          clientIds: parsed.data.clientIds ?? [],
+        });
+        return reply.code(201).send({ pages: stored });
+      } catch (error) {
+        await service.discardStored(
+          d,
+          pages.map((p) => p.url),
+        );
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/chapters/:chapterId/page",
+    {
+      schema: {
+        tags,
+        summary: "Replace one page's image (multipart `file` + field `pageId`, optional `key`, `clientId`)",
+        consumes: ["multipart/form-data"],
+        params: ZChapterParams,
+        response: { 200: ZChapterPage, ...upload, ...e(409) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const d = deps(request);
+      await service.authorizePageUpload(d, user, request.params.chapterId);
+      const { pages, fields } = await readAndStorePages(request, d, UPLOAD_FIELD_SINGLE, 1);
+      const page = pages[0]!;
+      try {
+        const parsed = ZChapterPageReplaceFields.safeParse(
+          {
+            pageId: fields.pageId,
+            ...(fields.key ? { key: fields.key } : {}),
+            ...(fields.clientId ? { clientId: fields.clientId } : {}),
+          },
+          { reportInput: true },
+        );
+        if (!parsed.success) throw parsed.error;
+        return await service.replacePage(d, user, request.params.chapterId, {
+          ...parsed.data,
+          url: page.url,
+          image: page.image,
+        });
+      } catch (error) {
+        await service.discardStored(d, [page.url]);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 
 const PASSWORD = "hoa-mai-no-ro";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -58,6 +58,10 @@ async function signUp(browser: Browser, baseURL: string, name: string) {
   await expect(page.getByRole("heading", { name: "Truyện của nhóm", exact: true })).toBeVisible();
   return { context, page };
 }
+
+// The server may share the machine with other runs: allow slow answers rather than flake.
+test.use({ actionTimeout: 20_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { TChapter, TChapterSort } from "@vt/shared/contracts/chapters";
-import { ArrowDown01Icon, ArrowUp10Icon, BookOpenTextIcon, PlusIcon } from "lucide-react";
+import { ArrowDownUpIcon, BookOpenTextIcon, PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
@@ -65,18 +65,13 @@ export function ChapterList({
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <Select value={sort} onValueChange={(v) => onSortChange(v === "desc" ? "desc" : "asc")}>
-          <SelectTrigger className="w-44" aria-label={t("chapters.list.sortLabel")}>
+          <SelectTrigger className="w-40" aria-label={t("chapters.list.sortLabel")}>
+            <ArrowDownUpIcon aria-hidden className="opacity-60" />
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value="asc">
-              <ArrowDown01Icon aria-hidden />
-              {t("chapters.list.sortAsc")}
-            </SelectItem>
-            <SelectItem value="desc">
-              <ArrowUp10Icon aria-hidden />
-              {t("chapters.list.sortDesc")}
-            </SelectItem>
+            <SelectItem value="asc">{t("chapters.list.sortAsc")}</SelectItem>
+            <SelectItem value="desc">{t("chapters.list.sortDesc")}</SelectItem>
           </SelectContent>
         </Select>
         {chapters.data && (

@@ -53,7 +53,7 @@ export function ChaptersTable({
             const text = label(chapter);
             return (
               <TableRow key={chapter.id} data-chapter-id={chapter.id}>
-                <TableCell className="max-w-0 whitespace-normal">
+                <TableCell className="max-w-0 whitespace-normal md:w-[40%]">
                   <div className="grid gap-1">
                     <Link
                       to="/comics/$comicId/chapters/$chapterId"
@@ -75,13 +75,13 @@ export function ChaptersTable({
                     formatChapterOrder(chapter.volume)
                   )}
                 </TableCell>
-                <TableCell className="text-muted-foreground max-md:hidden">
+                <TableCell className="whitespace-nowrap text-muted-foreground max-md:hidden">
                   {t("chapters.list.pageCount", { count: chapter.pageCount })}
                 </TableCell>
                 <TableCell className="max-md:hidden">
                   <ChapterStateBadges chapter={chapter} />
                 </TableCell>
-                <TableCell className="text-muted-foreground max-lg:hidden">
+                <TableCell className="whitespace-nowrap text-muted-foreground max-lg:hidden">
                   {formatDate(chapter.lastUpdated, i18n.language)}
                 </TableCell>
                 <TableCell>

@@ -123,7 +123,7 @@ export function PageGrid({ session, pages }: { session: PagesSession; pages: rea
         <SortableContext items={ids} strategy={rectSortingStrategy}>
           <ol
             aria-label={t("chapters.pages.gridLabel")}
-            className="grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3 md:grid-cols-5 lg:grid-cols-6"
+            className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-2 sm:gap-3"
           >
             {pages.map((page, index) => (
               <PageTile

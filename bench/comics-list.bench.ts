@@ -39,6 +39,11 @@ async function seed(db: Awaited<ReturnType<typeof createDatabase>>["db"]) {
   await db.execute(
     sql`insert into team_members (team_id, user_id, role) values (1, 1, 'owner'), (2, 1, 'uploader')`,
   );
+  // Bulk load the usual way: build the trigram indexes after the rows (same definitions as the migration).
+  const gin = await db.execute<{ indexdef: string; indexname: string }>(
+    sql`select indexname, indexdef from pg_indexes where tablename = 'comics' and indexdef like '%gin_trgm_ops%'`,
+  );
+  for (const { indexname } of gin.rows) await db.execute(sql.raw(`drop index "${indexname}"`));
   await db.execute(sql`
     insert into comics (team_id, title, another_name, status, thumbnail, view_count, save_count, is_mature, created_at)
     select 1 + g % ${TEAMS},
@@ -48,6 +53,7 @@ async function seed(db: Awaited<ReturnType<typeof createDatabase>>["db"]) {
       'comics/2025/01/cover' || g || '.jpg', g % 10000, g % 777, g % 20 = 0,
       now() - make_interval(mins => g)
     from generate_series(1, ${COMICS}) g`);
+  for (const { indexdef } of gin.rows) await db.execute(sql.raw(indexdef));
   await db.execute(sql`
     insert into comic_genres (comic_id, genre)
     select id, (array['action','comedy','romance','school-life','slice-of-life','yuri'])[1 + id % 6] from comics`);

@@ -147,12 +147,20 @@ export type ComicListRow = {
   } | null;
 };
 
-function listWhere(f: ListFilters): SQL {
+/**
+ * The filters as one WHERE clause. `forCount`: "my teams' comics" as a union of two index lookups
+ * (owned via comics_team_created_idx + comic_teams), ~10x cheaper to count than the OR, which the
+ * page query prefers because it walks the upload-date index and stops after one page.
+ */
+function listWhere(f: ListFilters, forCount = false): SQL {
   const parts: SQL[] = [sql`c.deleted_at is null`];
   if (f.scope === "mine") {
     const mine = intArray(f.teamIds);
     parts.push(
-      sql`(c.team_id = any(${mine}) or c.id in (select ct.comic_id from comic_teams ct where ct.team_id = any(${mine})))`,
+      forCount
+        ? sql`c.id in (select x.id from comics x where x.team_id = any(${mine}) and x.deleted_at is null
+            union all select ct.comic_id from comic_teams ct where ct.team_id = any(${mine}))`
+        : sql`(c.team_id = any(${mine}) or c.id in (select ct.comic_id from comic_teams ct where ct.team_id = any(${mine})))`,
     );
   }
   if (f.search) {
@@ -233,7 +241,7 @@ export async function countComics(db: Db, f: ListFilters): Promise<{ total: numb
   const n = Number(result.rows[0]?.n ?? 0);
   if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
   const plan = await db.execute<{ "QUERY PLAN": unknown }>(
-    sql`explain (format json) select 1 from comics c where ${listWhere(f)}`,
+    sql`explain (format json) select 1 from comics c where ${listWhere(f, true)}`,
   );
   const raw = plan.rows[0]?.["QUERY PLAN"];
   const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
@@ -243,7 +251,7 @@ export async function countComics(db: Db, f: ListFilters): Promise<{ total: numb
 
 /** The capped count query of countComics. */
 export function countComicsSql(f: ListFilters): SQL {
-  return sql`select count(*)::int as n from (select 1 from comics c where ${listWhere(f)} limit ${EXACT_COUNT_CAP + 1}) capped`;
+  return sql`select count(*)::int as n from (select 1 from comics c where ${listWhere(f, true)} limit ${EXACT_COUNT_CAP + 1}) capped`;
 }
 
 // ── Detail parts ─────────────────────────────────────────────────────────────

@@ -134,6 +134,21 @@ test("12 pages dropped in shuffled order are saved in natural order; a page drag
   // The list labels it by the spec §3 rule.
   await page.goto(`/comics/${comicId}/chapters`);
   await expect(page.getByRole("link", { name: "Chương 1 - Khởi đầu" })).toBeVisible();
+
+  // Quick volume update for a range, after a confirmation, in one call.
+  await page.getByRole("button", { name: "Cập nhật tập nhanh" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cập nhật tập cho nhiều chương" });
+  await dialog.getByLabel("Tập", { exact: true }).fill("2");
+  await dialog.getByLabel("Từ chương").fill("1");
+  await dialog.getByLabel("Đến chương").fill("1");
+  await dialog.getByRole("button", { name: "Cập nhật" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByText("Các chương từ 1 đến 1 sẽ được chuyển sang tập 2.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(toast(page, "Đã cập nhật 1 chương")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Chương 1 - Khởi đầu" });
+  await expect(row.getByRole("cell").nth(1)).toHaveText("2");
+  expect((await (await request.get(`/api/chapters/${chapterId}`)).json()).volume).toBe(2);
 });
 
 test("a scrambled chapter downloads as a zip whose pages match the originals within JPEG tolerance", async ({
@@ -268,4 +283,14 @@ test("a chapter with no pages cannot be saved or downloaded", async ({ browser, 
   await page.getByRole("button", { name: "Thao tác với Chương 4" }).click();
   await page.getByRole("menuitem", { name: "Tải xuống" }).click();
   await expect(toast(page, "Chương không có trang nào")).toBeVisible();
+
+  // Delete, after a confirmation that says it cannot be undone.
+  await page.getByRole("button", { name: "Thao tác với Chương 4" }).click();
+  await page.getByRole("menuitem", { name: "Xóa" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByText("Không thể hoàn tác thao tác này.", { exact: false })).toBeVisible();
+  await confirm.getByRole("button", { name: "Xóa chương" }).click();
+  await expect(toast(page, "Xóa thành công")).toBeVisible();
+  await expect(page.getByText("Chưa có chương nào")).toBeVisible();
+  expect((await request.get(`/api/chapters/${(await draft.json()).id}`)).status()).toBe(404);
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -42,6 +43,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>Vườn Truyện Studio</title>");
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('app')");
+  writeFileSync(join(dist, "assets", "index-abc123.js.gz"), gzipSync("console.log('app')"));
   writeFileSync(join(dist, "favicon.svg"), "<svg/>");
   t = await createTestApp({
     webDist: dist,
@@ -241,6 +243,21 @@ describe("dashboard", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/javascript/);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the precompressed asset to a client that accepts gzip, and the plain one otherwise", async () => {
+    const gz = await t.app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe("console.log('app')");
+    const plain = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log('app')");
   });
 
   it("does not fall back to index.html for missing assets or non-HTML requests", async () => {

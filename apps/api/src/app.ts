@@ -139,6 +139,8 @@ export async function buildApp(options: BuildAppOptions) {
       prefix: "/",
       wildcard: true,
       index: ["index.html"],
+      // The web build writes .br/.gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       dotfiles: "ignore",
       setHeaders: (reply, path) => {

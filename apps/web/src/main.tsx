@@ -9,8 +9,8 @@ import { SplashScreen } from "@/app/splash-screen";
 import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn } from "@/features/auth/guard";
 import { restoreSession } from "@/features/auth/session";
+import { ensureStoredVersion } from "@/lib/app-version";
 import { i18nReady } from "@/lib/i18n";
-import { ensureStoredVersion, startQueryPersistence } from "@/lib/query-client";
 import { startTheme } from "@/lib/theme";
 
 ensureStoredVersion();
@@ -18,10 +18,14 @@ startTheme();
 // The first render waits for the session check, for a non-default language its texts, and for a
 // signed-in user the persisted query cache.
 const ready = Promise.all([restoreSession(), i18nReady]).then(async () => {
-  if (isSignedIn(authStore.getState().user)) await startQueryPersistence({ restore: true });
+  // The query client (and its persistence) is loaded for signed-in users only: the sign-in page
+  // does without it.
+  const startPersistence = (restore: boolean) =>
+    import("@/lib/query-client").then(({ startQueryPersistence }) => startQueryPersistence({ restore }));
+  if (isSignedIn(authStore.getState().user)) await startPersistence(true);
   // A sign-in later in this page's life starts persistence with an empty cache.
   authStore.subscribe(() => {
-    if (isSignedIn(authStore.getState().user)) void startQueryPersistence({ restore: false });
+    if (isSignedIn(authStore.getState().user)) void startPersistence(false);
   });
 });
 

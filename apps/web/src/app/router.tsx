@@ -3,7 +3,6 @@
  * signed-out /login bundle stays small. To add a page: create `routes/<name>.tsx` exporting the page
  * component, add a `createRoute` below under the right parent, and list it in `routeTree`.
  */
-import type { QueryClient } from "@tanstack/react-query";
 import {
   createRootRouteWithContext,
   createRoute,
@@ -17,11 +16,10 @@ import { isSignedIn, loginRedirect } from "@/features/auth/guard";
 import { parseChapterListSearch } from "@/features/chapters/chapters-search";
 import { parseComicListSearch, parsePlainListSearch } from "@/features/comics/comics-search";
 import { parseListSearch } from "@/features/teams/teams-search";
-import { queryClient } from "@/lib/query-client";
 import { PendingPage } from "./pending-page";
-import { RouteError } from "./route-error";
 
-export type RouterContext = { queryClient: QueryClient };
+/** No router context: the query client is loaded with the signed-in layout, not the first download. */
+export type RouterContext = Record<string, never>;
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -103,10 +101,8 @@ const comicRoute = createRoute({
   getParentRoute: () => comicsRoute,
   path: "$comicId",
   // Starts fetching the comic on hover/navigation without blocking: each page shows its skeleton.
-  loader: ({ context, params }) => {
-    void import("./routes/comic-loader").then(({ prefetchComic }) =>
-      prefetchComic(context.queryClient, params.comicId),
-    );
+  loader: ({ params }) => {
+    void import("./routes/comic-loader").then(({ prefetchComic }) => prefetchComic(params.comicId));
   },
 });
 const comicIndexRoute = createRoute({
@@ -153,10 +149,8 @@ const teamRoute = createRoute({
   getParentRoute: () => teamsRoute,
   path: "$teamId",
   // Starts fetching the team on hover/navigation without blocking: each page shows its skeleton.
-  loader: ({ context, params }) => {
-    void import("./routes/team-loader").then(({ prefetchTeam }) =>
-      prefetchTeam(context.queryClient, params.teamId),
-    );
+  loader: ({ params }) => {
+    void import("./routes/team-loader").then(({ prefetchTeam }) => prefetchTeam(params.teamId));
   },
 });
 const teamIndexRoute = createRoute({
@@ -241,11 +235,12 @@ export const routeTree = rootRoute.addChildren([
 export function createAppRouter() {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: {},
     // Unknown paths render the root 404 page, outside the guard, signed in or not.
     notFoundMode: "root",
     defaultPreload: "intent",
-    defaultErrorComponent: RouteError,
+    // Lazy like the pages: error screens are not part of the first download.
+    defaultErrorComponent: lazyRouteComponent(() => import("./route-error"), "RouteError"),
     defaultPendingComponent: PendingPage,
     scrollRestoration: true,
   });

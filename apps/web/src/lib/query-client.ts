@@ -6,35 +6,15 @@
  */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
-import {
-  LOCAL_STORAGE_VERSION_KEY,
-  QUERY_CACHE_BUSTER,
-  QUERY_CACHE_KEY,
-  QUERY_CACHE_MAX_AGE,
-} from "@vt/shared/constants";
-import { getErrorMessage, isApiError } from "./api-error";
-import { i18n } from "./i18n";
-import { toast } from "./toast";
+import { QUERY_CACHE_BUSTER, QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE } from "@vt/shared/constants";
+import { isApiError } from "./api-error";
+import { showErrorToast } from "./error-toast";
 
 declare module "@tanstack/react-query" {
   interface Register {
     queryMeta: { silent?: boolean };
     mutationMeta: { silent?: boolean };
   }
-}
-
-/** The toast description: the server's words when it sent some, else a translated transport problem. */
-export function describeError(error: unknown): string {
-  if (isApiError(error) && !error.fromServer) {
-    if (error.kind === "cannot-connect") return i18n.t("errors.kind.cannotConnect");
-    if (error.kind === "timeout") return i18n.t("errors.kind.timeout");
-    if (error.kind === "cancelled") return i18n.t("errors.kind.cancelled");
-  }
-  return getErrorMessage(error);
-}
-
-export function showErrorToast(error: unknown) {
-  toast.error(i18n.t("errors.generic"), { description: describeError(error) });
 }
 
 export function createQueryClient() {
@@ -160,13 +140,5 @@ export async function clearQueryCache() {
   await persister?.removeClient();
 }
 
-/** Spec §9: the local storage key 'version' is set on first load if absent. */
-export function ensureStoredVersion(version: string = __APP_VERSION__) {
-  try {
-    if (window.localStorage.getItem(LOCAL_STORAGE_VERSION_KEY) === null) {
-      window.localStorage.setItem(LOCAL_STORAGE_VERSION_KEY, version);
-    }
-  } catch {
-    // Storage unavailable (private mode): nothing to remember.
-  }
-}
+// Kept importable from here for callers that already hold the query client module.
+export { describeError, showErrorToast } from "./error-toast";

@@ -1,4 +1,4 @@
-import { messages } from "@vt/shared/i18n/messages";
+import { en as sharedEn } from "@vt/shared/i18n/catalogue-en";
 import { auth } from "./en/auth";
 import { chaptersEn } from "./en/chapters";
 import { comicsEn } from "./en/comics";
@@ -11,5 +11,4 @@ import { mergeMessages } from "./merge-messages";
 /** English: loaded on demand (lib/i18n), only when it is the chosen language. */
 export const webEn = { common, nav, shell, breadcrumb, modal, pages, teams, auth, errors, ...comicsEn };
 
-export const en = mergeMessages(mergeMessages(messages.en, webEn), chaptersEn);
-
+export const en = mergeMessages(mergeMessages(sharedEn, webEn), chaptersEn);

@@ -1,4 +1,4 @@
-import { messages } from "@vt/shared/i18n/messages";
+import { vi as sharedVi } from "@vt/shared/i18n/catalogue-vi";
 import { mergeMessages } from "./merge-messages";
 import type { signedInVi } from "./resources-vi-signed-in";
 import { auth } from "./vi/auth";
@@ -18,7 +18,7 @@ import type { teams } from "./vi/teams";
  * Split in two for the first download: these sections ship with every page; the signed-in
  * sections (./resources-vi-signed-in: nav, breadcrumb, pages) ship with the signed-in layout.
  */
-export const viFirstLoad = mergeMessages(messages.vi, { common, shell, modal, auth, errors });
+export const viFirstLoad = mergeMessages(sharedVi, { common, shell, modal, auth, errors });
 
 /** The whole Vietnamese table, as i18next's typed `t` sees it (`teams` ships with the /teams pages, the
  * comics texts with the /comics and people pages). */

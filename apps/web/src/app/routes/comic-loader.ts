@@ -1,9 +1,9 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { comicQueryOptions } from "@/features/comics/api/get-comic";
 import { parseComicId } from "@/features/comics/comics-search";
+import { queryClient } from "@/lib/query-client";
 
 /** Route loader of /comics/$comicId/*: warms the comic query (errors surface in the page, not here). */
-export function prefetchComic(queryClient: QueryClient, rawComicId: string) {
+export function prefetchComic(rawComicId: string) {
   const comicId = parseComicId(rawComicId);
   if (comicId !== null) void queryClient.prefetchQuery(comicQueryOptions(comicId));
 }

@@ -1,9 +1,9 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { teamQueryOptions } from "@/features/teams/api/get-team";
 import { parseTeamId } from "@/features/teams/teams-search";
+import { queryClient } from "@/lib/query-client";
 
 /** Route loader of /teams/$teamId/*: warms the team query (errors surface in the page, not here). */
-export function prefetchTeam(queryClient: QueryClient, rawTeamId: string) {
+export function prefetchTeam(rawTeamId: string) {
   const teamId = parseTeamId(rawTeamId);
   if (teamId !== null) void queryClient.prefetchQuery(teamQueryOptions(teamId));
 }

@@ -1,10 +1,13 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "@tanstack/react-router";
 import { DEFAULT_LANG, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@vt/shared/constants";
 import { useTranslation } from "react-i18next";
+import { ModalProvider } from "@/components/modal/modal-provider";
 import { SidebarInset } from "@/components/ui/sidebar-inset";
 import { SidebarProvider } from "@/components/ui/sidebar-provider";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { addTexts } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
 import { signedInVi } from "@/locales/resources-vi-signed-in";
 import { AppHeader } from "./app-header";
 import { AppSidebar } from "./app-sidebar";
@@ -16,22 +19,26 @@ addTexts(DEFAULT_LANG, signedInVi);
 export function AppLayout() {
   const { t } = useTranslation();
   return (
-    <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <SidebarProvider>
-        <a
-          href="#main-content"
-          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          {t("shell.skipToContent")}
-        </a>
-        <AppSidebar />
-        <SidebarInset>
-          <AppHeader />
-          <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-            <Outlet />
-          </div>
-        </SidebarInset>
-      </SidebarProvider>
-    </TooltipProvider>
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+        <ModalProvider>
+          <SidebarProvider>
+            <a
+              href="#main-content"
+              className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            >
+              {t("shell.skipToContent")}
+            </a>
+            <AppSidebar />
+            <SidebarInset>
+              <AppHeader />
+              <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+                <Outlet />
+              </div>
+            </SidebarInset>
+          </SidebarProvider>
+        </ModalProvider>
+      </TooltipProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { isApiError } from "@/lib/api-error";
+import { describeError } from "@/lib/error-toast";
 import { i18n } from "@/lib/i18n";
-import { describeError } from "@/lib/query-client";
 import { viFirstLoad } from "@/locales/resources-vi";
 
 type ServerErrorCode = Exclude<keyof typeof viFirstLoad.auth.serverErrors, "rateLimited">;

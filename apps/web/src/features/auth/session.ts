@@ -6,7 +6,7 @@
  *                                                  └─► setUser(user)
  */
 import { isApiError } from "@/lib/api-error";
-import { showErrorToast } from "@/lib/query-client";
+import { showErrorToast } from "@/lib/error-toast";
 import { authenticate } from "./api/authenticate";
 import { getCurrentUser } from "./api/get-current-user";
 import { getIdToken, getProviderSession, type ProviderUser } from "./api/identity-provider";

@@ -3,8 +3,9 @@
  * submitted fields; a falsy result shows the 'update failed' toast; a thrown error shows a toast
  * with its message; a profile update ends with a success toast; the flag is always reset.
  */
+
+import { describeError } from "@/lib/error-toast";
 import { i18n } from "@/lib/i18n";
-import { describeError } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 import { type UpdateUserRequest, updateUser } from "./api/update-user";
 import { type AuthUser, authStore } from "./auth-store";

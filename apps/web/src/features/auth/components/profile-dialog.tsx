@@ -16,7 +16,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { describeError } from "@/lib/query-client";
+import { describeError } from "@/lib/error-toast";
 import { AVATAR_MAX_MB, checkAvatarFile, uploadAvatar } from "../api/upload-avatar";
 import { useAuth } from "../auth-store";
 import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from "../schemas";

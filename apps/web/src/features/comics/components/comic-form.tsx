@@ -14,6 +14,7 @@ import { type ReactNode, useEffect, useMemo } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -33,7 +34,6 @@ import { CoverPicker } from "./cover-picker";
 import { GenrePicker } from "./genre-picker";
 import type { PeoplePickers } from "./people-pickers";
 import { SelectField } from "./select-field";
-import { SwitchRow } from "./switch-row";
 import { useFieldError } from "./use-field-error";
 
 type Team = { id: number; name: string };

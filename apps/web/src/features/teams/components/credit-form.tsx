@@ -14,6 +14,7 @@ import { useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -22,7 +23,6 @@ import { toast } from "@/lib/toast";
 import { useUpdateCreditSettings, useUploadCreditPages } from "../api/update-credit-settings";
 import { imageProblem } from "../image-file";
 import { CreditPagesList } from "./credit-pages-list";
-import { SwitchRow } from "./switch-row";
 import { ReadOnlyNote } from "./team-layout";
 import { useFieldError } from "./use-field-error";
 

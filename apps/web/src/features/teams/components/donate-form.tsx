@@ -11,13 +11,13 @@ import { LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useUpdateDonateSettings, useUploadDonateQr } from "../api/update-donate-settings";
 import { ImageUploadField } from "./image-upload-field";
-import { SwitchRow } from "./switch-row";
 import { ReadOnlyNote } from "./team-layout";
 import { useFieldError } from "./use-field-error";
 

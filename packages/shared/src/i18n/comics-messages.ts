@@ -25,7 +25,7 @@ const vi = {
     coupleSameCharacter: "Một cặp đôi phải gồm hai nhân vật khác nhau",
     couplesOnlyDoujinshi: "Chỉ truyện doujinshi mới có cặp đôi",
     coverUploadNotFound: "Ảnh bìa không tồn tại hoặc đã được dùng, vui lòng tải lên lại",
-    personNotFound: "Không tìm thấy {{kind}} #{{id}}",
+    personNotFound: "Không tìm thấy mục đã chọn (có thể đã bị xóa)",
     requestPending: {
       permission: "Nhóm của bạn đã có một yêu cầu cấp quyền đang chờ duyệt cho truyện này",
       delete: "Nhóm của bạn đã có một yêu cầu xóa đang chờ duyệt cho truyện này",
@@ -91,7 +91,7 @@ const en: Catalogue<typeof vi> = {
     coupleSameCharacter: "A couple must be two different characters",
     couplesOnlyDoujinshi: "Only doujinshi comics have couples",
     coverUploadNotFound: "The cover does not exist or was already used, please upload it again",
-    personNotFound: "{{kind}} #{{id}} not found",
+    personNotFound: "The selected entry was not found (it may have been deleted)",
     requestPending: {
       permission: "Your team already has a pending permission request for this comic",
       delete: "Your team already has a pending delete request for this comic",

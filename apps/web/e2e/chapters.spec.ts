@@ -294,3 +294,57 @@ test("a chapter with no pages cannot be saved or downloaded", async ({ browser, 
   await expect(page.getByText("Chưa có chương nào")).toBeVisible();
   expect((await request.get(`/api/chapters/${(await draft.json()).id}`)).status()).toBe(404);
 });
+
+test("an upload cut off mid-way leaves a draft that resumes: stored pages shown, the rest re-added, stored files skipped", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const { context, page, comicId, request } = await uploaderWithComic(browser, baseURL!);
+  const names = Array.from({ length: 8 }, (_, i) => `${i + 1}.png`);
+  const files = await Promise.all(
+    names.map(async (name, i) => ({
+      name,
+      mimeType: "image/png",
+      buffer: await gradientPng(240, 360, i + 20),
+    })),
+  );
+  await page.goto(`/comics/${comicId}/chapters/new`);
+  await page.getByLabel("Số thứ tự", { exact: true }).fill("6");
+  // The connection drops after four pages.
+  let allowed = 4;
+  await page.route("**/api/chapters/*/pages", (route) => (allowed-- > 0 ? route.continue() : route.abort()));
+  await page.getByTestId("page-files-input").setInputFiles(files);
+  await expect(page).toHaveURL(/\/chapters\/\d+$/);
+  const chapterId = chapterIdFromUrl(page);
+  const tiles = page
+    .getByRole("list", { name: "Các trang của chương, kéo để sắp xếp lại" })
+    .getByRole("listitem");
+  await expect(tiles.and(page.locator("[data-state=error]"))).toHaveCount(4, { timeout: 30_000 });
+  await expect(page.getByText("Đã lưu 4/8 trang")).toBeVisible();
+  // Nothing can be published half-uploaded.
+  await expect(page.getByRole("button", { name: "Đăng chương" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Lưu chương" })).toBeDisabled();
+
+  // The tab is closed; the draft is reopened later.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(`/comics/${comicId}/chapters/${chapterId}`);
+  await expect(again.getByText("Còn 4 tệp chưa tải lên lần trước", { exact: false })).toBeVisible();
+  const reopened = again
+    .getByRole("list", { name: "Các trang của chương, kéo để sắp xếp lại" })
+    .getByRole("listitem");
+  await expect(reopened).toHaveCount(4);
+  expect((await getChapter(request, chapterId)).status).toBe("draft");
+
+  // The same folder again: stored files are skipped, the rest upload.
+  await again.getByTestId("page-files-input").setInputFiles(files);
+  await expect(toast(again, "Bỏ qua 4 tệp đã lưu trước đó")).toBeVisible();
+  await expect(again.getByText("Đã lưu 8/8 trang")).toBeVisible({ timeout: 30_000 });
+  await again.getByRole("button", { name: "Xếp lại theo tên tệp" }).click();
+  await again.getByRole("button", { name: "Đăng chương" }).click();
+  await expect(toast(again, "Đã đăng chương")).toBeVisible();
+  const published = await getChapter(request, chapterId);
+  expect(published.status).toBe("published");
+  expect(pageNames(published)).toEqual(names);
+});

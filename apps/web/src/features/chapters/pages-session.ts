@@ -45,10 +45,31 @@ type Local = { file: File; run?: PipelineRun<StoredPage>; index?: number; replac
 
 const PENDING_KEY = (chapterId: number) => `vt-chapter-pending:${chapterId}`;
 
-/** A file's identity across drops: its path in the dropped folder (or name), size and date. */
-export function fileClientId(file: File): string {
+const clientIds = new WeakMap<File, string>();
+
+/**
+ * A file's identity across drops: its path in the dropped folder (or name), size and a SHA-256 of
+ * its bytes (the modification date where Web Crypto is unavailable), so the same folder dropped
+ * again after a closed tab is recognised, and a changed file with the same name is not.
+ */
+export async function computeClientId(file: File): Promise<string> {
+  const known = clientIds.get(file);
+  if (known) return known;
   const path = file.webkitRelativePath || file.name;
-  return `${path}|${file.size}|${file.lastModified}`.slice(0, 200);
+  let tag = String(file.lastModified);
+  if (globalThis.crypto?.subtle) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+    tag = Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  // The path goes last-trimmed so the size and hash always fit the server's 200 characters.
+  const id = `${path.slice(-150)}|${file.size}|${tag}`;
+  clientIds.set(file, id);
+  return id;
+}
+
+/** The id computed by computeClientId (files reach the upload only after it ran). */
+export function fileClientId(file: File): string {
+  return clientIds.get(file) ?? `${filePath(file).slice(-150)}|${file.size}|${file.lastModified}`;
 }
 
 export function filePath(file: File): string {
@@ -141,12 +162,9 @@ export class PagesSession {
     let skipped = 0;
     const accepted: File[] = [];
     for (const file of naturalSort(files, filePath)) {
-      if (known.has(fileClientId(file))) {
-        skipped++;
-        continue;
-      }
       const problem = await checkPageFile(file);
       if (problem) rejected.push({ name: filePath(file), problem });
+      else if (known.has(await computeClientId(file))) skipped++;
       else accepted.push(file);
     }
     const room = MAX_PAGES_PER_UPLOAD - this.pages.length;
@@ -290,6 +308,7 @@ export class PagesSession {
     if (!target?.id) return null;
     const problem = await checkPageFile(file);
     if (problem) return problem;
+    await computeClientId(file);
     const pageId = target.id;
     this.patch(uid, { state: "queued", progress: 0, thumb: URL.createObjectURL(file), name: filePath(file) });
     const run = runPipeline<StoredPage>([file], {

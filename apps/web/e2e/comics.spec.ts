@@ -1,67 +1,16 @@
-import { deflateSync } from "node:zlib";
 import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
-
-const PASSWORD = "hoa-mai-no-ro";
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A real PNG of width x height (a vertical two-colour gradient), built byte by byte. */
-function png(width: number, height: number, rgb: [number, number, number] = [46, 160, 67]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const shade = Math.round((y / height) * 120);
-    const pixel = [Math.min(255, rgb[0] + shade), rgb[1], Math.max(0, rgb[2] - shade / 2)];
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) row.set(pixel, 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-/** A new user, signed in, in a browser context of their own (see teams.spec.ts). */
-async function signUp(browser: Browser, baseURL: string, name: string) {
-  const email = `${name.toLowerCase().replace(/\s+/g, ".")}.${unique()}@vuon-truyen.vn`;
-  const context = await browser.newContext({ baseURL, locale: "vi-VN" });
-  const response = await context.request.post("/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: { name, email, password: PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const page = await context.newPage();
-  await page.goto("/comics");
-  await expect(page.getByRole("heading", { name: "Truyện của nhóm", exact: true })).toBeVisible();
-  return { context, page };
-}
+import { png, signUp as signUpAt, unique } from "./support/fixtures";
 
 // The server may share the machine with other runs: allow slow answers rather than flake.
 test.use({ actionTimeout: 20_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** A new user, signed in, in a browser context of their own, on /comics. */
+async function signUp(browser: Browser, baseURL: string, name: string) {
+  const user = await signUpAt(browser, baseURL, name, "/comics");
+  await expect(user.page.getByRole("heading", { name: "Truyện của nhóm", exact: true })).toBeVisible();
+  return user;
+}
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();

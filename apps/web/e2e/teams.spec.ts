@@ -1,40 +1,13 @@
-import { deflateSync } from "node:zlib";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { png as pngOf, signUp as signUpAt, unique } from "./support/fixtures";
 
-const PASSWORD = "hoa-mai-no-ro";
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const png = (size: number, rgb: [number, number, number]) => pngOf(size, size, rgb);
 
-/** A real PNG (a solid square), built byte by byte so the server's content check accepts it. */
-function png(size: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+/** A new user, signed in, in a browser context of their own, on /teams. */
+async function signUp(browser: Browser, baseURL: string, name: string) {
+  const user = await signUpAt(browser, baseURL, name, "/teams");
+  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
+  return user;
 }
 
 /**
@@ -42,19 +15,6 @@ function png(size: number, rgb: [number, number, number]): Buffer {
  * embedded identity provider (its sign-up signs in, like the register form), and the first visit
  * exchanges that provider session for the dashboard session.
  */
-async function signUp(browser: Browser, baseURL: string, name: string) {
-  const email = `${name.toLowerCase().replace(/\s+/g, ".")}.${unique()}@vuon-truyen.vn`;
-  const context = await browser.newContext({ baseURL, locale: "vi-VN" });
-  const response = await context.request.post("/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: { name, email, password: PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const page = await context.newPage();
-  await page.goto("/teams");
-  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
-  return { context, page, email, name };
-}
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();

@@ -1,0 +1,66 @@
+/**
+ * Helpers shared by the end-to-end specs: unique names, generated images the server's content
+ * check accepts, and a signed-up user in a browser context of their own.
+ */
+import { deflateSync } from "node:zlib";
+import { type Browser, expect } from "@playwright/test";
+
+export const PASSWORD = "hoa-mai-no-ro";
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A real PNG of width x height (a vertical two-colour gradient), built byte by byte. */
+export function png(width: number, height: number, rgb: [number, number, number] = [46, 160, 67]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const shade = Math.round((y / height) * 120);
+    const pixel = [Math.min(255, rgb[0] + shade), rgb[1], Math.max(0, rgb[2] - shade / 2)];
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) row.set(pixel, 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A new user registered through the embedded identity provider, signed in, in a browser context of
+ * their own, with a page open at `landing` (the dashboard exchanges the provider session on load).
+ */
+export async function signUp(browser: Browser, baseURL: string, name: string, landing = "/") {
+  const email = `${name.toLowerCase().replace(/\s+/g, ".")}.${unique()}@vuon-truyen.vn`;
+  const context = await browser.newContext({ baseURL, locale: "vi-VN" });
+  const response = await context.request.post("/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { name, email, password: PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const page = await context.newPage();
+  await page.goto(landing);
+  return { context, page, email, name };
+}

@@ -334,6 +334,9 @@ export const ZComicDetail = ZComicListItem.omit({ permissionRequest: true, autho
   can: ZComicCapabilities,
   /** My teams' requests on this comic (any status), newest first. */
   requests: z.array(ZMyRequestState),
+  /** Chapters of the comic (drafts included), and those readers see now (contracts/chapters.ts). */
+  chapterCount: z.number().int(),
+  visibleChapterCount: z.number().int(),
 });
 export type TComicDetail = z.infer<typeof ZComicDetail>;
 

@@ -539,6 +539,19 @@ describe("PUT /api/chapters/:id", () => {
   });
 });
 
+describe("GET /api/comics/:comicId chapter counts", () => {
+  it("counts every chapter and the ones readers see now", async () => {
+    const all = (await call(t, uploader, "GET", `/api/chapters/comic/${comicId}`)).json() as Chapter[];
+    const visible = (
+      await call(t, uploader, "GET", `/api/chapters/comic/${comicId}?visible=1`)
+    ).json() as Chapter[];
+    expect(visible.length).toBeGreaterThan(0);
+    expect(visible.length).toBeLessThan(all.length);
+    const res = await call(t, uploader, "GET", `/api/comics/${comicId}`);
+    expect(res.json()).toMatchObject({ chapterCount: all.length, visibleChapterCount: visible.length });
+  });
+});
+
 // ── Delete ───────────────────────────────────────────────────────────────────
 
 describe("DELETE /api/chapters/:id", () => {

@@ -29,6 +29,7 @@ import { AppError } from "../../lib/app-error";
 import type { CheckedImage } from "../../lib/image-upload";
 import type { Storage } from "../../storage/storage";
 import { type AuditEntry, changedFields, type Executor, type Tx, writeAudit } from "../audit/audit.repo";
+import { chapterCounts as chapterCountsOf } from "../chapters/chapters.repo";
 import { liveCharacterIds, resolvePeople } from "../people/people.repo";
 import { fieldError } from "../teams/teams.service";
 import { lockPair, mergeInto } from "./comics.merge";
@@ -174,14 +175,16 @@ const toComicTeam = (r: repo.CollaboratorRow): TComicTeam => ({
 export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAccess): Promise<TComicDetail> {
   const { comic } = access;
   const teamIds = access.uploadTeams.map((t) => t.id);
-  const [links, genres, couples, collaborators, requests, flags] = await Promise.all([
+  const [links, genres, couples, collaborators, requests, flags, chapterCounts] = await Promise.all([
     repo.comicPeopleOf(db, [comic.id]),
     repo.genresOf(db, comic.id),
     repo.couplesOf(db, comic.id),
     repo.collaboratorsOf(db, comic.id),
     repo.requestsOfTeamsOnComic(db, comic.id, teamIds),
     repo.pendingFlags(db, comic.id),
+    chapterCountsOf(db, [comic.id]),
   ]);
+  const counts = chapterCounts.get(comic.id) ?? { total: 0, visible: 0 };
   const ref = (p: repo.PersonLink) => ({ id: p.id, name: p.name });
   return {
     id: comic.id,
@@ -222,6 +225,8 @@ export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAc
       team: { id: r.teamId, name: r.teamName },
       createdAt: iso(r.createdAt),
     })),
+    chapterCount: counts.total,
+    visibleChapterCount: counts.visible,
   };
 }
 

@@ -185,6 +185,13 @@ test("a scrambled chapter downloads as a zip whose pages match the originals wit
   ).body();
   const scrambled = await decodeRgb(scrambledBytes);
   expect(scrambled.height).toBe(1900 + 9 * 4);
+  // Reopened, the editor's thumbnails are rebuilt in the browser rather than shown scrambled.
+  await page.reload();
+  const grid = page.getByRole("list", { name: "Các trang của chương, kéo để sắp xếp lại" });
+  await grid.scrollIntoViewIfNeeded();
+  const thumbs = grid.getByRole("img");
+  await expect(thumbs).toHaveCount(2);
+  await expect(thumbs.first()).toHaveAttribute("src", /^blob:/);
 
   await page.goto(`/comics/${comicId}/chapters`);
   await page.getByRole("button", { name: "Thao tác với Chương 2" }).click();

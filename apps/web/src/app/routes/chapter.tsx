@@ -24,7 +24,7 @@ export function ChapterPage() {
   const isNew = params.chapterId === NEW_CHAPTER;
   const chapterId = isNew ? null : parseChapterId(params.chapterId);
   const chapter = useChapter(chapterId);
-  const siblings = useChapters(comicId ?? 0, "asc");
+  const siblings = useChapters(comicId, "asc");
   const nextOrder = Math.floor(Math.max(0, ...(siblings.data ?? []).map((c) => c.order))) + 1;
   const missing =
     !isNew && (chapterId === null || (isApiError(chapter.error) && chapter.error.kind === "not-found"));

@@ -114,7 +114,15 @@ export class PagesSession {
    */
   load(detail: TChapterDetail, force = false) {
     if (this.dirty && !force) return;
-    const stored = detail.pages.map((p) => this.fromStored(p));
+    // Pages already on screen keep their tile (uid) and their local picture.
+    const shown = new Map(this.pages.filter((p) => p.id !== undefined).map((p) => [p.id, p]));
+    const stored = detail.pages.map((p) => {
+      const page = this.fromStored(p);
+      const before = shown.get(p.id);
+      return before
+        ? { ...page, uid: before.uid, thumb: before.thumb ?? page.thumb, name: before.name }
+        : page;
+    });
     const localOnly = force ? this.pages.filter((p) => p.id === undefined) : [];
     this.dirty = localOnly.length > 0;
     this.set([...stored, ...localOnly]);

@@ -17,5 +17,6 @@ export const chaptersQueryOptions = (comicId: number, sort: TChapterSort) =>
     queryFn: ({ signal }) => getChapters(comicId, sort, signal),
   });
 
-export const useChapters = (comicId: number, sort: TChapterSort) =>
-  useQuery(chaptersQueryOptions(comicId, sort));
+/** `comicId` null (a malformed id in the URL) fetches nothing. */
+export const useChapters = (comicId: number | null, sort: TChapterSort) =>
+  useQuery({ ...chaptersQueryOptions(comicId ?? 0, sort), enabled: comicId !== null });

@@ -9,6 +9,7 @@ import { Progress } from "@/components/ui/progress";
 import { getErrorMessage, isApiError } from "@/lib/api-error";
 import { imageErrorI18nKey } from "@/lib/images";
 import { cn } from "@/lib/utils";
+import { usePageThumb } from "../hooks/use-page-thumb";
 import type { EditorPage } from "../pages-session";
 
 /** One page of the grid: thumbnail, number, state, select, drag handle, replace / remove / retry. */
@@ -36,6 +37,8 @@ export function PageTile({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: page.uid, disabled });
   const replaceInput = useRef<HTMLInputElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const thumb = usePageThumb(frame, page.thumb, page.key);
   const working = page.state === "queued" || page.state === "processing" || page.state === "uploading";
   const errorText =
     page.state === "error"
@@ -58,10 +61,10 @@ export function PageTile({
         isDragging && "z-10 opacity-80 shadow-lg",
       )}
     >
-      <div className="relative aspect-[2/3] bg-muted">
-        {page.thumb && (
+      <div ref={frame} className="relative aspect-[2/3] bg-muted">
+        {thumb && (
           <img
-            src={page.thumb}
+            src={thumb}
             alt={t("chapters.pages.page", { n })}
             loading="lazy"
             decoding="async"

@@ -58,7 +58,9 @@ export async function computeClientId(file: File): Promise<string> {
   const path = file.webkitRelativePath || file.name;
   let tag = String(file.lastModified);
   if (globalThis.crypto?.subtle) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await file.arrayBuffer()));
+    const digest = new Uint8Array(
+      await crypto.subtle.digest("SHA-256", new Uint8Array(await file.arrayBuffer())),
+    );
     tag = Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
   }
   // The path goes last-trimmed so the size and hash always fit the server's 200 characters.

@@ -3,9 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 import sharp from "sharp";
 import { decodeRgb, gradientPng, meanAbsDiff } from "./image-pipeline/images";
 import { readZip } from "./image-pipeline/read-zip";
-
-const PASSWORD = "hoa-mai-no-ro";
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { signUp, unique } from "./support/fixtures";
 
 type StoredChapter = {
   id: number;
@@ -27,15 +25,7 @@ type StoredChapter = {
  */
 async function uploaderWithComic(browser: Browser, baseURL: string) {
   const stamp = unique();
-  const context = await browser.newContext({ baseURL, locale: "vi-VN" });
-  const signUp = await context.request.post("/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: { name: "Lan Anh", email: `lan.anh.${stamp}@vuon-truyen.vn`, password: PASSWORD },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const page = await context.newPage();
-  // The first visit exchanges the identity provider's session for the dashboard session.
-  await page.goto("/teams");
+  const { context, page } = await signUp(browser, baseURL, "Lan Anh", "/teams");
   await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
   const headers = { "x-app-origin": baseURL };
   const team = await context.request.post("/api/teams", { headers, data: { name: `Nhóm Lan ${stamp}` } });

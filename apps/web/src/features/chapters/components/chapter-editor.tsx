@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { SwitchRow } from "@/components/switch-row";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -32,7 +33,6 @@ import { ChapterStateBadges } from "./chapter-state-badge";
 import { CollaboratorsField } from "./collaborators-field";
 import { PageDropzone } from "./page-dropzone";
 import { PageGrid } from "./page-grid";
-import { SwitchRow } from "./switch-row";
 import { TeamMultiSelect } from "./team-multi-select";
 
 /**

@@ -135,6 +135,8 @@ describe("api client requests", () => {
     expect(form.getAll("files").map((f) => (f as File).name)).toEqual(["1.jpg", "2.jpg", "3.png"]);
     expect(form.get("chapterId")).toBe("9");
     expect(form.has("file")).toBe(false);
+    // Fields come first, so a streaming multipart reader has them before the first file.
+    expect([...form.keys()]).toEqual(["chapterId", "files", "files", "files"]);
   });
 });
 

@@ -158,9 +158,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** Multipart upload of one file under the field `file`. */
     upload: <T>(url: string, file: Blob, options?: UploadOptions) => {
+      // Fields before files: a streaming multipart reader sees them before the file it reads.
       const form = new FormData();
-      appendFile(form, "file", file);
       appendFields(form, options?.fields);
+      appendFile(form, "file", file);
       const onProgress = options?.onProgress;
       return request<T>({
         ...base(options),
@@ -173,8 +174,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Multipart upload of several files, each under the field `files`. */
     uploadMany: <T>(url: string, files: readonly Blob[], options?: UploadOptions) => {
       const form = new FormData();
-      for (const file of files) appendFile(form, "files", file);
       appendFields(form, options?.fields);
+      for (const file of files) appendFile(form, "files", file);
       const onProgress = options?.onProgress;
       return request<T>({
         ...base(options),

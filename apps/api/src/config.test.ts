@@ -92,6 +92,13 @@ describe("loadConfig", () => {
     );
   });
 
+  it("limits sign-in and password endpoints to AUTH_RATE_LIMIT a minute (5 unless set)", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }).authRateLimit).toBe(5);
+    expect(loadConfig({ AUTH_SECRET: SECRET, AUTH_RATE_LIMIT: "20" }).authRateLimit).toBe(20);
+    expect(problemsOf({ AUTH_RATE_LIMIT: "0" }).map((p) => p.variable)).toEqual(["AUTH_RATE_LIMIT"]);
+    expect(problemsOf({ AUTH_RATE_LIMIT: "many" }).map((p) => p.variable)).toEqual(["AUTH_RATE_LIMIT"]);
+  });
+
   it("rejects a short AUTH_SECRET", () => {
     const problems = problemsOf({ AUTH_SECRET: "short" });
     expect(problems).toEqual([expect.objectContaining({ variable: "AUTH_SECRET" })]);

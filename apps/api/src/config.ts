@@ -32,6 +32,8 @@ export const CONFIG_DOCS = {
   AUTH_SECRET:
     "Secret for signing sessions (32+ characters); generated once into DATA_DIR/auth-secret when unset.",
   ADMIN_EMAILS: "Comma-separated e-mail addresses that get the platform admin role.",
+  AUTH_RATE_LIMIT:
+    "Requests per minute per client address for sign-in, sign-up and password endpoints (default 5).",
   SMTP_URL: "SMTP server URL (smtp:// or smtps://); when unset mail goes to the outbox and the log.",
   MAIL_FROM: "Sender address of outgoing mail.",
   OIDC_PROVIDERS:
@@ -105,6 +107,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   authSecret: string;
   adminEmails: string[];
+  /** Sign-in, sign-up and password requests a minute per client address. */
+  authRateLimit: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   oidcProviders: OidcProviderConfig[];
@@ -256,6 +260,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     "FIREBASE_PROJECT_ID",
     z.string().regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id (lowercase letters, digits, '-')"),
   );
+  const authRateLimit =
+    parse(
+      "AUTH_RATE_LIMIT",
+      z.coerce
+        .number({ error: "must be a number" })
+        .int("must be an integer")
+        .min(1, "must be at least 1")
+        .max(100_000),
+    ) ?? 5;
   const siteUrl = parse("SITE_URL", httpUrl);
   const matureSiteUrl = parse("MATURE_SITE_URL", httpUrl);
   const trustedOrigins = parse(
@@ -281,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     trustProxy,
     authSecret: authSecretEnv ?? persistedAuthSecret(dataDir),
     adminEmails,
+    authRateLimit,
     smtpUrl,
     mailFrom,
     oidcProviders,

@@ -27,11 +27,11 @@ export const ID_TOKEN_ALGORITHM = "EdDSA";
 export const PASSWORD_MIN_LENGTH = 8;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-/** Strict per-IP limits for the endpoints an attacker would hammer. */
-const STRICT = { window: 60, max: 5 };
-
 export interface AuthProviderDeps {
-  config: Pick<Config, "publicUrl" | "authSecret" | "trustedOrigins" | "oidcProviders" | "logLevel">;
+  config: Pick<
+    Config,
+    "publicUrl" | "authSecret" | "trustedOrigins" | "oidcProviders" | "logLevel" | "authRateLimit"
+  >;
   db: Db;
   mailer: Mailer;
   log: {
@@ -53,6 +53,8 @@ export function embeddedIssuer(publicUrl: string): string {
 
 export function createAuthProvider(deps: AuthProviderDeps) {
   const { config, db, mailer, log } = deps;
+  // Strict per-address limits for the endpoints an attacker would hammer (AUTH_RATE_LIMIT a minute).
+  const STRICT = { window: 60, max: config.authRateLimit };
   const issuer = embeddedIssuer(config.publicUrl);
   const loginUrl = `${config.publicUrl}/login`;
 

@@ -5,6 +5,7 @@
  * in the first download); anything else falls back to the default.
  */
 import type { TChapterSort } from "@vt/shared/contracts/chapters";
+import { parseId } from "@/lib/route-params";
 
 export type ChapterListSearch = { order?: Extract<TChapterSort, "desc"> };
 
@@ -12,12 +13,8 @@ export function parseChapterListSearch(raw: Record<string, unknown>): ChapterLis
   return raw.order === "desc" ? { order: "desc" } : {};
 }
 
-/** A positive integer id from a path segment, or null ("new" and malformed ids). */
-export function parseChapterId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+/** A chapter id from its path segment, or null (see lib/route-params). */
+export const parseChapterId = parseId;
 
 /** The path segment of the new-chapter form: /comics/{id}/chapters/new. */
 export const NEW_CHAPTER = "new";

@@ -3,6 +3,7 @@ import {
   COMIC_STATUS_FILTERS,
   type ComicStatusFilter as SharedStatusFilter,
 } from "@vt/shared/comic-status";
+import { parseId } from "@/lib/route-params";
 
 /**
  * The URL search params of /comics and /comics/request: `page` (from 1), `search`, `status` and
@@ -48,9 +49,5 @@ export function parsePlainListSearch(raw: Record<string, unknown>): PlainListSea
   return { ...(page ? { page } : {}), ...(search ? { search } : {}) };
 }
 
-/** A positive integer id from a path segment, or null (`/comics/abc` shows "comic not found"). */
-export function parseComicId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+/** A comic id from its path segment, or null (see lib/route-params). */
+export const parseComicId = parseId;

@@ -1,3 +1,5 @@
+import { parseId } from "@/lib/route-params";
+
 /**
  * The URL search params of /teams and /teams/{id}/members: `page` (from 1) and `search`. Written as
  * a plain validator rather than a zod schema because the router that runs it ships in the first
@@ -19,9 +21,5 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   return out;
 }
 
-/** A positive integer id from a path segment, or null (`/teams/abc` shows "team not found"). */
-export function parseTeamId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+/** A team id from its path segment, or null (see lib/route-params). */
+export const parseTeamId = parseId;

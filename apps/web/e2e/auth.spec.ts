@@ -1,46 +1,7 @@
-import { deflateSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { QUERY_CACHE_KEY } from "@vt/shared/constants";
+import { png, unique } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A real PNG (solid green square), built byte by byte so the server's content check accepts it. */
-function greenPng(size = 32): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: size }, () => [46, 160, 67]).flat()),
-  ]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function openUserMenu(page: Page) {
   await page.getByRole("button", { name: "Mở menu tài khoản" }).click();
@@ -90,7 +51,7 @@ test("register, land on next, edit the profile, log out with the cache cleared",
   await dialog.locator('input[type="file"]').setInputFiles({
     name: "la-xanh.png",
     mimeType: "image/png",
-    buffer: greenPng(),
+    buffer: png(32, 32),
   });
   expect((await upload).status()).toBe(200);
   await expect(dialog.getByText("Đang tải ảnh lên…")).toBeHidden();

@@ -1,27 +1,17 @@
-import { Link } from "@tanstack/react-router";
-import {
-  BookOpenTextIcon,
-  ImageIcon,
-  InfoIcon,
-  LayoutDashboardIcon,
-  LibraryBigIcon,
-  type LucideIcon,
-} from "lucide-react";
-import { useEffect, useRef } from "react";
+import { BookOpenTextIcon, ImageIcon, InfoIcon, LayoutDashboardIcon, LibraryBigIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { cn } from "@/lib/utils";
+import { type SectionTab, SectionTabs } from "@/components/section-tabs";
 
 export type ComicSection = "overview" | "info" | "thumbnail" | "volumes" | "chapters";
 
-type SectionLink = {
-  key: ComicSection;
+/** `to` stays a literal union so shortcut cards can link with typed params. */
+type SectionLink = SectionTab<ComicSection> & {
   to:
     | "/comics/$comicId"
     | "/comics/$comicId/info"
     | "/comics/$comicId/thumbnail"
     | "/comics/$comicId/volumes"
     | "/comics/$comicId/chapters";
-  icon: LucideIcon;
 };
 
 export const COMIC_SECTIONS: readonly SectionLink[] = [
@@ -32,39 +22,16 @@ export const COMIC_SECTIONS: readonly SectionLink[] = [
   { key: "chapters", to: "/comics/$comicId/chapters", icon: BookOpenTextIcon },
 ];
 
-/** The comic's sections as a tab-like row of links; scrolls sideways on narrow screens. */
+/** The comic's sections as tabs (components/section-tabs). */
 export function ComicSectionNav({ comicId, active }: { comicId: number; active: ComicSection }) {
   const { t } = useTranslation();
-  const currentRef = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    currentRef.current?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-  }, []);
   return (
-    <nav aria-label={t("comics.nav.label")} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-      <ul className="flex w-max gap-1 border-b md:w-full">
-        {COMIC_SECTIONS.map((section) => {
-          const current = section.key === active;
-          return (
-            <li key={section.key}>
-              <Link
-                to={section.to}
-                params={{ comicId: String(comicId) }}
-                ref={current ? currentRef : undefined}
-                aria-current={current ? "page" : undefined}
-                className={cn(
-                  "-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  current
-                    ? "border-primary text-foreground"
-                    : "border-transparent text-muted-foreground hover:border-border hover:text-foreground",
-                )}
-              >
-                <section.icon aria-hidden className="size-4" />
-                {t(`comics.nav.${section.key}`)}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <SectionTabs
+      label={t("comics.nav.label")}
+      tabs={COMIC_SECTIONS}
+      active={active}
+      params={{ comicId: String(comicId) }}
+      labelOf={(key) => t(`comics.nav.${key}`)}
+    />
   );
 }

@@ -14,7 +14,7 @@ import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { startImageLab } from "../apps/web/e2e/image-pipeline/fixture-server";
 import type { ImageLab, LabBenchResult } from "../apps/web/e2e/image-pipeline/lab-types";
-import { ratio } from "./lib";
+import { imageLabDir, type Row, ratio } from "./lib";
 
 const WIDTH = 3000;
 const HEIGHT = 4500;
@@ -75,7 +75,7 @@ export async function run() {
   const n = Number(process.env.BENCH_IMAGES ?? 50);
   const inputs = await makeInputs(n);
   const inputBytes = inputs.reduce((s, b) => s + b.length, 0);
-  const lab = await startImageLab();
+  const lab = await startImageLab(await imageLabDir());
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
@@ -110,6 +110,16 @@ export async function run() {
     const sc = best(scrambleRuns);
     const browserPps = pps(n, b.ms);
     const sharpPps = pps(n, s.ms);
+    const rows: Row[] = [
+      {
+        metric: `Browser pipeline (1500 px, q0.95, ${b.poolSize} workers, ${b.poolMode}) vs sharp, ${n} pages`,
+        baseline: `sharp ${sharpPps} pages/s`,
+        measured: `${browserPps} pages/s`,
+        ratio: `${ratio(browserPps, sharpPps)}x`,
+        target: ">= 1.0x",
+        ok: browserPps >= sharpPps,
+      },
+    ];
     return {
       name: "Browser image pipeline (1500 px, JPEG q0.95) vs sharp in Node",
       unit: "pages/s",
@@ -143,6 +153,7 @@ export async function run() {
         ms: Math.round(sc.ms),
         meanOutBytes: Math.round(sc.outBytes / n),
       },
+      rows,
     };
   } finally {
     await browser.close();

@@ -37,3 +37,106 @@ export async function measure(
 }
 
 export const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+export const median = (xs: number[]) => stats(xs).p50;
+
+/** The databases a bench runs on: on-disk PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export type BenchDbKind = "pglite-disk" | "postgres";
+export function benchDbKinds(): BenchDbKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite-disk", "postgres"] : ["pglite-disk"];
+}
+
+/**
+ * A fresh migrated database of `kind`: PGlite in `dataDir/pglite` (on disk, as `npm start` runs it) or
+ * a uniquely named database on the TEST_DATABASE_URL server, dropped by `close()`.
+ */
+export async function openBenchDatabase(kind: BenchDbKind, dataDir: string) {
+  const { createDatabase, runMigrations } = await import("../apps/api/src/db/client");
+  if (kind === "pglite-disk") {
+    const database = await createDatabase({ pgliteDir: `${dataDir}/pglite` });
+    await runMigrations(database);
+    return database;
+  }
+  const pg = (await import("pg")).default;
+  const server = new URL(process.env.TEST_DATABASE_URL!);
+  const admin = new URL(server);
+  admin.pathname = "/postgres";
+  const name = `vt_bench_${process.pid}_${Date.now()}`;
+  const adminQuery = async (q: string) => {
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: url.toString() });
+  await runMigrations(database);
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** One row of the issue-13 summary table: a figure, the same-run baseline it is a ratio of, the target. */
+export type Row = {
+  metric: string;
+  baseline: string;
+  measured: string;
+  ratio: string;
+  target: string;
+  ok?: boolean;
+};
+
+let labBuild: Promise<string> | undefined;
+/** The image-pipeline fixture page built once per bench run (shared by the benches that use it). */
+export async function imageLabDir(): Promise<string> {
+  labBuild ??= (async () => {
+    const { buildImageLab } = await import("../apps/web/e2e/image-pipeline/fixture-server");
+    const dir = await buildImageLab();
+    const { rmSync } = await import("node:fs");
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })();
+  return labBuild;
+}
+
+/**
+ * Proportional set size (MB) of a process and all its descendants, from /proc (Linux): shared pages
+ * are split between the processes that map them, so the sum is the tree's real footprint.
+ */
+export async function treePssMb(rootPid: number, match: RegExp = /./): Promise<number> {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const parent = new Map<number, number>();
+  const comm = new Map<number, string>();
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      comm.set(Number(d), stat.slice(stat.indexOf("(") + 1, close));
+      parent.set(Number(d), Number(stat.slice(close + 2).split(" ")[1]));
+    } catch {}
+  }
+  const isDescendant = (pid: number) => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === rootPid) return true;
+    return false;
+  };
+  let kb = 0;
+  for (const pid of parent.keys()) {
+    if (!isDescendant(pid) || !match.test(comm.get(pid) ?? "")) continue;
+    try {
+      const m = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+      if (m) kb += Number(m[1]);
+    } catch {}
+  }
+  return kb / 1024;
+}

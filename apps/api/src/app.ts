@@ -3,8 +3,9 @@
  * dashboard. No listening, no signals: server.ts does that, tests call buildApp + inject.
  */
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -21,17 +22,25 @@ import { registerIdentity } from "./auth/identity";
 import { requireAppOrigin } from "./auth/require-app-origin";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { type JobEngine, startJobEngine } from "./jobs/engine";
+import { JOBS } from "./jobs/registry";
 import { AppError } from "./lib/app-error";
 import { type Lang, resolveLang, translate, zodIssueMessages } from "./lib/messages";
+import { registerHttpMetrics } from "./lib/metrics";
 import { appVersion, repoRoot } from "./lib/repo-root";
+import { inlineScriptHashes, registerSecurityHeaders } from "./lib/security-headers";
 import { isZodError, validatorCompiler } from "./lib/validation";
+import { adminRoutes } from "./modules/admin/admin.routes";
 import { chaptersRoutes } from "./modules/chapters/chapters.routes";
 import { comicsRoutes } from "./modules/comics/comics.routes";
+import { clearAnchorsAfterWrite } from "./modules/comics/list-anchors";
 import { filesRoutes } from "./modules/files/files.routes";
-import { healthRoutes } from "./modules/health/health.routes";
+import { healthRoutes, metricsRoutes } from "./modules/health/health.routes";
 import { peopleRoutes } from "./modules/people/people.routes";
 import { requestsRoutes } from "./modules/requests/requests.routes";
 import { teamsRoutes } from "./modules/teams/teams.routes";
+import { tokensRoutes } from "./modules/tokens/tokens.routes";
+import { trashRoutes } from "./modules/trash/trash.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import type { Storage } from "./storage/storage";
 
@@ -41,6 +50,8 @@ declare module "fastify" {
     database: Database;
     db: Db;
     storage: Storage;
+    /** The job engine, or null when this app was built without one (most tests). */
+    jobs: JobEngine | null;
   }
   interface FastifyRequest {
     /** Language of server messages, from `x-custom-lang` (vi by default). */
@@ -56,6 +67,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Built dashboard folder (default apps/web/dist); null disables serving it. */
   webDist?: string | null;
+  /**
+   * Start the job engine (workers and cron schedules of apps/api/src/jobs/registry.ts) with the
+   * app and stop it when the app closes (default false: server.ts turns it on).
+   */
+  jobs?: boolean;
 }
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
@@ -94,6 +110,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", storage);
+  app.decorate("readinessChecks", new Map());
+  app.decorate("jobs", null);
   app.decorateRequest("lang", "vi");
 
   app.addHook("onRequest", async (request, reply) => {
@@ -105,34 +123,84 @@ export async function buildApp(options: BuildAppOptions) {
     if (isBackendPath(request.url) && request.url.startsWith("/api")) await requireAppOrigin(request, reply);
   });
 
+  const webDist = options.webDist === undefined ? join(repoRoot(), "apps/web/dist") : options.webDist;
+  const hasDashboard = webDist !== null && existsSync(join(webDist, "index.html"));
+  registerSecurityHeaders(
+    app,
+    hasDashboard ? inlineScriptHashes(readFileSync(join(webDist, "index.html"), "utf8")) : [],
+  );
+
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  registerHttpMetrics(app, database.pool);
 
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: "Vườn Truyện Studio API",
         version: appVersion(),
-        description:
-          "Uploader service. State-changing calls need the `x-app-origin` header and the session cookie. " +
-          "Errors are `{ message, errors?, code }`.",
+        description: [
+          "Uploader service. Dashboard calls use the session cookie; their state-changing calls need the `x-app-origin` header. " +
+            "Errors are `{ message, errors?, code }`.",
+          "",
+          "## Tools: API tokens and the upload flow",
+          "Create a personal token in the dashboard (profile, API tokens) for one team, scope `read` or `upload`, and send it as " +
+            "`Authorization: Bearer <secret>` with no cookie (no `x-app-origin` needed). Tokens work only on the routes marked " +
+            "`bearerAuth` below; anything else answers 401, a read token on an upload route 403, past 600 calls a minute 429.",
+          "1. `GET /api/chapters/comic/{comicId}`: the chapters already there (a draft with the same `order` is resumed, not duplicated).",
+          "2. `POST /api/chapters` `{ comicId, order, name?, volume? }`: a new draft.",
+          "3. `POST /api/chapters/{chapterId}/pages` multipart: `files` (JPEG/PNG/WebP/GIF, 7 MB each), and JSON arrays aligned " +
+            "with them: `clientIds` (a stable id per source file: re-sending one already stored answers the stored page, " +
+            "`duplicate: true`) and, for scrambled pages, `keys` (docs/scramble-format.md). Prepare images as the dashboard does: " +
+            "max width 1500 px, JPEG quality 0.95, GIF untouched (`npm run upload` does all of this).",
+          "4. `GET /api/chapters/{chapterId}`: every stored page with its `clientId`, to resume after a break.",
+          "5. `PUT /api/chapters/{chapterId}` `{ order, pages: [{ id }...] in reading order, publish: true, publishAt? }`: saves " +
+            "the page list and publishes (or schedules) in one transaction.",
+        ].join("\n"),
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", description: "Personal API token (`vts_...`)" },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const scope = input.route.config?.apiToken;
+      if (!scope) return out;
+      const schema = out.schema as Record<string, unknown>;
+      return {
+        ...out,
+        schema: {
+          ...schema,
+          description:
+            `${schema.description ?? ""} Accepts an API token (scope ${scope === "read" ? "`read` or `upload`" : "`upload`"}).`.trim(),
+          security: [{ bearerAuth: [] }, {}],
+        },
+      };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  // Multipart bodies are read only by the image gate (lib/image-gate.ts), which sets per-route
+  // limits; an oversize part must throw rather than arrive cut.
+  await app.register(fastifyMultipart, { limits: { fields: 20, parts: 64 }, throwFileSizeLimit: true });
+
   await registerIdentity(app);
+  // Deep-page anchors of the comic list are dropped by any write this process answers.
+  app.addHook("onResponse", clearAnchorsAfterWrite);
   await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(metricsRoutes);
   await app.register(usersRoutes, { prefix: "/api" });
   await app.register(teamsRoutes, { prefix: "/api" });
   await app.register(comicsRoutes, { prefix: "/api" });
   await app.register(chaptersRoutes, { prefix: "/api" });
   await app.register(requestsRoutes, { prefix: "/api" });
   await app.register(peopleRoutes, { prefix: "/api" });
+  await app.register(trashRoutes, { prefix: "/api" });
+  await app.register(adminRoutes, { prefix: "/api" });
+  await app.register(tokensRoutes, { prefix: "/api" });
   if (storage.kind === "local") await app.register(filesRoutes, { prefix: "/files" });
 
-  const webDist = options.webDist === undefined ? join(repoRoot(), "apps/web/dist") : options.webDist;
-  const hasDashboard = webDist !== null && existsSync(join(webDist, "index.html"));
   if (hasDashboard) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -149,6 +217,23 @@ export async function buildApp(options: BuildAppOptions) {
         else if (rel.endsWith(".html")) reply.header("cache-control", "no-cache");
         else reply.header("cache-control", "public, max-age=3600");
       },
+    });
+  }
+
+  if (options.jobs) {
+    const log = app.log.child({ module: "jobs" });
+    app.jobs = await startJobEngine({
+      database,
+      context: { db: database.db, database, storage, config, log },
+      jobs: JOBS,
+    });
+    const engine = app.jobs;
+    app.readinessChecks.set("jobs", async () => {
+      await engine.status();
+    });
+    // Runs after in-flight requests finished (app.close), before the database closes (lifecycle.ts).
+    app.addHook("onClose", async () => {
+      await app.jobs?.stop();
     });
   }
 

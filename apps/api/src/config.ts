@@ -34,6 +34,15 @@ export const CONFIG_DOCS = {
   ADMIN_EMAILS: "Comma-separated e-mail addresses that get the platform admin role.",
   AUTH_RATE_LIMIT:
     "Requests per minute per client address for sign-in, sign-up and password endpoints (default 5).",
+  METRICS_TOKEN:
+    "Bearer token that GET /metrics requires (16+ characters); when unset /metrics is open to anyone who can reach it.",
+  UPLOAD_QUOTA_FILES:
+    "Images a user who belongs to a team may upload per hour, every route counted together (default 2000).",
+  UPLOAD_QUOTA_MB: "Megabytes of images a user who belongs to a team may upload per hour (default 2048).",
+  UPLOAD_QUOTA_NO_TEAM_FILES:
+    "Images a user who belongs to no team (avatar, covers) may upload per hour (default 30).",
+  UPLOAD_QUOTA_NO_TEAM_MB:
+    "Megabytes of images a user who belongs to no team may upload per hour (default 60).",
   SMTP_URL: "SMTP server URL (smtp:// or smtps://); when unset mail goes to the outbox and the log.",
   MAIL_FROM: "Sender address of outgoing mail.",
   OIDC_PROVIDERS:
@@ -44,6 +53,10 @@ export const CONFIG_DOCS = {
     "Firebase project whose ID tokens are accepted (issuer https://securetoken.google.com/<id>).",
   SITE_URL: "Base URL of the public reading site (links such as 'view on site').",
   MATURE_SITE_URL: "Base URL of the mature-content reading site.",
+  STORAGE_SWEEP_GRACE_HOURS:
+    "Stored files no row references are deleted by the storage.sweep job once older than this many hours (default 24).",
+  STAGED_PAGES_TTL_DAYS:
+    "Uploaded pages never saved into a chapter's page list are deleted once the chapter is untouched for this many days (default 7).",
   TRUSTED_ORIGINS:
     "Comma-separated origins allowed to make state-changing calls (default the origin of PUBLIC_URL).",
 } as const;
@@ -92,6 +105,11 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+export interface UploadLimit {
+  files: number;
+  bytes: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -109,6 +127,10 @@ export interface Config {
   adminEmails: string[];
   /** Sign-in, sign-up and password requests a minute per client address. */
   authRateLimit: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  metricsToken: string | undefined;
+  /** Hourly upload limits per user (counted in the database): members of a team, and everyone else. */
+  uploadQuota: { member: UploadLimit; noTeam: UploadLimit };
   smtpUrl: string | undefined;
   mailFrom: string;
   oidcProviders: OidcProviderConfig[];
@@ -117,6 +139,10 @@ export interface Config {
   siteUrl: string | undefined;
   matureSiteUrl: string | undefined;
   trustedOrigins: string[];
+  /** Age (hours) before an unreferenced stored object is swept. */
+  storageSweepGraceHours: number;
+  /** Days a chapter stays untouched before its staged (unsaved) pages are removed. */
+  stagedPagesTtlDays: number;
 }
 
 export interface LoadConfigOptions {
@@ -269,6 +295,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
         .min(1, "must be at least 1")
         .max(100_000),
     ) ?? 5;
+  const metricsToken = parse("METRICS_TOKEN", z.string().min(16, "must be at least 16 characters"));
+  const count = (name: ConfigVariable, fallback: number) =>
+    parse(
+      name,
+      z.coerce
+        .number({ error: "must be a number" })
+        .int("must be an integer")
+        .min(1, "must be at least 1")
+        .max(10_000_000),
+    ) ?? fallback;
+  const MB = 1024 * 1024;
+  const uploadQuota = {
+    member: { files: count("UPLOAD_QUOTA_FILES", 2000), bytes: count("UPLOAD_QUOTA_MB", 2048) * MB },
+    noTeam: {
+      files: count("UPLOAD_QUOTA_NO_TEAM_FILES", 30),
+      bytes: count("UPLOAD_QUOTA_NO_TEAM_MB", 60) * MB,
+    },
+  };
+  const storageSweepGraceHours =
+    parse(
+      "STORAGE_SWEEP_GRACE_HOURS",
+      z.coerce
+        .number({ error: "must be a number" })
+        .min(0)
+        .max(24 * 365),
+    ) ?? 24;
+  const stagedPagesTtlDays =
+    parse("STAGED_PAGES_TTL_DAYS", z.coerce.number({ error: "must be a number" }).min(0).max(3650)) ?? 7;
   const siteUrl = parse("SITE_URL", httpUrl);
   const matureSiteUrl = parse("MATURE_SITE_URL", httpUrl);
   const trustedOrigins = parse(
@@ -295,6 +349,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     authSecret: authSecretEnv ?? persistedAuthSecret(dataDir),
     adminEmails,
     authRateLimit,
+    metricsToken,
+    uploadQuota,
     smtpUrl,
     mailFrom,
     oidcProviders,
@@ -303,6 +359,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     siteUrl,
     matureSiteUrl,
     trustedOrigins,
+    storageSweepGraceHours,
+    stagedPagesTtlDays,
   };
 }
 
@@ -317,7 +375,7 @@ function safeOrigin(url: string): string {
 }
 
 function redact(name: ConfigVariable, value: string): string {
-  if (/SECRET|DATABASE_URL|SMTP_URL|OIDC_PROVIDERS/.test(name)) return "<redacted>";
+  if (/SECRET|TOKEN|DATABASE_URL|SMTP_URL|OIDC_PROVIDERS/.test(name)) return "<redacted>";
   return value.length > 80 ? `${value.slice(0, 77)}...` : value;
 }
 

@@ -70,7 +70,9 @@ describe("server process", () => {
     expect(server.stderr()).toMatch(/TRUSTED_ORIGINS: /);
   });
 
-  it("serves, refuses a second process on the same PGlite directory, and shuts down on SIGTERM", async () => {
+  it("serves, refuses a second process on the same PGlite directory, and shuts down on SIGTERM", {
+    timeout: 120_000,
+  }, async () => {
     const first = startServer();
     const port = await listening(first);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -91,7 +93,7 @@ describe("server process", () => {
     expect(existsSync(lockFile)).toBe(false);
   });
 
-  it("takes over a stale lock left by a dead process", async () => {
+  it("takes over a stale lock left by a dead process", { timeout: 120_000 }, async () => {
     const dead = spawn(process.execPath, ["-e", ""]);
     await new Promise((resolve) => dead.on("exit", resolve));
     writeFileSync(lockFile, `${dead.pid}\n`);

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database);
     const storage = await createStorage(config);
-    const app = await buildApp({ config, database, storage });
+    const app = await buildApp({ config, database, storage, jobs: true });
 
     let stopping = false;
     const onSignal = (signal: NodeJS.Signals) => {

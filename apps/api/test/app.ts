@@ -32,6 +32,10 @@ export interface TestAppOptions {
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
   webDist?: BuildAppOptions["webDist"];
+  /** Start the job engine with the app (see BuildAppOptions.jobs). */
+  jobs?: boolean;
+  /** Run on this database instead of a fresh migrated one (closed by close()). */
+  database?: Database;
   /** Register throwaway routes before the app is ready. */
   setup?: (app: TestApp["app"]) => void | Promise<void>;
 }
@@ -49,12 +53,19 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "vt-api-test-"));
   const config = testConfig(dataDir, options.env);
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const storage = await createLocalStorage({
     root: config.storageDir,
     publicBaseUrl: `${config.publicUrl}/files`,
   });
-  const app = await buildApp({ config, database, storage, logger: false, webDist: options.webDist ?? null });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    logger: false,
+    webDist: options.webDist ?? null,
+    jobs: options.jobs ?? false,
+  });
   await options.setup?.(app);
   await app.ready();
   return {

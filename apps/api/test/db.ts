@@ -41,8 +41,15 @@ export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
-export async function createTestDatabase(): Promise<Database> {
+export interface TestDatabaseOptions {
+  /** false: an empty database with no migration applied (the upgrade test migrates it itself). */
+  migrate?: boolean;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
+  const migrate = options.migrate ?? true;
   const serverUrl = testDatabaseUrl();
+  if (!serverUrl && !migrate) return createDatabase({});
   if (!serverUrl) {
     const file = inject("pgliteTemplate");
     if (file) return wrapPglite(await fromDump(file));
@@ -56,7 +63,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  await runMigrations(database);
+  if (migrate) await runMigrations(database);
   let closed: Promise<void> | undefined;
   return {
     ...database,

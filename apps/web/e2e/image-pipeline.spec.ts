@@ -76,10 +76,11 @@ test.afterAll(async () => {
   await lab?.close();
 });
 
-test("the pool runs module workers, min(hardwareConcurrency, 4) of them", async () => {
+test("the pool runs module workers: one per core, at most two per GB of device memory and 8", async () => {
   const info = await call("poolInfo");
   expect(info.mode).toBe("worker");
-  expect(info.size).toBe(Math.max(1, Math.min(info.hardwareConcurrency, 4)));
+  const byMemory = info.deviceMemory ? Math.floor(info.deviceMemory * 2) : 4;
+  expect(info.size).toBe(Math.max(1, Math.min(info.hardwareConcurrency, byMemory, 8)));
 });
 
 test("a 3000x4500 PNG becomes a 1500x2250 JPEG q0.95 close to the original", async () => {
@@ -98,6 +99,24 @@ test("a 3000x4500 PNG becomes a 1500x2250 JPEG q0.95 close to the original", asy
   expect(meta).toMatchObject({ format: "jpeg", width: 1500, height: 2250 });
   const expected = await decodeRgb(await sharp(png).resize({ width: 1500 }).png().toBuffer());
   expect(meanAbsDiff(await decodeRgb(b64(out.b64)), expected)).toBeLessThan(JPEG_TOLERANCE);
+});
+
+test("a wide JPEG (decoded at its target size where WebCodecs exists) and an EXIF-rotated one stay close to sharp", async () => {
+  const jpeg = await gradientJpeg(3000, 4500, 2, 92);
+  const out = await call("processUrl", put("src/big.jpg", jpeg, "image/jpeg"), "p.jpg");
+  expect(out).toMatchObject({ width: 1500, height: 2250, type: "image/jpeg" });
+  const expected = await decodeRgb(await sharp(jpeg).resize({ width: 1500 }).png().toBuffer());
+  expect(meanAbsDiff(await decodeRgb(b64(out.b64)), expected)).toBeLessThan(JPEG_TOLERANCE);
+  // Orientation 6 (rotate 90° clockwise to display): the page is upright and 1500 wide.
+  const rotated = await sharp(await gradientJpeg(2000, 3000, 3))
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  const upright = await call("processUrl", put("src/rotated.jpg", rotated, "image/jpeg"), "r.jpg");
+  expect(upright).toMatchObject({ width: 1500, height: 1000 });
+  const uprightExpected = await decodeRgb(
+    await sharp(rotated).rotate().resize({ width: 1500 }).png().toBuffer(),
+  );
+  expect(meanAbsDiff(await decodeRgb(b64(upright.b64)), uprightExpected)).toBeLessThan(JPEG_TOLERANCE);
 });
 
 test("narrow pages are never upscaled; the main-thread fallback gives the same result", async () => {

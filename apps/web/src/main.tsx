@@ -29,6 +29,12 @@ const ready = Promise.all([restoreSession(), i18nReady]).then(async () => {
   });
 });
 
+// A page restored from the back/forward cache is the signed-in screen as it was before a logout
+// or a session end; load it afresh so the session check decides what to show.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && isSignedIn(authStore.getState().user)) window.location.reload();
+});
+
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 

@@ -73,6 +73,17 @@ export const zChapterOrder = z
   });
 
 /** A non-empty reason for delete, merge and permission requests. */
+/**
+ * The version a save was based on (optimistic concurrency): the server answers 409
+ * 'errors.VERSION_CONFLICT' when the record has changed since. Optional so that older clients keep
+ * working; the dashboard always sends it.
+ */
+export const zBaseVersion = z
+  .number({ error: () => "validation.invalid" })
+  .int({ error: "validation.invalid" })
+  .min(1, { error: "validation.invalid" })
+  .optional();
+
 export const zReason = zRequiredString("validation.reasonRequired");
 
 /** A translated problem: an i18n key with its interpolation params. */

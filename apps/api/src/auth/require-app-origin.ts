@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
+import { isBearerOnly } from "./api-token";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -29,6 +30,9 @@ function normalizeOrigin(value: string): string | undefined {
 export async function requireAppOrigin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!STATE_CHANGING.has(request.method)) return;
   if (request.routeOptions.config?.skipAppOrigin) return;
+  // An API token without cookies: a cross-site page cannot attach the header, and routes that do
+  // not accept tokens answer 401 for it (auth/api-token.ts), so there is no ambient credential to forge.
+  if (isBearerOnly(request)) return;
   const trusted = request.server.config.trustedOrigins;
   const presented = [request.headers["x-app-origin"], request.headers.origin]
     .flatMap((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]))

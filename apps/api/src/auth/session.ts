@@ -7,15 +7,18 @@
  *   const user = await requireUser(request);   // 401 when signed out
  *   const admin = await requireAdmin(request); // 401 signed out, 403 when not a platform admin
  *   const maybe = await getSessionUser(request); // null when signed out
+ *   const { user, teams } = await requireUserWithTeams(request); // + the user's live teams, same query
  * after which `request.user` holds the same user.
  */
 import "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
+import type { TeamRole } from "../db/schema/teams";
 import { sessions, type UserRole, users } from "../db/schema/users";
 import { AppError } from "../lib/app-error";
+import { bearerSecret, loadTokenUser, type TokenGrant } from "./api-token";
 
 export const SESSION_COOKIE = "vt_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -28,6 +31,8 @@ export interface SessionUser {
   name: string;
   avatar: string | null;
   role: UserRole;
+  /** Set when the request authenticated with an API token (auth/api-token.ts): the team and scope it is limited to. */
+  token?: TokenGrant;
 }
 
 declare module "fastify" {
@@ -37,8 +42,17 @@ declare module "fastify" {
   }
 }
 
+/** One of the signed-in user's live teams, with the user's role in it. */
+export interface SessionTeam {
+  id: number;
+  name: string;
+  role: TeamRole;
+}
+
 interface SessionState {
   loaded: Promise<SessionUser | null>;
+  /** The user's teams, when the session was loaded with them (requireUserWithTeams). */
+  teams?: SessionTeam[];
   /** New expiry to send in a refreshed cookie, when the session slid forward. */
   refreshedUntil?: Date;
 }
@@ -65,6 +79,13 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
+  // An account disabled by an admin gets no session (403, translated).
+  const [account] = await request.server.db
+    .select({ disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (account?.disabledAt) throw new AppError("FORBIDDEN", "review.accountDisabled");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await request.server.db.insert(sessions).values({
@@ -97,11 +118,11 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   request.user = null;
 }
 
-export function getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+export function getSessionUser(request: FastifyRequest, withTeams = false): Promise<SessionUser | null> {
   let current = state.get(request);
   if (!current) {
     const entry: SessionState = { loaded: Promise.resolve(null) };
-    entry.loaded = loadSessionUser(request, entry);
+    entry.loaded = loadSessionUser(request, entry, withTeams);
     state.set(request, entry);
     current = entry;
   }
@@ -114,13 +135,48 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
+/**
+ * The signed-in user and their live teams (ordered by id), read in the session's own query when the
+ * session was not loaded yet for this request (hot list routes: one round trip instead of two).
+ */
+export async function requireUserWithTeams(
+  request: FastifyRequest,
+): Promise<{ user: SessionUser; teams: SessionTeam[] }> {
+  const user = await getSessionUser(request, true);
+  if (!user) throw new AppError("UNAUTHORIZED");
+  const entry = state.get(request)!;
+  entry.teams ??= (
+    await request.server.db.execute<{ teams: SessionTeam[] }>(sql`select ${teamsOf(user.id)} as teams`)
+  ).rows[0]!.teams;
+  // An API token acts for its one team only.
+  const teams = user.token ? entry.teams.filter((t) => t.id === user.token!.teamId) : entry.teams;
+  return { user, teams };
+}
+
+/** The user's live teams with their role, as one json array (ordered by team id). */
+function teamsOf(userId: SQL | number): SQL {
+  return sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'role', tm.role) order by t.id)
+    from team_members tm join teams t on t.id = tm.team_id and t.deleted_at is null
+    where tm.user_id = ${userId}), '[]'::json)`;
+}
+
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "admin") throw new AppError("FORBIDDEN");
   return user;
 }
 
-async function loadSessionUser(request: FastifyRequest, entry: SessionState): Promise<SessionUser | null> {
+async function loadSessionUser(
+  request: FastifyRequest,
+  entry: SessionState,
+  withTeams: boolean,
+): Promise<SessionUser | null> {
+  const secret = bearerSecret(request);
+  if (secret !== undefined) {
+    const tokenUser = await loadTokenUser(request, secret);
+    request.user = tokenUser;
+    return tokenUser;
+  }
   const token = request.cookies?.[SESSION_COOKIE];
   if (!token || token.length > 128) return null;
   const db = request.server.db;
@@ -130,12 +186,14 @@ async function loadSessionUser(request: FastifyRequest, entry: SessionState): Pr
     .select({
       expiresAt: sessions.expiresAt,
       user: { id: users.id, email: users.email, name: users.name, avatar: users.avatar, role: users.role },
+      teams: withTeams ? teamsOf(sql`${users.id}`).mapWith((v) => v as SessionTeam[]) : sql<null>`null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
     .limit(1);
   if (!row) return null;
+  if (row.teams) entry.teams = typeof row.teams === "string" ? JSON.parse(row.teams) : row.teams;
   if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));

@@ -3,6 +3,9 @@
  *   npm run admin -- grant <email>    make the user with this e-mail a platform admin
  *   npm run admin -- revoke <email>   make them an ordinary user again
  *   npm run admin -- list             list platform admins
+ *   npm run admin -- jobs [n]         list the job engine's latest n runs (default 20)
+ *   npm run admin -- backup <file>    database + local files (+ generated auth secret) into one .tar.gz
+ *   npm run admin -- restore <file>   put a backup back (current data moved aside, not deleted)
  *
  * Works on PostgreSQL (DATABASE_URL) and on the embedded PGlite database. PGlite allows one process
  * per data directory, so with PGlite this refuses (exit code 2) while the server is running: stop
@@ -10,13 +13,16 @@
  */
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import { ConfigError, loadConfig } from "../config";
+import { type Config, ConfigError, loadConfig } from "../config";
 import { createDatabase, type Database, runMigrations } from "../db/client";
 import { DatabaseLockedError } from "../db/pglite-lock";
 import { users } from "../db/schema/users";
+import { type JobRun, recentJobRuns } from "../jobs/runs";
 import { setAdminRole } from "../modules/users/users.service";
+import { BackupError, backup, restore } from "./backup";
 
-const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list";
+const USAGE =
+  "Usage: npm run admin -- grant <email> | revoke <email> | list | jobs [count] | backup <file> | restore <file>";
 
 export interface CliIo {
   out: (line: string) => void;
@@ -34,6 +40,18 @@ export async function runAdminCommand(argv: string[], database: Database, io: Cl
       .orderBy(users.id);
     if (admins.length === 0) io.out("No platform admins yet.");
     for (const a of admins) io.out(`${a.id}\t${a.email}\t${a.name}`);
+    return 0;
+  }
+  if (command === "jobs" && rest.length === 0) {
+    const count = email === undefined ? 20 : Number(email);
+    if (!Number.isInteger(count) || count < 1 || count > 1000) {
+      io.err(USAGE);
+      return 64;
+    }
+    const runs = await recentJobRuns(database.db, count);
+    if (runs.length === 0) io.out("No job runs yet (the server runs jobs while it is up).");
+    else io.out(["name", "state", "started", "finished", "error"].join("\t"));
+    for (const run of runs) io.out(formatRun(run));
     return 0;
   }
   if ((command !== "grant" && command !== "revoke") || !email || rest.length > 0) {
@@ -56,10 +74,45 @@ export async function runAdminCommand(argv: string[], database: Database, io: Cl
   return 0;
 }
 
+const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "-");
+
+function formatRun(run: JobRun): string {
+  const error = run.error ? run.error.replace(/\s+/g, " ").slice(0, 200) : "";
+  return [run.name, run.state, when(run.startedOn), when(run.completedOn), error].join("\t");
+}
+
+/** backup/restore work on the data directory itself, so they never open the database here first. */
+async function runBackupCommand(argv: string[], config: Config, io: CliIo): Promise<number> {
+  const [command, file, ...rest] = argv;
+  if (!file || rest.length > 0) {
+    io.err(USAGE);
+    return 64;
+  }
+  if (command === "backup") {
+    const manifest = await backup(config, file);
+    io.out(`Backup written to ${file} (${manifest.db} database${manifest.files ? " and local files" : ""}).`);
+    if (config.s3) {
+      io.out(
+        "Storage is S3: its objects are not in the archive; back the bucket up as docs/operations.md says.",
+      );
+    }
+    if (manifest.authSecret)
+      io.out("The archive holds DATA_DIR/auth-secret: keep it as safe as that secret.");
+    return 0;
+  }
+  const result = await restore(config, file);
+  io.out(`Restored ${file} (made ${result.manifest.createdAt} by version ${result.manifest.appVersion}).`);
+  for (const path of result.movedAside)
+    io.out(`The data it replaced is kept at ${path}; delete it when satisfied.`);
+  io.out("Start the server: migrations newer than the backup run at start.");
+  return 0;
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   let database: Database;
   try {
     const config = loadConfig(env);
+    if (argv[0] === "backup" || argv[0] === "restore") return await runBackupCommand(argv, config, io);
     database = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -72,6 +125,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): P
           "run the command, then start the server again.",
       );
       return 2;
+    }
+    if (error instanceof BackupError) {
+      io.err(error.message);
+      return 1;
     }
     throw error;
   }

@@ -94,9 +94,12 @@ export function wrapPglite(pglite: PGlite, onClose?: () => void): Database {
   };
 }
 
-/** Apply every migration in apps/api/drizzle (the same folder for both drivers). */
-export async function runMigrations(database: Database): Promise<void> {
-  const options = { migrationsFolder: MIGRATIONS_FOLDER };
+/**
+ * Apply every migration in apps/api/drizzle (the same folder for both drivers). Another folder is
+ * only given by the upgrade test (the migrations of an earlier release).
+ */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  const options = { migrationsFolder };
   if (database.kind === "pglite") {
     await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], options);
     return;

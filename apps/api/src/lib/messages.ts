@@ -6,20 +6,30 @@
 import type { Lang } from "@vt/shared/constants";
 import { chaptersMessages } from "@vt/shared/i18n/chapters-messages";
 import { comicsMessages } from "@vt/shared/i18n/comics-messages";
+import { inputMessages } from "@vt/shared/i18n/input-messages";
 import {
   registerMessages,
   resolveLang as sharedResolveLang,
   translate as sharedTranslate,
   zodIssueToMessage,
 } from "@vt/shared/i18n/messages";
+import { reviewMessages } from "@vt/shared/i18n/review-messages";
 import { teamsMessages } from "@vt/shared/i18n/teams-messages";
+import { tokensMessages } from "@vt/shared/i18n/tokens-messages";
 import { z } from "zod";
 import type { $ZodIssue } from "zod/v4/core";
 
 export type { Lang };
 
 // The server answers in every feature's words; the browser loads feature texts with their pages.
-registerMessages(teamsMessages, comicsMessages, chaptersMessages);
+registerMessages(
+  teamsMessages,
+  comicsMessages,
+  chaptersMessages,
+  reviewMessages,
+  inputMessages,
+  tokensMessages,
+);
 
 /** Language of server messages from `x-custom-lang` (vi unless it names en). */
 export function resolveLang(header: string | string[] | undefined): Lang {

@@ -6,7 +6,18 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants, createWriteStream } from "node:fs";
-import { type FileHandle, lstat, mkdir, open, realpath, rename, rm, unlink } from "node:fs/promises";
+import {
+  access,
+  type FileHandle,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  unlink,
+} from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -15,6 +26,8 @@ import {
   assertValidKey,
   assertValidPutOptions,
   InvalidStorageKeyError,
+  isValidKey,
+  type ListedObject,
   type PutOptions,
   type Storage,
   type StoredObject,
@@ -142,5 +155,56 @@ export async function createLocalStorage(options: LocalStorageOptions): Promise<
       assertValidKey(key);
       return `${base}/${key}`;
     },
+
+    async ping() {
+      await access(root, constants.W_OK);
+    },
+
+    async *list(): AsyncIterable<ListedObject> {
+      for await (const { rel, size, mtime } of walk(root)) {
+        if (isValidKey(rel)) yield { key: rel, size, lastModified: mtime };
+      }
+    },
+
+    async removeIncomplete(before) {
+      let removed = 0;
+      for await (const { rel, path, mtime } of walk(root)) {
+        if (TEMP_FILE.test(rel.slice(rel.lastIndexOf("/") + 1)) && mtime < before) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
   };
+}
+
+/** The temporary name `put` writes to before the rename. */
+const TEMP_FILE = /^\.tmp-[0-9a-f]{16}$/;
+
+/** Regular files under `dir` (symlinks are neither followed nor reported). */
+async function* walk(
+  dir: string,
+  prefix = "",
+): AsyncIterable<{ rel: string; path: string; size: number; mtime: Date }> {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walk(path, rel);
+    else if (entry.isFile()) {
+      try {
+        const info = await lstat(path);
+        yield { rel, path, size: info.size, mtime: info.mtime };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+  }
 }

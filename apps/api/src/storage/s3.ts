@@ -14,7 +14,10 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -27,6 +30,8 @@ import {
   assertValidKey,
   assertValidPutOptions,
   InvalidStorageKeyError,
+  isValidKey,
+  type ListedObject,
   type PutOptions,
   type Storage,
   type StoredObject,
@@ -147,6 +152,16 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
   const base = options.publicUrl.replace(/\/+$/, "");
   const partSize = options.partSize ?? DEFAULT_PART_SIZE;
 
+  function listUploads(keyMarker: string | undefined, uploadIdMarker: string | undefined) {
+    return client.send(
+      new ListMultipartUploadsCommand({
+        Bucket: bucket,
+        KeyMarker: keyMarker,
+        UploadIdMarker: uploadIdMarker,
+      }),
+    );
+  }
+
   async function putBuffer(key: string, body: Buffer, contentType: string): Promise<void> {
     await client.send(
       new PutObjectCommand({
@@ -215,6 +230,10 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
   return {
     kind: "s3",
+
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
 
     async put(body, putOptions: PutOptions) {
       assertValidPutOptions(putOptions);
@@ -285,6 +304,50 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       assertValidKey(key);
       // Valid keys are [A-Za-z0-9._-] segments joined by '/', so they need no URL encoding.
       return `${base}/${key}`;
+    },
+
+    async *list(): AsyncIterable<ListedObject> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token, MaxKeys: 1000 }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key && isValidKey(item.Key)) {
+            yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) };
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+
+    async removeIncomplete(before) {
+      // A process killed during a multipart upload leaves its parts stored (and billed).
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      do {
+        let page: Awaited<ReturnType<typeof listUploads>>;
+        try {
+          page = await listUploads(keyMarker, uploadIdMarker);
+        } catch (error) {
+          // Some S3-compatible stores (and s3rver) do not list multipart uploads: nothing to do
+          // here then; a bucket lifecycle rule (AbortIncompleteMultipartUpload) covers them.
+          if ((error as { name?: string }).name === "NotImplemented") return removed;
+          throw error;
+        }
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !isValidKey(upload.Key)) continue;
+          if (upload.Initiated && upload.Initiated >= before) continue;
+          await client.send(
+            new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          );
+          removed++;
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+      return removed;
     },
 
     async presignPut(key, contentType, presignOptions = {}) {

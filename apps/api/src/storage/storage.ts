@@ -22,6 +22,13 @@ export interface StoredObject {
   lastModified: Date;
 }
 
+/** One object as `list()` reports it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface Storage {
   readonly kind: "local" | "s3";
   /** Store bytes under a freshly generated key; resolves to that key once fully written. */
@@ -35,6 +42,15 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Absolute URL under which browsers and readers fetch the object. */
   publicUrl(key: string): string;
+  /** Throws when the store cannot be written to now (readiness probe: folder writable, bucket reachable). */
+  ping(): Promise<void>;
+  /** Every stored object with a valid key, in no particular order (the storage sweep walks it). */
+  list(): AsyncIterable<ListedObject>;
+  /**
+   * Remove what interrupted writes left behind (a process killed mid-upload) if it was last
+   * touched before `before`; resolves to how many were removed.
+   */
+  removeIncomplete(before: Date): Promise<number>;
 }
 
 export class InvalidStorageKeyError extends Error {

@@ -44,7 +44,12 @@ export type LabBenchResult = {
 };
 
 export type ImageLab = {
-  poolInfo(mode?: LabMode): { mode: string; size: number; hardwareConcurrency: number };
+  poolInfo(mode?: LabMode): {
+    mode: string;
+    size: number;
+    hardwareConcurrency: number;
+    deviceMemory: number | undefined;
+  };
   processUrl(url: string, name: string, mode?: LabMode): Promise<LabProcessed>;
   scrambleUrl(url: string, options?: { permutation?: number[]; mode?: LabMode }): Promise<LabScrambled>;
   unscrambleB64(b64: string, key: string, mode?: LabMode): Promise<LabImage>;
@@ -64,6 +69,12 @@ export type ImageLab = {
     name: string,
     pages: LabZipPage[],
   ): Promise<{ fileName: string; bytes: number; method: string }>;
+  /**
+   * Downloads the chapter zip the way a user's browser does: "file-system" streams it into a file
+   * (here of the origin-private file system: the same writable stream the save picker gives),
+   * "blob" collects it into one Blob. Drops every reference before answering.
+   */
+  zipTo(method: "file-system" | "blob", pages: LabZipPage[]): Promise<{ bytes: number; ms: number }>;
   emptyZipError(): Promise<LabError | null>;
   pipeline(
     urls: string[],

@@ -11,10 +11,12 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
+import { parseAdminSearch } from "@/features/admin/admin-search";
 import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn, loginRedirect } from "@/features/auth/guard";
 import { parseChapterListSearch } from "@/features/chapters/chapters-search";
 import { parseComicListSearch, parsePlainListSearch } from "@/features/comics/comics-search";
+import { parseRequestsSearch } from "@/features/requests/requests-search";
 import { parseListSearch } from "@/features/teams/teams-search";
 import { PendingPage } from "./pending-page";
 
@@ -199,6 +201,20 @@ const charactersRoute = createRoute({
   component: page(() => import("./routes/characters"), "CharactersPage"),
 });
 
+const requestsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "requests",
+  validateSearch: parseRequestsSearch,
+  component: page(() => import("./routes/requests"), "RequestsPage"),
+});
+
+const adminRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "admin",
+  validateSearch: parseAdminSearch,
+  component: page(() => import("./routes/admin"), "AdminPage"),
+});
+
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   appRoute.addChildren([
@@ -229,6 +245,8 @@ export const routeTree = rootRoute.addChildren([
     authorsRoute,
     artistsRoute,
     charactersRoute,
+    requestsRoute,
+    adminRoute,
   ]),
 ]);
 

@@ -2,7 +2,8 @@
  * The TanStack Query client (spec §9): persisted to localStorage under a fixed key with no expiry
  * and buster '1', no refetch on window focus or reconnect. Failed queries and mutations raise ONE
  * error toast here (title: errors.generic, description: the extracted message); a mutation or query
- * opts out with `meta: { silent: true }` when it reports the failure itself.
+ * opts out with `meta: { silent: true }` when it reports the failure itself. A 401 is not a toast:
+ * it ends the session (see `setUnauthorizedHandler`).
  */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
@@ -17,19 +18,32 @@ declare module "@tanstack/react-query" {
   }
 }
 
+let onUnauthorized: (() => void) | undefined;
+
+/**
+ * Who handles "the session ended" (a 401 from any query or mutation): the signed-in layout
+ * registers the handler that signs the user out and sends them to /login; this module stays
+ * below the features and the router.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler;
+}
+
+function reportFailure(error: unknown, silent: boolean | undefined) {
+  if (isApiError(error) && error.kind === "unauthorized" && onUnauthorized) {
+    onUnauthorized();
+    return;
+  }
+  if (!silent) showErrorToast(error);
+}
+
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (query.meta?.silent) return;
-        showErrorToast(error);
-      },
+      onError: (error, query) => reportFailure(error, query.meta?.silent),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.silent) return;
-        showErrorToast(error);
-      },
+      onError: (error, _variables, _context, mutation) => reportFailure(error, mutation.meta?.silent),
     }),
     defaultOptions: {
       queries: {

@@ -5,10 +5,11 @@ import { comicsEn } from "./en/comics";
 import { breadcrumb, common, modal, nav, shell } from "./en/common";
 import { errors } from "./en/errors";
 import { pages } from "./en/pages";
+import { reviewEn } from "./en/review";
 import { teams } from "./en/teams";
 import { mergeMessages } from "./merge-messages";
 
 /** English: loaded on demand (lib/i18n), only when it is the chosen language. */
 export const webEn = { common, nav, shell, breadcrumb, modal, pages, teams, auth, errors, ...comicsEn };
 
-export const en = mergeMessages(mergeMessages(sharedEn, webEn), chaptersEn);
+export const en = mergeMessages(mergeMessages(mergeMessages(sharedEn, webEn), chaptersEn), reviewEn);

@@ -6,6 +6,7 @@ import type { chaptersVi } from "./vi/chapters";
 import type { comicsVi } from "./vi/comics";
 import { common, modal, shell } from "./vi/common";
 import { errors } from "./vi/errors";
+import type { reviewVi } from "./vi/review";
 import type { teams } from "./vi/teams";
 
 /**
@@ -24,4 +25,5 @@ export const viFirstLoad = mergeMessages(sharedVi, { common, shell, modal, auth,
  * comics texts with the /comics and people pages). */
 export type ViTranslation = typeof viFirstLoad &
   typeof signedInVi & { teams: typeof teams } & typeof comicsVi &
-  typeof chaptersVi;
+  typeof chaptersVi &
+  typeof reviewVi;

@@ -5,11 +5,15 @@ import { viFirstLoad } from "./resources-vi";
 import { signedInVi } from "./resources-vi-signed-in";
 import { chaptersVi } from "./vi/chapters";
 import { comicsVi } from "./vi/comics";
+import { reviewVi } from "./vi/review";
 import { teams } from "./vi/teams";
 
 const vi = mergeMessages(
-  mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi),
-  chaptersVi,
+  mergeMessages(
+    mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi),
+    chaptersVi,
+  ),
+  reviewVi,
 );
 
 function leaves(tree: object, prefix = ""): Map<string, string> {

@@ -51,7 +51,8 @@
  */
 import { z } from "zod";
 import { CHAPTER_ORDER_ONESHOT, MAX_PAGES_PER_UPLOAD } from "../constants";
-import { isScheduleInFuture, zChapterOrder } from "../validation";
+import { isRepresentableDate } from "../safe-input";
+import { isScheduleInFuture, zBaseVersion, zChapterOrder } from "../validation";
 import { ZTeamRef, zId, zIdParam } from "./comics";
 
 export { type TMessageResponse, ZMessageResponse } from "./comics";
@@ -145,6 +146,8 @@ export const ZChapter = z.object({
   volume: z.number().nullable(),
   publishedAt: z.number().nullable(),
   lastUpdated: z.number(),
+  /** Bumped by every change to the chapter (its fields, page order, a quick volume update). */
+  version: z.number().int(),
   team: ZTeamRef,
   hideOrder: z.boolean(),
   /** "Hide default order" flag of spec §3 (stored for the readers). */
@@ -180,13 +183,17 @@ export type TChapterDetail = z.infer<typeof ZChapterDetail>;
 
 // ── Requests ─────────────────────────────────────────────────────────────────
 
-/** Epoch ms or an ISO date string -> epoch ms; null clears. */
+/** Epoch ms or an ISO date string -> epoch ms (years 1..9999); null clears. */
 const zPublishAt = z
   .union([z.number(), z.string().min(1)], { error: () => "validation.invalid" })
   .transform((v, ctx) => {
     const ms = typeof v === "number" ? v : Date.parse(v);
     if (!Number.isFinite(ms)) {
       ctx.addIssue({ code: "custom", message: "validation.invalid", input: v });
+      return z.NEVER;
+    }
+    if (!isRepresentableDate(ms)) {
+      ctx.addIssue({ code: "custom", message: "input.dateOutOfRange", input: v });
       return z.NEVER;
     }
     return ms;
@@ -274,6 +281,7 @@ export type TCreateChapterRequestParsed = z.output<typeof ZCreateChapterRequest>
 export const ZUpdateChapterRequest = z
   .object({
     id: zId().optional(),
+    version: zBaseVersion,
     ...chapterFields,
     pages: z
       .array(ZChapterPageRef, { error: () => "validation.invalid" })

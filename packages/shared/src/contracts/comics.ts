@@ -37,7 +37,7 @@
 import { z } from "zod";
 import { COMIC_SORTS, COMIC_STATUS_FILTERS, COMIC_STATUSES } from "../comic-status";
 import { GENRE_SLUGS } from "../genres";
-import { zReason, zRequiredString } from "../validation";
+import { zBaseVersion, zReason, zRequiredString } from "../validation";
 import { ZStoredImage } from "./images";
 import { ZPersonRef } from "./people";
 
@@ -145,7 +145,7 @@ export type TComicListQueryParsed = z.output<typeof ZComicListQuery>;
 export const REQUEST_TYPES = ["permission", "delete", "merge", "person-delete"] as const;
 export const ZRequestType = z.enum(REQUEST_TYPES, { error: () => "validation.invalid" });
 export type TRequestType = z.infer<typeof ZRequestType>;
-export const REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+export const REQUEST_STATUSES = ["pending", "approved", "rejected", "cancelled", "superseded"] as const;
 export const ZRequestStatus = z.enum(REQUEST_STATUSES, { error: () => "validation.invalid" });
 export type TRequestStatus = z.infer<typeof ZRequestStatus>;
 
@@ -284,7 +284,9 @@ export type TCreateComicRequest = z.input<typeof ZCreateComicRequest>;
 export type TCreateComicRequestParsed = z.output<typeof ZCreateComicRequest>;
 
 /** `PUT /api/comics/{id}`: the whole info form (the cover changes through POST .../thumbnail). */
-export const ZUpdateComicRequest = z.object(comicFields).superRefine(couplesNeedDoujinshi);
+export const ZUpdateComicRequest = z
+  .object({ ...comicFields, version: zBaseVersion })
+  .superRefine(couplesNeedDoujinshi);
 export type TUpdateComicRequest = z.input<typeof ZUpdateComicRequest>;
 export type TUpdateComicRequestParsed = z.output<typeof ZUpdateComicRequest>;
 
@@ -337,6 +339,8 @@ export const ZComicDetail = ZComicListItem.omit({ permissionRequest: true, autho
   /** Chapters of the comic (drafts included), and those readers see now (contracts/chapters.ts). */
   chapterCount: z.number().int(),
   visibleChapterCount: z.number().int(),
+  /** Bumped by every change to the comic's info or cover. */
+  version: z.number().int(),
 });
 export type TComicDetail = z.infer<typeof ZComicDetail>;
 
@@ -388,15 +392,22 @@ export type TCollabResponse = z.infer<typeof ZCollabResponse>;
 
 // ── Requests ─────────────────────────────────────────────────────────────────
 
-/** `POST /api/comics/permission/{id}`: my team `teamId` asks to upload to comic {id}. */
-export const ZPermissionRequestBody = z.object({
+/**
+ * `POST /api/comics/permission/{id}`: my team `teamId` asks to upload to comic {id}. The body is
+ * optional (spec §7 "no body"): without it the team is the caller's only team (422 on `teamId`
+ * asking to choose when they have several) and the reason is left empty; a body sent by the
+ * dashboard must carry a reason (docs/requests.md).
+ */
+export const ZPermissionRequestBody = z
+  .object({
+    teamId: zId("validation.teamRequired").optional(),
+    reason: zReason.pipe(z.string().max(1000, { error: "validation.tooLong" })),
+  })
+  .nullish();
+/** The permission dialog's form: a team and a reason. */
+export const ZPermissionRequestForm = z.object({
   teamId: zId("validation.teamRequired"),
-  reason: z
-    .string({ error: () => "validation.invalid" })
-    .trim()
-    .max(1000, { error: "validation.tooLong" })
-    .nullish()
-    .transform((v) => v ?? ""),
+  reason: zReason.pipe(z.string().max(1000, { error: "validation.tooLong" })),
 });
 export type TPermissionRequestBody = z.input<typeof ZPermissionRequestBody>;
 
@@ -456,8 +467,14 @@ export const ZComicRequest = z.object({
     .object({ id: z.number().int(), name: z.string(), kind: z.enum(["author", "artist", "character"]) })
     .nullable(),
   createdAt: z.string(),
+  /** When it was approved, rejected, cancelled or superseded (null while pending). */
   reviewedAt: z.string().nullable(),
+  /** Who settled it (the reviewer, the canceller, or who merged/deleted the comic). */
   reviewedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The reviewer's note ("" when none; always set on a rejection). */
+  note: z.string(),
+  /** What the caller may do with it now (pending only). */
+  can: z.object({ review: z.boolean(), cancel: z.boolean() }),
 });
 export type TComicRequest = z.infer<typeof ZComicRequest>;
 
@@ -466,8 +483,9 @@ export const ZRequestCreatedResponse = z.object({ message: z.string(), request: 
 export type TRequestCreatedResponse = z.infer<typeof ZRequestCreatedResponse>;
 
 /**
- * `GET /api/requests`: `scope=mine` (default; requests filed by my teams) or `scope=all` (admins).
- * Filters: `type`, `status`, `comicId`. Newest first.
+ * `GET /api/requests`: `scope=mine` (default; requests filed by my teams), `scope=review` (requests
+ * I may review: permission requests on my managed teams' comics; admins: every request) or
+ * `scope=all` (admins). Filters: `type`, `status`, `comicId`. Newest first.
  */
 export const ZRequestListQuery = z.object({
   page: z.coerce
@@ -481,7 +499,8 @@ export const ZRequestListQuery = z.object({
     .min(1)
     .max(100)
     .default(20),
-  scope: z.enum(["mine", "all"], { error: () => "validation.invalid" }).default("mine"),
+  /** mine: filed by my teams; review: ones I may review; all: every request (admins). */
+  scope: z.enum(["mine", "review", "all"], { error: () => "validation.invalid" }).default("mine"),
   /** Accepted for the platform's `?mine` spelling; same as scope=mine. */
   mine: z.string().optional(),
   type: ZRequestType.optional(),
@@ -496,3 +515,26 @@ export const ZRequestListResponse = z.object({
 });
 export type TRequestListResponse = z.infer<typeof ZRequestListResponse>;
 export const ZRequestParams = z.object({ id: zIdParam });
+
+/** `POST /api/requests/:id/approve` (note optional) and `/reject` (note required). */
+export const ZApproveBody = z
+  .object({
+    note: z
+      .string({ error: () => "validation.invalid" })
+      .trim()
+      .max(1000, { error: "validation.tooLong" })
+      .default(""),
+  })
+  .nullish();
+export const ZRejectBody = z.object({
+  note: z
+    .string({ error: () => "review.noteRequired" })
+    .trim()
+    .min(1, { error: "review.noteRequired" })
+    .max(1000, { error: "validation.tooLong" }),
+});
+export type TRejectBody = z.input<typeof ZRejectBody>;
+
+/** `GET /api/requests/counts`: pending requests of my teams and pending requests I may review. */
+export const ZRequestCounts = z.object({ sent: z.number().int(), review: z.number().int() });
+export type TRequestCounts = z.infer<typeof ZRequestCounts>;

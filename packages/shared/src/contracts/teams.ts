@@ -41,7 +41,7 @@
  * createdAt are dropped before the service sees them, never stored.
  */
 import { z } from "zod";
-import { zEmail, zOptionalUrl, zRequiredString } from "../validation";
+import { zBaseVersion, zEmail, zOptionalUrl, zRequiredString } from "../validation";
 import { ZStoredImage } from "./images";
 
 // ── Roles and the permission rules both sides use ─────────────────────────────
@@ -152,7 +152,7 @@ export const ZCreateTeamRequest = z.object(teamInfoFields);
 export type TCreateTeamRequest = z.input<typeof ZCreateTeamRequest>;
 
 /** `PUT /api/teams/{teamId}`: the whole info form (a missing link or date clears it). */
-export const ZUpdateTeamRequest = z.object(teamInfoFields);
+export const ZUpdateTeamRequest = z.object({ ...teamInfoFields, version: zBaseVersion });
 export type TUpdateTeamRequest = z.input<typeof ZUpdateTeamRequest>;
 
 /** What the caller may do on this team (computed server-side with the rules above). */
@@ -192,6 +192,8 @@ export const ZTeam = ZTeamSummary.extend({
   siteUrl: z.string().nullable(),
   can: ZTeamCapabilities,
   updatedAt: z.string(),
+  /** Bumped by every change to the team's info and images. */
+  version: z.number().int(),
 });
 export type TTeam = z.infer<typeof ZTeam>;
 
@@ -305,6 +307,7 @@ export const ZDonateSettings = z.object({
   qrImage: ZStoredImage.nullable(),
   content: z.string(),
   showInEachChapter: z.boolean(),
+  version: z.number().int(),
 });
 export type TDonateSettings = z.infer<typeof ZDonateSettings>;
 
@@ -313,6 +316,7 @@ export type TDonateSettings = z.infer<typeof ZDonateSettings>;
  * or null (remove it); a new QR code is set by uploading it to POST .../donate/qr.
  */
 export const ZUpdateDonateRequest = z.object({
+  version: zBaseVersion,
   enabled: z.boolean({ error: () => "validation.invalid" }),
   qrImage: z
     .string({ error: () => "validation.invalid" })
@@ -346,6 +350,7 @@ export const ZCreditSettings = z.object({
   enabled: z.boolean(),
   text: z.string(),
   pages: z.array(ZStoredImage),
+  version: z.number().int(),
 });
 export type TCreditSettings = z.infer<typeof ZCreditSettings>;
 
@@ -355,6 +360,7 @@ export type TCreditSettings = z.infer<typeof ZCreditSettings>;
  * (multipart `files`), which appends them.
  */
 export const ZUpdateCreditRequest = z.object({
+  version: zBaseVersion,
   enabled: z.boolean({ error: () => "validation.invalid" }),
   text: z
     .string({ error: () => "validation.invalid" })

@@ -35,6 +35,8 @@ export const en: Catalogue<typeof vi> = {
     FORBIDDEN: "You do not have permission to do this",
     NOT_FOUND: "Not found",
     CONFLICT: "This conflicts with existing data",
+    VERSION_CONFLICT:
+      "Someone else changed this since you opened it. Reload to see their changes, or save again to overwrite them.",
     PAYLOAD_TOO_LARGE: "The upload is too large",
     UNSUPPORTED_MEDIA_TYPE: "Unsupported file type",
     VALIDATION: "Some fields are invalid",

@@ -37,6 +37,8 @@ export const vi = {
     FORBIDDEN: "Bạn không có quyền thực hiện thao tác này",
     NOT_FOUND: "Không tìm thấy dữ liệu",
     CONFLICT: "Dữ liệu bị xung đột hoặc đã tồn tại",
+    VERSION_CONFLICT:
+      "Dữ liệu này vừa được người khác thay đổi sau khi bạn mở. Hãy tải lại để xem thay đổi, hoặc lưu lần nữa để ghi đè.",
     PAYLOAD_TOO_LARGE: "Dữ liệu gửi lên quá lớn",
     UNSUPPORTED_MEDIA_TYPE: "Định dạng tệp không được hỗ trợ",
     VALIDATION: "Dữ liệu không hợp lệ",

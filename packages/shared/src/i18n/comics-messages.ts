@@ -64,6 +64,8 @@ const vi = {
       pending: "Đang chờ duyệt",
       approved: "Đã duyệt",
       rejected: "Đã từ chối",
+      cancelled: "Đã hủy",
+      superseded: "Không còn hiệu lực",
     },
   },
 } as const;
@@ -130,6 +132,8 @@ const en: Catalogue<typeof vi> = {
       pending: "Pending",
       approved: "Approved",
       rejected: "Rejected",
+      cancelled: "Cancelled",
+      superseded: "Superseded",
     },
   },
 };

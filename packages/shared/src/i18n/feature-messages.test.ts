@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { chaptersMessages } from "./chapters-messages";
 import { comicsMessages } from "./comics-messages";
+import { inputMessages } from "./input-messages";
 import { type FeatureCatalogue, hasMessage, messages, registerMessages, translate } from "./messages";
+import { reviewMessages } from "./review-messages";
 import { teamsMessages } from "./teams-messages";
 
 const features: Record<string, FeatureCatalogue> = {
   teams: teamsMessages,
   comics: comicsMessages,
   chapters: chaptersMessages,
+  review: reviewMessages,
+  input: inputMessages,
 };
 
 function leafKeys(node: unknown, prefix = ""): string[] {

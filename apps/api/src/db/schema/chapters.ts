@@ -7,8 +7,8 @@
  * Pages: `position` gives the reading order; `staged` pages are uploaded but not yet saved into the
  * page list by a PUT (invisible to readers even on a published chapter). `url` is the storage key
  * (`comics/...`) or an absolute URL; `scramble_key` the page's key when scrambled.
- * Deleting a chapter removes its rows (pages cascade); the service removes the storage objects after
- * the commit.
+ * Deleting a chapter moves it to the trash (`deleted_at`): every query filters it out at once; it
+ * can be restored for 30 days, then the purge job removes its rows (pages cascade) and files.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -62,9 +62,17 @@ export const chapters = pgTable(
     config: jsonb("config").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    /** Optimistic concurrency: bumped by every change; a save based on an older one gets 409. */
+    version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+    /** In the trash since (soft delete; purged with its files 30 days later). */
+    deletedAt: timestamp("deleted_at", tz),
+    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("chapters_comic_order_idx").on(t.comicId, t.order, t.id)],
+  (t) => [
+    index("chapters_comic_order_idx").on(t.comicId, t.order, t.id),
+    index("chapters_deleted_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 /** Collaborating teams of a chapter (shown with it; any existing team). */

@@ -55,6 +55,8 @@ export const comics = pgTable(
     saveCount: integer("save_count").notNull().default(0),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    /** Optimistic concurrency: bumped by every change; a save based on an older one gets 409. */
+    version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
     deletedAt: timestamp("deleted_at", tz),
     deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),

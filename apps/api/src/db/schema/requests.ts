@@ -1,8 +1,9 @@
 /**
  * Requests filed by a team: upload permission on a comic, delete of a comic, merge of a comic into
- * another, delete of a person. Each keeps team, user, reason and a status (`pending` until an admin
- * approves or rejects it). One pending request per type, team and subject (unique index): a
- * duplicate answers 409.
+ * another, delete of a person. Each keeps team, user, reason and a status: `pending` until it is
+ * approved, rejected (with the reviewer's note), cancelled by its team, or superseded by a merge or
+ * delete of its comic (docs/requests.md). One pending request per type, team and subject (unique
+ * index): a duplicate answers 409. `reviewed_by`/`reviewed_at` record who settled it and when.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -15,7 +16,7 @@ const tz = { withTimezone: true } as const;
 
 export const REQUEST_TYPES = ["permission", "delete", "merge", "person-delete"] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
-export const REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+export const REQUEST_STATUSES = ["pending", "approved", "rejected", "cancelled", "superseded"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const requests = pgTable(
@@ -35,6 +36,8 @@ export const requests = pgTable(
     createdAt: timestamp("created_at", tz).defaultNow().notNull(),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", tz),
+    /** The reviewer's note (required when rejecting); "" when none. */
+    note: text("note").notNull().default(""),
   },
   (t) => [
     uniqueIndex("requests_one_pending_key")

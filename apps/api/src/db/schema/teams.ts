@@ -43,8 +43,11 @@ export const teams = pgTable(
     facebook: text("facebook").notNull().default(""),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    /** Optimistic concurrency: bumped by every change; a save based on an older one gets 409. */
+    version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
     deletedAt: timestamp("deleted_at", tz),
+    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("teams_created_by_idx").on(t.createdBy)],
 );
@@ -101,6 +104,7 @@ export const teamDonate = pgTable("team_donate", {
   qrImage: text("qr_image"),
   content: text("content").notNull().default(""),
   showInEachChapter: boolean("show_in_each_chapter").notNull().default(false),
+  version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
 });
 
@@ -112,5 +116,6 @@ export const teamCredit = pgTable("team_credit", {
   text: text("text").notNull().default(""),
   /** Ordered storage keys of the credit pages (`teams/..._credit.<ext>`). */
   pages: jsonb("pages").$type<string[]>().notNull().default([]),
+  version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
 });

@@ -24,6 +24,8 @@ export const users = pgTable(
     identitySubject: text("identity_subject").notNull(),
     createdAt: timestamp("created_at", tz).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+    /** Disabled by an admin: no sign-in, no session (every session is deleted when set). */
+    disabledAt: timestamp("disabled_at", tz),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),

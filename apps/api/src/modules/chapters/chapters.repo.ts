@@ -3,7 +3,7 @@
  * multi-row changes (page order, quick volume update) are single statements inside the caller's
  * transaction, so a failure part-way changes nothing.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { chapterPages, chapters, chapterTeams } from "../../db/schema/chapters";
 import { teams } from "../../db/schema/teams";
 import type { Executor } from "../audit/audit.repo";
@@ -14,6 +14,8 @@ export type ChapterInsert = typeof chapters.$inferInsert;
 export type PageRow = typeof chapterPages.$inferSelect;
 
 /** Readers see a chapter when it is published, not hidden and its publish time has come. */
+/** Not in the trash: every list and reader query filters on it. */
+export const liveSql = isNull(chapters.deletedAt);
 export const visibleSql = sql`(${chapters.status} = 'published' and not ${chapters.hidden} and ${chapters.publishedAt} <= now())`;
 
 export interface ChapterListRow {
@@ -34,20 +36,21 @@ export async function listChapters(
     .select({ chapter: chapters, teamName: teams.name, pageCount: pageCountSql })
     .from(chapters)
     .innerJoin(teams, eq(teams.id, chapters.teamId))
-    .where(and(eq(chapters.comicId, comicId), options.visibleOnly ? visibleSql : undefined))
+    .where(and(eq(chapters.comicId, comicId), liveSql, options.visibleOnly ? visibleSql : undefined))
     .orderBy(dir(chapters.order), dir(chapters.id));
 }
 
+/** A live chapter (`trashed: true`: one in the trash instead). */
 export async function findChapter(
   db: Executor,
   id: number,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; trashed?: boolean } = {},
 ): Promise<ChapterListRow | undefined> {
   const base = db
     .select({ chapter: chapters, teamName: teams.name, pageCount: pageCountSql })
     .from(chapters)
     .innerJoin(teams, eq(teams.id, chapters.teamId))
-    .where(eq(chapters.id, id))
+    .where(and(eq(chapters.id, id), options.trashed ? isNotNull(chapters.deletedAt) : liveSql))
     .limit(1);
   const [row] = options.lock ? await base.for("update", { of: chapters }) : await base;
   return row;
@@ -103,6 +106,7 @@ export async function findSameOrder(
         eq(chapters.comicId, input.comicId),
         eq(chapters.teamId, input.teamId),
         eq(chapters.order, input.order),
+        liveSql,
         input.exceptId === undefined ? undefined : ne(chapters.id, input.exceptId),
       ),
     )
@@ -122,12 +126,23 @@ export async function updateChapter(
 ): Promise<void> {
   await tx
     .update(chapters)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`now()`, version: sql`${chapters.version} + 1` })
     .where(eq(chapters.id, id));
 }
 
-export async function deleteChapter(tx: Executor, id: number): Promise<void> {
-  await tx.delete(chapters).where(eq(chapters.id, id));
+/** Moves a chapter to the trash (the purge job deletes it and its files 30 days later). */
+export async function trashChapter(tx: Executor, id: number, userId: number): Promise<void> {
+  await tx
+    .update(chapters)
+    .set({ deletedAt: sql`now()`, deletedBy: userId, updatedAt: sql`now()` })
+    .where(eq(chapters.id, id));
+}
+
+export async function restoreChapter(tx: Executor, id: number): Promise<void> {
+  await tx
+    .update(chapters)
+    .set({ deletedAt: null, deletedBy: null, updatedAt: sql`now()` })
+    .where(eq(chapters.id, id));
 }
 
 /** Every page of a chapter: saved pages in reading order, then staged uploads in upload order. */
@@ -190,9 +205,13 @@ export async function quickUpdateVolume(
 ): Promise<number[]> {
   const rows = await tx
     .update(chapters)
-    .set({ volume: input.volume, updatedAt: sql`now()` })
+    .set({ volume: input.volume, updatedAt: sql`now()`, version: sql`${chapters.version} + 1` })
     .where(
-      and(eq(chapters.comicId, input.comicId), sql`${chapters.order} between ${input.from} and ${input.to}`),
+      and(
+        eq(chapters.comicId, input.comicId),
+        liveSql,
+        sql`${chapters.order} between ${input.from} and ${input.to}`,
+      ),
     )
     .returning({ id: chapters.id });
   return rows.map((r) => r.id).sort((a, b) => a - b);
@@ -211,7 +230,7 @@ export async function chapterCounts(
       visible: sql<number>`(count(*) filter (where ${visibleSql}))::int`,
     })
     .from(chapters)
-    .where(inArray(chapters.comicId, comicIds))
+    .where(and(inArray(chapters.comicId, comicIds), liveSql))
     .groupBy(chapters.comicId);
   return new Map(rows.map((r) => [r.comicId, { total: r.total, visible: r.visible }]));
 }

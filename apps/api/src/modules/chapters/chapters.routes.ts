@@ -3,7 +3,6 @@
  * which also documents the upload flow). Handlers parse, call the service, reply; who may call
  * what is decided in chapters.service.ts and documented in docs/permissions.md.
  */
-import fastifyMultipart from "@fastify/multipart";
 import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES } from "@vt/shared/constants";
 import {
   ZChapterComicParams,
@@ -26,16 +25,16 @@ import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
-import { AppError } from "../../lib/app-error";
-import { checkImage, fileTooLarge, tooManyFiles } from "../../lib/image-upload";
+import { readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
+import { parseInput } from "../../lib/validation";
 import { fieldError } from "../teams/teams.service";
 import * as service from "./chapters.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
-const upload = { ...scoped, ...e(413, 415, 422) };
+const upload = { ...scoped, ...e(413, 415, 422, 429) };
 
 /** A JSON array form field (`keys`, `clientIds`); anything else is 422 on that field. */
 function jsonArrayField(fields: Record<string, string>, name: string): unknown {
@@ -51,8 +50,8 @@ function jsonArrayField(fields: Record<string, string>, name: string): unknown {
 }
 
 /**
- * Reads the multipart body of a page upload: each file under `field` is checked by content, size
- * and pixels, then stored under `comics/` at once (so a 300-page request never holds every page in
+ * Reads the multipart body of a page upload through the image gate: each file under `field` is
+ * stored under `comics/` as soon as it has passed (so a 300-page request never holds every page in
  * memory). If anything fails, every object this request stored is removed before the error is
  * answered.
  */
@@ -62,45 +61,27 @@ async function readAndStorePages(
   field: string,
   maxFiles: number,
 ): Promise<{ pages: service.IncomingPage[]; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
   const pages: service.IncomingPage[] = [];
-  const fields: Record<string, string> = {};
   try {
-    const parts = request.parts({
-      limits: { fileSize: PAGE_MAX_BYTES, files: maxFiles + 1, fields: 20, parts: maxFiles + 21 },
+    const { fields } = await readImageUploads(request, {
+      maxBytes: PAGE_MAX_BYTES,
+      maxFiles,
+      field,
+      onImage: async (image) => {
+        pages.push({ image, url: await service.storePage(deps, image) });
+      },
     });
-    for await (const part of parts) {
-      if (part.type !== "file") {
-        if (typeof part.value === "string") fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (part.fieldname !== field) {
-        part.file.resume();
-        continue;
-      }
-      if (pages.length >= maxFiles) throw tooManyFiles(maxFiles);
-      const bytes = await part.toBuffer();
-      const image = await checkImage(bytes, { maxBytes: PAGE_MAX_BYTES }, part.filename.slice(0, 255));
-      const url = await service.storePage(deps, image);
-      pages.push({ image, url });
-    }
+    return { pages, fields };
   } catch (error) {
     await service.discardStored(
       deps,
       pages.map((p) => p.url),
     );
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLarge(PAGE_MAX_BYTES);
-    if (code === "FST_FILES_LIMIT") throw tooManyFiles(maxFiles);
-    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw new AppError("PAYLOAD_TOO_LARGE");
     throw error;
   }
-  if (pages.length === 0) throw fieldError([field], "validation.required");
-  return { pages, fields };
 }
 
 export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fields: 20 }, throwFileSizeLimit: true });
   // Signed-out calls are 401 before validation (not 422).
   app.addHook("preValidation", async (request) => {
     await requireUser(request);
@@ -116,6 +97,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/chapters/comic/:comicId",
     {
+      config: { apiToken: "read" },
       schema: {
         tags,
         summary:
@@ -148,6 +130,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/chapters/:chapterId",
     {
+      config: { apiToken: "read" },
       schema: {
         tags,
         summary: "A chapter with its pages ({ url, key? } in reading order, staged uploads last)",
@@ -162,6 +145,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/chapters",
     {
+      config: { apiToken: "upload" },
       schema: {
         tags,
         summary: "Create a draft chapter",
@@ -178,6 +162,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/chapters/:chapterId",
     {
+      config: { apiToken: "upload" },
       schema: {
         tags,
         summary:
@@ -215,6 +200,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/chapters/:chapterId/pages",
     {
+      config: { apiToken: "upload" },
       schema: {
         tags,
         summary:
@@ -235,15 +221,14 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
         MAX_PAGES_PER_UPLOAD,
       );
       try {
-        const parsed = ZChapterPagesFields.safeParse(
-          { keys: jsonArrayField(fields, "keys"), clientIds: jsonArrayField(fields, "clientIds") },
-          { reportInput: true },
-        );
-        if (!parsed.success) throw parsed.error;
+        const parsed = parseInput(ZChapterPagesFields, {
+          keys: jsonArrayField(fields, "keys"),
+          clientIds: jsonArrayField(fields, "clientIds"),
+        });
         const stored = await service.addPages(d, user, request.params.chapterId, {
           pages,
-          keys: parsed.data.keys ?? [],
-          clientIds: parsed.data.clientIds ?? [],
+          keys: parsed.keys ?? [],
+          clientIds: parsed.clientIds ?? [],
         });
         return reply.code(201).send({ pages: stored });
       } catch (error) {
@@ -274,17 +259,13 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pages, fields } = await readAndStorePages(request, d, UPLOAD_FIELD_SINGLE, 1);
       const page = pages[0]!;
       try {
-        const parsed = ZChapterPageReplaceFields.safeParse(
-          {
-            pageId: fields.pageId,
-            ...(fields.key ? { key: fields.key } : {}),
-            ...(fields.clientId ? { clientId: fields.clientId } : {}),
-          },
-          { reportInput: true },
-        );
-        if (!parsed.success) throw parsed.error;
+        const parsed = parseInput(ZChapterPageReplaceFields, {
+          pageId: fields.pageId,
+          ...(fields.key ? { key: fields.key } : {}),
+          ...(fields.clientId ? { clientId: fields.clientId } : {}),
+        });
         return await service.replacePage(d, user, request.params.chapterId, {
-          ...parsed.data,
+          ...parsed,
           url: page.url,
           image: page.image,
         });

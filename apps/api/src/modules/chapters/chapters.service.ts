@@ -27,7 +27,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import type { CheckedImage } from "../../lib/image-upload";
+import type { CheckedImage } from "../../lib/image-gate";
 import { isValidKey, type Storage } from "../../storage/storage";
 import { changedFields, type Executor, writeAudit } from "../audit/audit.repo";
 import { type ComicAccess, comicAccess, inComicTx } from "../comics/comics.service";
@@ -79,6 +79,7 @@ function toChapter(
     volume: c.volume,
     publishedAt,
     lastUpdated: ms(c.updatedAt)!,
+    version: c.version,
     team: { id: c.teamId, name: row.teamName },
     hideOrder: c.hideOrder,
     hideDefaultOrder: c.hideDefaultOrder,
@@ -344,6 +345,9 @@ export async function updateChapter(
   if (input.id !== undefined && input.id !== chapterId) throw fieldError(["id"], "chapters.idMismatch");
   const removedUrls = await inChapterTx(deps, user, chapterId, async (tx, row) => {
     const before = row.chapter;
+    // Under the row lock: a save based on an older version never overwrites a newer one.
+    if (input.version !== undefined && input.version !== before.version)
+      throw new AppError("VERSION_CONFLICT");
     const beforeTeams = (await repo.collaboratingTeamsOf(tx, [chapterId])).map((t) => t.id);
     await checkTeamIds(tx, {
       collaboratingTeamIds: input.collaboratingTeamIds,
@@ -419,18 +423,13 @@ export async function updateChapter(
   return loadDetail(deps, deps.db, chapterId);
 }
 
+/** Moves the chapter to the trash: gone from every list and reader call at once, restorable for 30 days. */
 export async function deleteChapter(deps: ChaptersDeps, user: SessionUser, chapterId: number): Promise<void> {
-  const urls = await inChapterTx(deps, user, chapterId, async (tx, row) => {
-    const pages = await repo.pagesOf(tx, chapterId);
+  await inChapterTx(deps, user, chapterId, async (tx, row) => {
     const teams = (await repo.collaboratingTeamsOf(tx, [chapterId])).map((t) => t.id);
-    await repo.deleteChapter(tx, chapterId);
-    await chapterAudit(tx, user, row.chapter, "delete", {
-      before: { ...auditView(row.chapter, teams), pages: pages.map((p) => p.url) },
-    });
-    return pages.map((p) => p.url);
+    await repo.trashChapter(tx, chapterId, user.id);
+    await chapterAudit(tx, user, row.chapter, "delete", { before: auditView(row.chapter, teams) });
   });
-  // Only after the commit: a failed delete keeps every page readable.
-  await removeObjects(deps, urls);
 }
 
 export async function quickUpdateVolume(

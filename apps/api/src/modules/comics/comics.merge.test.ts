@@ -115,7 +115,7 @@ async function buildPair() {
 }
 
 describe("POST /api/comics/merge", () => {
-  it("moves arts, people, genres, teams and requests into the target, adds counts and deletes the source", async () => {
+  it("moves arts, people, genres and teams into the target, supersedes the source's pending requests, adds counts and deletes the source", async () => {
     const { source, target } = await buildPair();
     const outsider = await createUser(t);
     const outsiderTeam = await createTeam(t, outsider);
@@ -163,7 +163,10 @@ describe("POST /api/comics/merge", () => {
         [target.id, teamC],
       ].sort(),
     );
-    expect(after.reqs.map((r) => [r.comicId, r.status])).toEqual([[target.id, "pending"]]);
+    // The request stays on the comic it was filed about, settled (never moved onto the target).
+    expect(after.reqs.map((r) => [r.comicId, r.status, r.reviewedBy])).toEqual([
+      [source.id, "superseded", admin.id],
+    ]);
 
     const detail = (await call(t, ownerB, "GET", `/api/comics/${target.id}`)).json();
     expect(detail.authors.map((a: { name: string }) => a.name).sort()).toEqual(["Chung", "Riêng Nguồn"]);

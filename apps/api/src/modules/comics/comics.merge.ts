@@ -2,6 +2,7 @@
  * Merging comic `source` into comic `target`, inside the caller's transaction: every row that
  * belongs to the source moves to the target, links are deduplicated, view and save counts add up,
  * and the source is soft-deleted with `merged_into_id`. Files are untouched (keys do not change).
+ * Pending requests about the source are superseded, never moved (docs/requests.md).
  *
  * Concurrency: both comic rows are locked FOR UPDATE in id order before anything moves, so two
  * merges touching the same comics serialize instead of deadlocking, and the second one re-reads
@@ -10,6 +11,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../audit/audit.repo";
+import { supersedePending } from "../requests/requests.repo";
 
 /**
  * Tables whose rows simply change `comic_id` from source to target (a chapter's pages and teams
@@ -63,6 +65,7 @@ export async function mergeInto(
   tx: Executor,
   pair: Required<{ [K in keyof LockedPair]: NonNullable<LockedPair[K]> }>,
   actorId: number,
+  options: { keepRequestId?: number } = {},
 ): Promise<MergeCounts> {
   const s = pair.source.id;
   const t = pair.target.id;
@@ -116,22 +119,9 @@ export async function mergeInto(
   );
   await tx.execute(sql`delete from comic_teams where comic_id = ${s}`);
 
-  // Requests. A pending merge of the source into the target is fulfilled by this merge; one of the
-  // target into the source can no longer happen. Pending requests that would duplicate a pending one
-  // on the target (same type and team) are rejected; then every request about the source moves.
-  await tx.execute(sql`
-    update requests set status = 'approved', reviewed_by = ${actorId}, reviewed_at = now()
-    where status = 'pending' and type = 'merge' and comic_id = ${s} and target_comic_id = ${t}`);
-  await tx.execute(sql`
-    update requests set status = 'rejected', reviewed_by = ${actorId}, reviewed_at = now()
-    where status = 'pending' and type = 'merge' and comic_id = ${t} and target_comic_id = ${s}`);
-  await tx.execute(sql`
-    update requests r set status = 'rejected', reviewed_by = ${actorId}, reviewed_at = now()
-    where r.status = 'pending' and r.comic_id = ${s} and exists (
-      select 1 from requests d where d.status = 'pending' and d.comic_id = ${t}
-        and d.type = r.type and d.team_id = r.team_id)`);
-  counts.requests = await affected(tx, sql`update requests set comic_id = ${t} where comic_id = ${s}`);
-  await tx.execute(sql`update requests set target_comic_id = ${t} where target_comic_id = ${s}`);
+  // Requests stay on the comic they were filed about (its history reads correctly); every pending
+  // one about the source becomes moot: superseded (the request carrying out this merge excepted).
+  counts.requests = (await supersedePending(tx, s, actorId, options.keepRequestId)).length;
 
   await tx.execute(sql`
     update comics set

@@ -117,6 +117,11 @@ export interface ListFilters {
   includeMature: boolean;
   limit: number;
   offset: number;
+  /**
+   * Keyset start: only rows from this comic on in the list order (the first row of an earlier
+   * page), `offset` then counting from there. See ./list-anchors.ts.
+   */
+  from?: number | undefined;
 }
 
 export type ComicListRow = {
@@ -220,33 +225,81 @@ export function listComicsSql(f: ListFilters): SQL {
       exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge') as merge_requested,
       (c.team_id = any(${mine}) or exists (select 1 from comic_teams ct where ct.comic_id = c.id and ct.team_id = any(${mine}))) as can_upload,
       ${withPermission} as permission_request
-    from (
-      select c.id from comics c where ${listWhere(f)}
-      order by ${listOrder(f.sort, "c")} limit ${f.limit} offset ${f.offset}
-    ) page
+    from (${pageIdsSql(f)}) page
     join comics c on c.id = page.id
     join teams t on t.id = c.team_id
     order by ${listOrder(f.sort, "c")}`;
+}
+
+/**
+ * The ids of one page, in list order. Deep pages start after a keyset anchor when one is known
+ * (`f.from`), so they cost what the first pages do. `scope=mine` goes through the team indexes:
+ * one ordered index walk per team (comics_team_created_idx, stopping after offset + limit rows)
+ * plus the collaborations (comic_teams_team_idx), merged, instead of filtering the whole catalogue's
+ * upload-date index.
+ */
+function pageIdsSql(f: ListFilters): SQL {
+  const where = sql.join(
+    [listWhere({ ...f, scope: "all" }), ...(f.from === undefined ? [] : [fromKey(f.sort, f.from)])],
+    sql` and `,
+  );
+  if (f.scope === "all") {
+    return sql`select c.id from comics c where ${where}
+      order by ${listOrder(f.sort, "c")} limit ${f.limit} offset ${f.offset}`;
+  }
+  const mine = intArray(f.teamIds);
+  return sql`select m.id from (
+      select x.id, x.created_at from unnest(${mine}) as tid(id)
+      cross join lateral (
+        select c.id, c.created_at from comics c where c.team_id = tid.id and ${where}
+        order by ${listOrder(f.sort, "c")} limit ${f.limit + f.offset}
+      ) x
+      union
+      select c.id, c.created_at from comic_teams ct join comics c on c.id = ct.comic_id
+      where ct.team_id = any(${mine}) and ${where}
+    ) m
+    order by ${listOrder(f.sort, "m")} limit ${f.limit} offset ${f.offset}`;
+}
+
+/** Rows from comic `id` on in the list order (a scalar subquery: still an index condition). */
+function fromKey(sort: ListFilters["sort"], id: number): SQL {
+  const at = sql`(select a.created_at from comics a where a.id = ${id})`;
+  return sort === "oldest"
+    ? sql`(c.created_at, c.id) >= (${at}, ${id})`
+    : sql`(c.created_at, c.id) <= (${at}, ${id})`;
 }
 
 /** Lists count exactly up to this many comics; above it the planner's estimate is used. */
 export const EXACT_COUNT_CAP = 10_000;
 
 /**
- * The number of comics matching the filters: exact up to EXACT_COUNT_CAP (counting stops there, so
- * a 100k catalogue costs what 10k do), else the planner's row estimate (never below the cap).
+ * The number of comics matching the filters. The planner's estimate comes first (no rows read); far
+ * above the cap (ESTIMATE_TRUSTED_FROM) it is the answer. Otherwise the rows are counted, exactly up
+ * to EXACT_COUNT_CAP (counting stops there), and a count at the cap answers the estimate (never below
+ * the cap).
  */
 export async function countComics(db: Db, f: ListFilters): Promise<{ total: number; exact: boolean }> {
+  const estimate = await estimateComics(db, f);
+  if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, exact: false };
   const result = await db.execute<{ n: number }>(countComicsSql(f));
   const n = Number(result.rows[0]?.n ?? 0);
   if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
-  const plan = await db.execute<{ "QUERY PLAN": unknown }>(
-    sql`explain (format json) select 1 from comics c where ${listWhere(f, true)}`,
-  );
+  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false };
+}
+
+/** Estimates this far above the cap are trusted without counting (planner estimates are rarely off by 4x on these filters). */
+export const ESTIMATE_TRUSTED_FROM = 4 * EXACT_COUNT_CAP;
+
+async function estimateComics(db: Db, f: ListFilters): Promise<number> {
+  const plan = await db.execute<{ "QUERY PLAN": unknown }>(estimateComicsSql(f));
   const raw = plan.rows[0]?.["QUERY PLAN"];
   const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
-  const estimate = Math.round(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
-  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false };
+  return Math.round(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+/** The planner's estimate of the matches (EXPLAIN only: nothing is read). */
+export function estimateComicsSql(f: ListFilters): SQL {
+  return sql`explain (format json) select 1 from comics c where ${listWhere(f, true)}`;
 }
 
 /** The capped count query of countComics. */
@@ -383,7 +436,7 @@ export async function updateComic(
 ): Promise<ComicRow> {
   const [row] = await tx
     .update(comics)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: new Date(), version: sql`${comics.version} + 1` })
     .where(eq(comics.id, comicId))
     .returning();
   return row!;
@@ -513,16 +566,4 @@ export async function comicPeopleNames(db: Executor, ids: number[]): Promise<str
     .where(inArray(people.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r.name]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-}
-
-/**
- * Closes the pending requests about a comic that is being deleted: its delete requests are
- * fulfilled (approved), everything else about it (permission, merge from or into it) is rejected.
- */
-export async function closePendingRequests(tx: Executor, comicId: number, reviewerId: number): Promise<void> {
-  await tx.execute(sql`
-    update requests set
-      status = case when type = 'delete' and comic_id = ${comicId} then 'approved' else 'rejected' end,
-      reviewed_by = ${reviewerId}, reviewed_at = now()
-    where status = 'pending' and (comic_id = ${comicId} or target_comic_id = ${comicId})`);
 }

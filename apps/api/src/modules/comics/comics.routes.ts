@@ -4,7 +4,6 @@
  * documented in docs/permissions.md. The request routes (`/comics/permission/:id`,
  * `/comics/deleteRequest`, `/comics/mergeRequest`) live in modules/requests.
  */
-import fastifyMultipart from "@fastify/multipart";
 import {
   COMIC_IMAGE_MAX_BYTES,
   ZArtParams,
@@ -28,64 +27,36 @@ import {
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../../auth/session";
-import { AppError, isAppError } from "../../lib/app-error";
-import { type CheckedImage, checkImage, fileTooLarge, readImageUploads } from "../../lib/image-upload";
+import { requireUser, requireUserWithTeams } from "../../auth/session";
+import { type CheckedImage, readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
-import { fieldError } from "../teams/teams.service";
+import { parseInput } from "../../lib/validation";
 import * as service from "./comics.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
-const upload = { ...scoped, ...e(413, 415, 422) };
+const upload = { ...scoped, ...e(413, 415, 422, 429) };
 
 /** The single cover image of a multipart request; no file is 'validation.coverRequired' on `file`. */
 async function readCover(request: FastifyRequest): Promise<CheckedImage> {
-  try {
-    const [image] = await readImageUploads(request, { maxBytes: COMIC_IMAGE_MAX_BYTES });
-    return image!;
-  } catch (error) {
-    if (isAppError(error) && error.message === "validation.required") {
-      throw fieldError(["file"], "validation.coverRequired");
-    }
-    throw error;
-  }
+  const { images } = await readImageUploads(request, {
+    maxBytes: COMIC_IMAGE_MAX_BYTES,
+    requiredMessage: "validation.coverRequired",
+  });
+  return images[0]!;
 }
 
-/** Multipart `file` plus text fields (comicId, volume), the file checked by content, size and pixels. */
+/** Multipart `file` plus text fields (comicId, volume), the file through the image gate. */
 async function readArtUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; filename: string } | undefined;
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: COMIC_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12 },
-    })) {
-      if (part.type === "file") {
-        if (part.fieldname !== "file" || file) {
-          part.file.resume();
-          continue;
-        }
-        file = { bytes: await part.toBuffer(), filename: part.filename.slice(0, 255) };
-      } else if (typeof part.value === "string") {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-      throw fileTooLarge(COMIC_IMAGE_MAX_BYTES);
-    throw error;
-  }
-  const parsed = ZCreateArtFields.safeParse(fields, { reportInput: true });
-  if (!parsed.success) throw parsed.error;
-  if (!file) throw fieldError(["file"], "validation.required");
-  const image = await checkImage(file.bytes, { maxBytes: COMIC_IMAGE_MAX_BYTES }, file.filename);
-  return { ...parsed.data, image };
+  const { images, fields } = await readImageUploads(request, {
+    maxBytes: COMIC_IMAGE_MAX_BYTES,
+    maxFields: 10,
+  });
+  return { ...parseInput(ZCreateArtFields, fields), image: images[0]! };
 }
 
 export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fields: 20, parts: 32 }, throwFileSizeLimit: true });
   // Signed-out calls are 401 before validation (not 422).
   app.addHook("preValidation", async (request) => {
     await requireUser(request);
@@ -111,7 +82,10 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicListResponse, ...e(401, 422) },
       },
     },
-    async (request) => service.listComics(deps(request), await requireUser(request), request.query),
+    async (request) => {
+      const { user, teams } = await requireUserWithTeams(request);
+      return service.listComics(deps(request), user, request.query, teams);
+    },
   );
 
   app.post(
@@ -121,7 +95,7 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Upload a cover (portrait 3:4, at least 600x800) to pass as `thumbnail` to POST /comics",
         consumes: ["multipart/form-data"],
-        response: { 201: ZCoverUpload, ...e(401, 413, 415, 422) },
+        response: { 201: ZCoverUpload, ...e(401, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -232,6 +206,7 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/comics/:comicId",
     {
+      config: { apiToken: "read" },
       schema: {
         tags,
         summary: "A comic with everything the edit form and the comic dashboard need",

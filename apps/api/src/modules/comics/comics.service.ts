@@ -26,15 +26,17 @@ import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import type { CheckedImage } from "../../lib/image-upload";
+import type { CheckedImage } from "../../lib/image-gate";
 import type { Storage } from "../../storage/storage";
 import { type AuditEntry, changedFields, type Executor, type Tx, writeAudit } from "../audit/audit.repo";
 import { chapterCounts as chapterCountsOf } from "../chapters/chapters.repo";
 import { liveCharacterIds, resolvePeople } from "../people/people.repo";
+import { supersedePending } from "../requests/requests.repo";
 import { fieldError } from "../teams/teams.service";
 import { lockPair, mergeInto } from "./comics.merge";
 import type { ComicRow } from "./comics.repo";
 import * as repo from "./comics.repo";
+import { anchorFor, rememberAnchor } from "./list-anchors";
 
 export interface ComicsDeps {
   db: Db;
@@ -61,8 +63,9 @@ export interface ComicAccess extends repo.ComicAccessRow {
   canManageCollab: boolean;
 }
 
-export function checkComicAccess(row: repo.ComicAccessRow | undefined, user: SessionUser, need: ComicNeed) {
-  if (!row) throw notFound();
+export function checkComicAccess(input: repo.ComicAccessRow | undefined, user: SessionUser, need: ComicNeed) {
+  if (!input) throw notFound();
+  const row = user.token ? narrowToToken(input, user.token.teamId) : input;
   const admin = isAdmin(user);
   const access: ComicAccess = {
     ...row,
@@ -76,6 +79,15 @@ export function checkComicAccess(row: repo.ComicAccessRow | undefined, user: Ses
   if (need === "collab" && !access.canManageCollab) throw forbidden();
   if (need === "admin" && !admin) throw forbidden();
   return access;
+}
+
+/** An API token acts for its one team only: the user's other teams give it nothing. */
+function narrowToToken(row: repo.ComicAccessRow, teamId: number): repo.ComicAccessRow {
+  return {
+    ...row,
+    uploadTeams: row.uploadTeams.filter((t) => t.id === teamId),
+    ownerRole: row.comic.teamId === teamId ? row.ownerRole : null,
+  };
 }
 
 /** The caller's access to a live comic: 404 when it is not visible to them, 403 when the right is missing. */
@@ -227,6 +239,7 @@ export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAc
     })),
     chapterCount: counts.total,
     visibleChapterCount: counts.visible,
+    version: comic.version,
   };
 }
 
@@ -248,8 +261,10 @@ export async function listComics(
   deps: ComicsDeps,
   user: SessionUser,
   query: TComicListQueryParsed,
+  /** The user's teams when the caller already has them (read with the session). */
+  myTeams?: readonly repo.MyTeam[],
 ): Promise<TComicListResponse> {
-  const teams = await repo.myTeams(deps.db, user.id);
+  const teams = myTeams ?? (await repo.myTeams(deps.db, user.id));
   const includeMature = (query.r18 ?? query.allowR18) !== false;
   const filters: repo.ListFilters = {
     scope: query.scope,
@@ -267,9 +282,10 @@ export async function listComics(
     return { comics: [], totalPages: 1, total: 0, totalIsEstimate: false };
   }
   const [rows, counted] = await Promise.all([
-    repo.listComics(deps.db, filters),
+    repo.listComics(deps.db, { ...filters, ...anchorFor(filters, query.page) }),
     repo.countComics(deps.db, filters),
   ]);
+  rememberAnchor(filters, query.page, rows[0]?.id);
   const total = counted.total;
   const comics = rows.map((r) => toListItem(deps, r));
   if (query.full && comics.length > 0) {
@@ -414,6 +430,8 @@ export async function updateComic(
 ): Promise<TComicDetail> {
   await inComicTx(deps.db, user, comicId, "edit", async (tx, access) => {
     const before = access.comic;
+    if (input.version !== undefined && input.version !== before.version)
+      throw new AppError("VERSION_CONFLICT");
     const [previousLinks, previousGenres] = await Promise.all([
       repo.comicPeopleOf(tx, [comicId]),
       repo.genresOf(tx, comicId),
@@ -439,7 +457,7 @@ export async function updateComic(
 export async function deleteComic(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<void> {
   await inComicTx(deps.db, user, comicId, "admin", async (tx, access) => {
     await repo.updateComic(tx, comicId, { deletedAt: new Date(), deletedBy: user.id });
-    await repo.closePendingRequests(tx, comicId, user.id);
+    await supersedePending(tx, comicId, user.id);
     await comicAudit(tx, user, access.comic, { action: "delete", before: infoOf(access.comic) });
   });
 }
@@ -586,11 +604,12 @@ export async function mergeInTx(
   user: SessionUser,
   comicId: number,
   targetComicId: number,
+  options: { keepRequestId?: number } = {},
 ): Promise<TMergeResponse["moved"]> {
   const pair = await lockPair(tx, comicId, targetComicId);
   if (!pair.source) throw notFound();
   if (!pair.target) throw fieldError(["targetComicId"], "comics.targetNotFound");
-  const moved = await mergeInto(tx, { source: pair.source, target: pair.target }, user.id);
+  const moved = await mergeInto(tx, { source: pair.source, target: pair.target }, user.id, options);
   const entry = {
     comicId,
     targetComicId,

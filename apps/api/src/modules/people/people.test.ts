@@ -123,7 +123,7 @@ describe.each([
         })
       ).statusCode,
     ).toBe(401);
-    const approved = await call(t, admin, "POST", `/api/admin/requests/${res.json().request.id}/approve`);
+    const approved = await call(t, admin, "POST", `/api/requests/${res.json().request.id}/approve`);
     expect(approved.statusCode).toBe(200);
     expect((await call(t, owner, "GET", `/api/${path}/${person.id}`)).statusCode).toBe(404);
   });

@@ -3,7 +3,6 @@
  * person in one query per page; the service decides who may see or review what.
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { type RequestStatus, type RequestType, requests } from "../../db/schema/requests";
 import type { Executor } from "../audit/audit.repo";
 import { intArray } from "../comics/comics.repo";
@@ -30,13 +29,17 @@ export type RequestViewRow = {
   reviewed_at: Date | string | null;
   reviewed_by: number | null;
   reviewer_name: string | null;
+  note: string;
+  /** The owning team of the comic (null for person requests). */
+  comic_team_id: number | null;
 };
 
 const SELECT = sql`
   select r.id, r.type, r.status, r.reason, r.team_id, t.name as team_name, r.user_id, u.name as user_name,
     r.comic_id, c.title as comic_title, r.target_comic_id, tc.title as target_title,
     r.person_id, p.name as person_name, p.kind as person_kind,
-    r.created_at, r.reviewed_at, r.reviewed_by, rv.name as reviewer_name
+    r.created_at, r.reviewed_at, r.reviewed_by, rv.name as reviewer_name, r.note,
+    c.team_id as comic_team_id
   from requests r
   join teams t on t.id = r.team_id
   left join users u on u.id = r.user_id
@@ -71,8 +74,10 @@ export async function viewRequest(db: Executor, id: number): Promise<RequestView
 }
 
 export interface RequestFilters {
-  /** Only requests filed by these teams (undefined: every request, for admins). */
+  /** Only requests filed by these teams. */
   teamIds?: number[];
+  /** Only requests these teams may review: permission requests on comics they own. */
+  reviewTeamIds?: number[];
   type?: RequestType | undefined;
   status?: RequestStatus | undefined;
   comicId?: number | undefined;
@@ -83,6 +88,10 @@ export interface RequestFilters {
 function filterWhere(f: RequestFilters): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.teamIds) parts.push(sql`r.team_id = any(${intArray(f.teamIds)})`);
+  if (f.reviewTeamIds) {
+    parts.push(sql`r.type = 'permission' and exists (
+      select 1 from comics oc where oc.id = r.comic_id and oc.team_id = any(${intArray(f.reviewTeamIds)}))`);
+  }
   if (f.type) parts.push(sql`r.type = ${f.type}`);
   if (f.status) parts.push(sql`r.status = ${f.status}`);
   if (f.comicId) parts.push(sql`(r.comic_id = ${f.comicId} or r.target_comic_id = ${f.comicId})`);
@@ -90,17 +99,23 @@ function filterWhere(f: RequestFilters): SQL {
 }
 
 export async function listRequests(
-  db: Db,
+  db: Executor,
   f: RequestFilters,
 ): Promise<{ rows: RequestViewRow[]; total: number }> {
   const where = filterWhere(f);
-  const [page, count] = await Promise.all([
-    db.execute<RequestViewRow>(
-      sql`${SELECT} where ${where} order by r.id desc limit ${f.limit} offset ${f.offset}`,
-    ),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from requests r where ${where}`),
-  ]);
-  return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+  const page = await db.execute<RequestViewRow>(
+    sql`${SELECT} where ${where} order by r.id desc limit ${f.limit} offset ${f.offset}`,
+  );
+  const count = await countRequests(db, f);
+  return { rows: page.rows, total: count };
+}
+
+export async function countRequests(db: Executor, f: Omit<RequestFilters, "limit" | "offset">) {
+  const where = filterWhere({ ...f, limit: 0, offset: 0 });
+  const count = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from requests r where ${where}`,
+  );
+  return Number(count.rows[0]?.n ?? 0);
 }
 
 export async function lockRequest(tx: Executor, id: number): Promise<RequestRow | undefined> {
@@ -113,9 +128,29 @@ export async function setStatus(
   id: number,
   status: RequestStatus,
   reviewerId: number,
+  note = "",
 ): Promise<void> {
   await tx
     .update(requests)
-    .set({ status, reviewedBy: reviewerId, reviewedAt: new Date() })
-    .where(and(eq(requests.id, id)));
+    .set({ status, reviewedBy: reviewerId, reviewedAt: new Date(), note })
+    .where(and(eq(requests.id, id), eq(requests.status, "pending")));
+}
+
+/**
+ * A merge or delete made these requests moot: every pending request about the removed comic (as
+ * subject or as merge target) becomes `superseded`, except `keepId` (the request being approved).
+ * Requests are never moved to another comic. Answers the ids settled.
+ */
+export async function supersedePending(
+  tx: Executor,
+  comicId: number,
+  actorId: number,
+  keepId?: number,
+): Promise<{ id: number; team_id: number }[]> {
+  const result = await tx.execute<{ id: number; team_id: number }>(sql`
+    update requests set status = 'superseded', reviewed_by = ${actorId}, reviewed_at = now()
+    where status = 'pending' and (comic_id = ${comicId} or target_comic_id = ${comicId})
+      and id <> ${keepId ?? 0}
+    returning id, team_id`);
+  return result.rows;
 }

@@ -1,14 +1,18 @@
 /**
  * Request routes: filing permission / delete / merge requests on comics (`/api/comics/...`, the
- * spec's paths), my teams' requests (`GET /api/requests`) and the admin review
- * (`POST /api/admin/requests/:id/approve|reject`). Rules in requests.service.ts.
+ * spec's paths), listing them (`GET /api/requests`, `/api/requests/counts`, `/api/requests/:id`)
+ * and settling them (`POST /api/requests/:id/approve|reject|cancel`). Who may do what is decided in
+ * requests.service.ts (docs/requests.md).
  */
 import {
+  ZApproveBody,
   ZComicParams,
   ZComicRequest,
   ZDeleteRequestBody,
   ZMergeRequestBody,
   ZPermissionRequestBody,
+  ZRejectBody,
+  ZRequestCounts,
   ZRequestCreatedResponse,
   ZRequestListQuery,
   ZRequestListResponse,
@@ -46,7 +50,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         deps(),
         await requireUser(request),
         request.params.id,
-        request.body,
+        request.body ?? undefined,
       );
       return reply
         .code(201)
@@ -103,19 +107,84 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.listRequests(deps(), await requireUser(request), request.query),
   );
 
-  for (const decision of ["approve", "reject"] as const) {
-    app.post(
-      `/admin/requests/:id/${decision}`,
-      {
-        schema: {
-          tags,
-          summary: `${decision === "approve" ? "Approve (and carry out)" : "Reject"} a pending request (platform admins)`,
-          params: ZRequestParams,
-          response: { 200: ZComicRequest, ...write },
-        },
+  app.get(
+    "/requests/counts",
+    {
+      schema: {
+        tags,
+        summary: "Pending requests of my teams, and pending requests I may review (sidebar counts)",
+        response: { 200: ZRequestCounts, ...e(401) },
       },
-      async (request) =>
-        service.reviewRequest(deps(), await requireUser(request), request.params.id, decision),
-    );
-  }
+    },
+    async (request) => service.requestCounts(deps(), await requireUser(request)),
+  );
+
+  app.get(
+    "/requests/:id",
+    {
+      schema: {
+        tags,
+        summary: "One request (its team's members, its reviewers, admins)",
+        params: ZRequestParams,
+        response: { 200: ZComicRequest, ...e(401, 404, 422) },
+      },
+    },
+    async (request) => service.getRequest(deps(), await requireUser(request), request.params.id),
+  );
+
+  app.post(
+    "/requests/:id/approve",
+    {
+      schema: {
+        tags,
+        summary:
+          "Approve (and carry out) a pending request: permission by the comic's managers or admins, others by admins",
+        params: ZRequestParams,
+        body: ZApproveBody,
+        response: { 200: ZComicRequest, ...write },
+      },
+    },
+    async (request) =>
+      service.reviewRequest(
+        deps(),
+        await requireUser(request),
+        request.params.id,
+        "approve",
+        request.body?.note ?? "",
+      ),
+  );
+
+  app.post(
+    "/requests/:id/reject",
+    {
+      schema: {
+        tags,
+        summary: "Reject a pending request with a note (its reviewers)",
+        params: ZRequestParams,
+        body: ZRejectBody,
+        response: { 200: ZComicRequest, ...write },
+      },
+    },
+    async (request) =>
+      service.reviewRequest(
+        deps(),
+        await requireUser(request),
+        request.params.id,
+        "reject",
+        request.body.note,
+      ),
+  );
+
+  app.post(
+    "/requests/:id/cancel",
+    {
+      schema: {
+        tags,
+        summary: "Cancel a pending request of my team",
+        params: ZRequestParams,
+        response: { 200: ZComicRequest, ...write },
+      },
+    },
+    async (request) => service.cancelRequest(deps(), await requireUser(request), request.params.id),
+  );
 };

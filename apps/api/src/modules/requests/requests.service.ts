@@ -1,20 +1,29 @@
 /**
- * Requests a team files about a comic or a person, and their review by platform admins
- * (docs/permissions.md, "Request routes"). Every request keeps team, user, reason and a status
- * (`pending` until reviewed). One pending request per type, team and subject: a duplicate is 409
- * with `comics.requestPending.<type>`.
+ * Requests a team files about a comic or a person, and their review (docs/requests.md for the
+ * lifecycle, docs/permissions.md "Request routes"). Every request keeps team, user, reason and a
+ * status: `pending`, then `approved` | `rejected` (with a note) | `cancelled` (by its team) |
+ * `superseded` (a merge or delete of its comic made it moot). One pending request per type, team
+ * and subject: a duplicate is 409 with `comics.requestPending.<type>`.
  *
- * - permission: a team of mine that may NOT upload to the comic yet asks for it (approve grants it).
- * - delete / merge: a team of mine that may upload to the comic asks for it (approve deletes / merges).
- * - person-delete: a team of mine asks to delete an author, artist or character (approve deletes it).
+ * - permission: a team of mine that may NOT upload to the comic yet asks for it. Reviewed by the
+ *   owning team's owner and managers, and admins; approval makes the team a collaborator (granted).
+ * - delete / merge: a team of mine that may upload to the comic asks for it. Reviewed by admins;
+ *   approval moves the comic to the trash / performs the merge.
+ * - person-delete: a team of mine asks to delete an author, artist or character (admins review).
+ * - cancel: any member of the requesting team (or an admin), while pending.
  */
 
-import type { TComicRequest, TRequestListResponse, TRequestType } from "@vt/shared/contracts/comics";
+import type {
+  TComicRequest,
+  TRequestCounts,
+  TRequestListResponse,
+  TRequestType,
+} from "@vt/shared/contracts/comics";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { PersonKind } from "../../db/schema/people";
 import { AppError } from "../../lib/app-error";
-import { type Tx, writeAudit } from "../audit/audit.repo";
+import { type Executor, type Tx, writeAudit } from "../audit/audit.repo";
 import * as comicsRepo from "../comics/comics.repo";
 import { comicAccess, comicAudit, mergeInTx } from "../comics/comics.service";
 import { deletePerson, findPerson } from "../people/people.repo";
@@ -28,7 +37,39 @@ export interface RequestsDeps {
 const notFound = () => new AppError("NOT_FOUND");
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function toRequest(row: repo.RequestViewRow): TComicRequest {
+/** The caller's teams, and the ones where they may review permission requests (owner, manager). */
+export interface RequestViewer {
+  isAdmin: boolean;
+  teamIds: number[];
+  reviewTeamIds: number[];
+}
+
+export async function viewerOf(db: Executor, user: SessionUser): Promise<RequestViewer> {
+  const teams = await comicsRepo.myTeams(db, user.id);
+  return {
+    isAdmin: user.role === "admin",
+    teamIds: teams.map((t) => t.id),
+    reviewTeamIds: teams.filter((t) => t.role === "owner" || t.role === "manager").map((t) => t.id),
+  };
+}
+
+/** Reviewers: admins for everything; the owning team's owner and managers for permission requests. */
+export function mayReview(viewer: RequestViewer, row: Pick<repo.RequestViewRow, "type" | "comic_team_id">) {
+  if (viewer.isAdmin) return true;
+  return (
+    row.type === "permission" &&
+    row.comic_team_id !== null &&
+    viewer.reviewTeamIds.includes(row.comic_team_id)
+  );
+}
+
+/** Who sees a request: its team's members, its reviewers, admins. */
+function maySee(viewer: RequestViewer, row: repo.RequestViewRow) {
+  return viewer.teamIds.includes(row.team_id) || mayReview(viewer, row);
+}
+
+export function toRequest(row: repo.RequestViewRow, viewer?: RequestViewer): TComicRequest {
+  const pending = row.status === "pending";
   return {
     id: row.id,
     type: row.type,
@@ -46,6 +87,11 @@ export function toRequest(row: repo.RequestViewRow): TComicRequest {
     createdAt: iso(row.created_at),
     reviewedAt: row.reviewed_at === null ? null : iso(row.reviewed_at),
     reviewedBy: row.reviewed_by === null ? null : { id: row.reviewed_by, name: row.reviewer_name ?? "" },
+    note: row.note,
+    can: {
+      review: pending && viewer !== undefined && mayReview(viewer, row),
+      cancel: pending && viewer !== undefined && (viewer.isAdmin || viewer.teamIds.includes(row.team_id)),
+    },
   };
 }
 
@@ -71,7 +117,7 @@ async function file(
       reason: row.reason,
     },
   });
-  return toRequest((await repo.viewRequest(tx, row.id))!);
+  return toRequest((await repo.viewRequest(tx, row.id))!, await viewerOf(tx, user));
 }
 
 /** A team of mine (any role; admins: any live team), else 404 naming nothing. */
@@ -88,12 +134,20 @@ export async function requestPermission(
   deps: RequestsDeps,
   user: SessionUser,
   comicId: number,
-  input: { teamId: number; reason: string },
+  input: { teamId?: number | undefined; reason: string } | undefined,
 ): Promise<TComicRequest> {
   return deps.db.transaction(async (tx) => {
     const access = await comicsRepo.findComicAccess(tx, comicId, user.id);
     if (!access) throw notFound();
-    const team = await myTeam(tx, user, input.teamId);
+    let teamId = input?.teamId;
+    if (teamId === undefined) {
+      // Spec §7: no body. The caller's teams that may not upload yet; exactly one, or choose.
+      const teams = await comicsRepo.myTeams(tx, user.id);
+      if (teams.length === 0) throw fieldError(["teamId"], "review.noTeam");
+      if (teams.length > 1) throw fieldError(["teamId"], "review.chooseTeam");
+      teamId = teams[0]!.id;
+    }
+    const team = await myTeam(tx, user, teamId);
     if (await comicsRepo.teamCanUpload(tx, access.comic, team.id)) {
       throw new AppError("CONFLICT", "comics.alreadyCanUpload");
     }
@@ -102,7 +156,7 @@ export async function requestPermission(
       teamId: team.id,
       userId: user.id,
       comicId,
-      reason: input.reason,
+      reason: input?.reason ?? "",
     });
   });
 }
@@ -167,71 +221,76 @@ export async function listRequests(
   query: {
     page: number;
     limit: number;
-    scope: "mine" | "all";
+    scope: "mine" | "review" | "all";
     type?: TRequestType | undefined;
     status?: TComicRequest["status"] | undefined;
     comicId?: number | undefined;
   },
 ): Promise<TRequestListResponse> {
-  if (query.scope === "all" && user.role !== "admin") throw new AppError("FORBIDDEN");
-  const teamIds =
-    query.scope === "all" ? undefined : (await comicsRepo.myTeams(deps.db, user.id)).map((t) => t.id);
+  const viewer = await viewerOf(deps.db, user);
+  if (query.scope === "all" && !viewer.isAdmin) throw new AppError("FORBIDDEN");
   const { rows, total } = await repo.listRequests(deps.db, {
-    teamIds,
+    ...scopeFilter(viewer, query.scope),
     type: query.type,
     status: query.status,
     comicId: query.comicId,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return { requests: rows.map(toRequest), totalPages: Math.max(1, Math.ceil(total / query.limit)), total };
+  return {
+    requests: rows.map((r) => toRequest(r, viewer)),
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    total,
+  };
 }
 
-// ── Review (platform admins) ─────────────────────────────────────────────────
+function scopeFilter(viewer: RequestViewer, scope: "mine" | "review" | "all"): Partial<repo.RequestFilters> {
+  if (scope === "mine") return { teamIds: viewer.teamIds };
+  if (scope === "review" && !viewer.isAdmin) return { reviewTeamIds: viewer.reviewTeamIds };
+  return {};
+}
+
+/** Pending counts for the sidebar: requests of my teams, and requests I may review. */
+export async function requestCounts(deps: RequestsDeps, user: SessionUser): Promise<TRequestCounts> {
+  const viewer = await viewerOf(deps.db, user);
+  const sent = await repo.countRequests(deps.db, { ...scopeFilter(viewer, "mine"), status: "pending" });
+  const review = await repo.countRequests(deps.db, { ...scopeFilter(viewer, "review"), status: "pending" });
+  return { sent, review };
+}
+
+/** One request, for its team, its reviewers and admins; 404 for anyone else. */
+export async function getRequest(deps: RequestsDeps, user: SessionUser, id: number): Promise<TComicRequest> {
+  const viewer = await viewerOf(deps.db, user);
+  const row = await repo.viewRequest(deps.db, id);
+  if (!row || !maySee(viewer, row)) throw notFound();
+  return toRequest(row, viewer);
+}
+
+// ── Review and cancel ────────────────────────────────────────────────────────
+
+/** Locks a pending request the caller may see; 404 when not visible, 409 when already settled. */
+async function lockVisible(tx: Tx, viewer: RequestViewer, requestId: number) {
+  const request = await repo.lockRequest(tx, requestId);
+  const view = request ? await repo.viewRequest(tx, requestId) : undefined;
+  if (!request || !view || !maySee(viewer, view)) throw notFound();
+  return { request, view };
+}
 
 export async function reviewRequest(
   deps: RequestsDeps,
   user: SessionUser,
   requestId: number,
   decision: "approve" | "reject",
+  note = "",
 ): Promise<TComicRequest> {
-  if (user.role !== "admin") throw new AppError("FORBIDDEN");
+  const viewer = await viewerOf(deps.db, user);
   await deps.db.transaction(async (tx) => {
-    const request = await repo.lockRequest(tx, requestId);
-    if (!request) throw notFound();
+    const { request, view } = await lockVisible(tx, viewer, requestId);
+    if (!mayReview(viewer, view)) throw new AppError("FORBIDDEN");
     if (request.status !== "pending") throw new AppError("CONFLICT", "requests.notPending");
-    if (decision === "approve") {
-      if (request.type === "permission") {
-        const comic = await comicsRepo.findComicAccess(tx, request.comicId!, user.id, { lock: true });
-        if (!comic) throw notFound();
-        if (request.teamId !== comic.comic.teamId) {
-          await comicsRepo.setCollaborator(tx, comic.comic.id, request.teamId, "granted", user.id);
-        }
-        await comicAudit(tx, user, comic.comic, {
-          action: "grant_upload",
-          after: { teamId: request.teamId },
-        });
-      } else if (request.type === "delete") {
-        const comic = await comicsRepo.findComicAccess(tx, request.comicId!, user.id, { lock: true });
-        if (!comic) throw notFound();
-        await comicsRepo.updateComic(tx, comic.comic.id, { deletedAt: new Date(), deletedBy: user.id });
-        await comicsRepo.closePendingRequests(tx, comic.comic.id, user.id);
-        await comicAudit(tx, user, comic.comic, { action: "delete", after: { requestId } });
-      } else if (request.type === "merge") {
-        await mergeInTx(tx, user, request.comicId!, request.targetComicId!);
-      } else {
-        await deletePerson(tx, request.personId!);
-        await writeAudit(tx, {
-          actorId: user.id,
-          teamId: null,
-          entity: "person",
-          entityId: request.personId,
-          action: "delete",
-          after: { requestId },
-        });
-      }
-    }
-    await repo.setStatus(tx, requestId, decision === "approve" ? "approved" : "rejected", user.id);
+    if (decision === "approve") await carryOut(tx, user, request);
+    const status = decision === "approve" ? "approved" : "rejected";
+    await repo.setStatus(tx, requestId, status, user.id, note);
     await writeAudit(tx, {
       actorId: user.id,
       teamId: request.teamId,
@@ -239,8 +298,66 @@ export async function reviewRequest(
       entityId: requestId,
       action: decision,
       before: { status: "pending" },
-      after: { status: decision === "approve" ? "approved" : "rejected" },
+      after: { status, ...(note ? { note } : {}) },
     });
   });
-  return toRequest((await repo.viewRequest(deps.db, requestId))!);
+  return toRequest((await repo.viewRequest(deps.db, requestId))!, viewer);
+}
+
+/** What approving a request does, in the review's transaction. */
+async function carryOut(tx: Tx, user: SessionUser, request: repo.RequestRow) {
+  const requestId = request.id;
+  if (request.type === "permission") {
+    const comic = await comicsRepo.findComicAccess(tx, request.comicId!, user.id, { lock: true });
+    if (!comic) throw notFound();
+    if (request.teamId !== comic.comic.teamId) {
+      await comicsRepo.setCollaborator(tx, comic.comic.id, request.teamId, "granted", user.id);
+    }
+    await comicAudit(tx, user, comic.comic, {
+      action: "grant_upload",
+      after: { teamId: request.teamId, requestId },
+    });
+  } else if (request.type === "delete") {
+    const comic = await comicsRepo.findComicAccess(tx, request.comicId!, user.id, { lock: true });
+    if (!comic) throw notFound();
+    await comicsRepo.updateComic(tx, comic.comic.id, { deletedAt: new Date(), deletedBy: user.id });
+    await repo.supersedePending(tx, comic.comic.id, user.id, requestId);
+    await comicAudit(tx, user, comic.comic, { action: "delete", after: { requestId } });
+  } else if (request.type === "merge") {
+    await mergeInTx(tx, user, request.comicId!, request.targetComicId!, { keepRequestId: requestId });
+  } else {
+    await deletePerson(tx, request.personId!);
+    await writeAudit(tx, {
+      actorId: user.id,
+      teamId: null,
+      entity: "person",
+      entityId: request.personId,
+      action: "delete",
+      after: { requestId },
+    });
+  }
+}
+
+export async function cancelRequest(
+  deps: RequestsDeps,
+  user: SessionUser,
+  requestId: number,
+): Promise<TComicRequest> {
+  const viewer = await viewerOf(deps.db, user);
+  await deps.db.transaction(async (tx) => {
+    const { request } = await lockVisible(tx, viewer, requestId);
+    if (!viewer.isAdmin && !viewer.teamIds.includes(request.teamId)) throw new AppError("FORBIDDEN");
+    if (request.status !== "pending") throw new AppError("CONFLICT", "requests.notPending");
+    await repo.setStatus(tx, requestId, "cancelled", user.id);
+    await writeAudit(tx, {
+      actorId: user.id,
+      teamId: request.teamId,
+      entity: "request",
+      entityId: requestId,
+      action: "cancel",
+      before: { status: "pending" },
+      after: { status: "cancelled" },
+    });
+  });
+  return toRequest((await repo.viewRequest(deps.db, requestId))!, viewer);
 }

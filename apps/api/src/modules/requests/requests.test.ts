@@ -1,7 +1,8 @@
 /**
  * Requests: POST /api/comics/permission/:id, /comics/deleteRequest, /comics/mergeRequest, GET
- * /api/requests and the admin review (approve carries the request out). Success texts, duplicate
- * pending 409, validation, 401 and other teams.
+ * /api/requests and the review (approve carries the request out). Success texts, duplicate
+ * pending 409, validation, 401 and other teams. The lifecycle (every transition and every
+ * forbidden one) is in requests.lifecycle.test.ts.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,7 +50,7 @@ describe("POST /api/comics/permission/:id", () => {
     });
     const dup = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
       headers: en,
-      payload: { teamId: teamB },
+      payload: { teamId: teamB, reason: "Lần nữa" },
     });
     expect(dup.statusCode).toBe(409);
     // The comics catalogue is registered on the server: the message is English text, not the key.
@@ -71,36 +72,46 @@ describe("POST /api/comics/permission/:id", () => {
   it("refuses a team that may already upload (409), a team not mine (422), a missing comic (404), 401", async () => {
     const comic = await createComic(t, owner, teamA);
     const own = await call(t, owner, "POST", `/api/comics/permission/${comic.id}`, {
-      payload: { teamId: teamA },
+      payload: { teamId: teamA, reason: "x" },
     });
     expect(own.statusCode).toBe(409);
     const notMine = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
-      payload: { teamId: teamA },
+      payload: { teamId: teamA, reason: "x" },
     });
     expect(notMine.statusCode).toBe(422);
     expect(notMine.json().errors[0]).toMatch(/^teamId: /);
-    const noTeam = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, { payload: {} });
-    expect(noTeam.statusCode).toBe(422);
-    expect(noTeam.json().errors[0]).toMatch(/^teamId: /);
+    const noReason = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
+      headers: en,
+      payload: { teamId: teamB },
+    });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors).toContain("reason: Please enter a reason");
     expect(
-      (await call(t, other, "POST", "/api/comics/permission/999999", { payload: { teamId: teamB } }))
-        .statusCode,
+      (
+        await call(t, other, "POST", "/api/comics/permission/999999", {
+          payload: { teamId: teamB, reason: "x" },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call(t, null, "POST", `/api/comics/permission/${comic.id}`, { payload: { teamId: teamB } }))
-        .statusCode,
+      (
+        await call(t, null, "POST", `/api/comics/permission/${comic.id}`, {
+          payload: { teamId: teamB, reason: "x" },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
   it("once approved by an admin, the team may upload and sees the comic", async () => {
     const comic = await createComic(t, owner, teamA, { title: "Được Cấp" });
     const filed = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
-      payload: { teamId: teamB },
+      payload: { teamId: teamB, reason: "Xin đăng" },
     });
     const id = filed.json().request.id as number;
     expect((await call(t, other, "GET", `/api/comics/${comic.id}`)).statusCode).toBe(404);
-    expect((await call(t, owner, "POST", `/api/admin/requests/${id}/approve`)).statusCode).toBe(403);
-    const approved = await call(t, admin, "POST", `/api/admin/requests/${id}/approve`);
+    // The requesting team cannot approve its own request.
+    expect((await call(t, other, "POST", `/api/requests/${id}/approve`)).statusCode).toBe(403);
+    const approved = await call(t, admin, "POST", `/api/requests/${id}/approve`);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: "approved", reviewedBy: { id: admin.id } });
     const detail = await call(t, other, "GET", `/api/comics/${comic.id}`);
@@ -110,7 +121,9 @@ describe("POST /api/comics/permission/:id", () => {
       collaborators: [{ id: teamB, kind: "granted" }],
       requests: [{ id, type: "permission", status: "approved" }],
     });
-    expect((await call(t, admin, "POST", `/api/admin/requests/${id}/reject`)).statusCode).toBe(409);
+    expect(
+      (await call(t, admin, "POST", `/api/requests/${id}/reject`, { payload: { note: "Không" } })).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -132,7 +145,7 @@ describe("POST /api/comics/deleteRequest", () => {
     const flagged = await call(t, owner, "GET", "/api/comics?status=delete-requested");
     expect(flagged.json().comics.map((c: { id: number }) => c.id)).toEqual([comic.id]);
     const id = res.json().request.id as number;
-    expect((await call(t, admin, "POST", `/api/admin/requests/${id}/approve`)).statusCode).toBe(200);
+    expect((await call(t, admin, "POST", `/api/requests/${id}/approve`)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(comics).where(eq(comics.id, comic.id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
   });
@@ -190,7 +203,7 @@ describe("POST /api/comics/mergeRequest", () => {
     });
 
     const id = res.json().request.id as number;
-    const approved = await call(t, admin, "POST", `/api/admin/requests/${id}/approve`);
+    const approved = await call(t, admin, "POST", `/api/requests/${id}/approve`);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().status).toBe("approved");
     const [src] = await t.database.db.select().from(comics).where(eq(comics.id, source.id));
@@ -228,7 +241,9 @@ describe("POST /api/comics/mergeRequest", () => {
 describe("GET /api/requests and the review routes", () => {
   it("lists only my teams' requests; scope=all is for admins", async () => {
     const comic = await createComic(t, owner, teamA);
-    await call(t, other, "POST", `/api/comics/permission/${comic.id}`, { payload: { teamId: teamB } });
+    await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
+      payload: { teamId: teamB, reason: "Xin đăng" },
+    });
     const mine = (await call(t, owner, "GET", "/api/requests?type=permission")).json();
     expect(mine.requests.every((r: { team: { id: number } }) => r.team.id === teamA)).toBe(true);
     const theirs = (await call(t, other, "GET", `/api/requests?comicId=${comic.id}`)).json();
@@ -244,18 +259,24 @@ describe("GET /api/requests and the review routes", () => {
   it("rejects a pending request (admins), 404 for an unknown one, 401 signed out", async () => {
     const comic = await createComic(t, owner, teamA);
     const filed = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
-      payload: { teamId: teamB },
+      payload: { teamId: teamB, reason: "Xin đăng" },
     });
     const id = filed.json().request.id as number;
-    expect((await call(t, other, "POST", `/api/admin/requests/${id}/reject`)).statusCode).toBe(403);
-    expect((await call(t, null, "POST", `/api/admin/requests/${id}/reject`)).statusCode).toBe(401);
-    const rejected = await call(t, admin, "POST", `/api/admin/requests/${id}/reject`);
+    expect(
+      (await call(t, other, "POST", `/api/requests/${id}/reject`, { payload: { note: "Không" } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t, null, "POST", `/api/requests/${id}/reject`, { payload: { note: "Không" } })).statusCode,
+    ).toBe(401);
+    const rejected = await call(t, admin, "POST", `/api/requests/${id}/reject`, {
+      payload: { note: "Không" },
+    });
     expect(rejected.json()).toMatchObject({ status: "rejected" });
     expect((await call(t, other, "GET", `/api/comics/${comic.id}`)).statusCode).toBe(404);
-    expect((await call(t, admin, "POST", "/api/admin/requests/999999/approve")).statusCode).toBe(404);
+    expect((await call(t, admin, "POST", "/api/requests/999999/approve")).statusCode).toBe(404);
     // A rejected request no longer blocks a new one.
     const again = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
-      payload: { teamId: teamB },
+      payload: { teamId: teamB, reason: "Xin lại" },
     });
     expect(again.statusCode).toBe(201);
   });

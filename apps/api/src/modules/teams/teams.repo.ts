@@ -116,11 +116,11 @@ export async function insertTeam(tx: Executor, info: TeamInfo, createdBy: number
 export async function updateTeam(
   tx: Executor,
   teamId: number,
-  patch: Partial<TeamInfo & Pick<TeamRow, "cover" | "logo" | "deletedAt">>,
+  patch: Partial<TeamInfo & Pick<TeamRow, "cover" | "logo" | "deletedAt" | "deletedBy">>,
 ): Promise<TeamRow> {
   const [row] = await tx
     .update(teams)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: new Date(), version: sql`${teams.version} + 1` })
     .where(eq(teams.id, teamId))
     .returning();
   return row!;
@@ -431,25 +431,29 @@ export async function revokePendingInvitations(tx: Executor, teamId: number): Pr
 
 // ── Donate and credit ─────────────────────────────────────────────────────────
 
-export type DonateRow = Omit<typeof teamDonate.$inferSelect, "teamId" | "updatedAt">;
-export type CreditRow = Omit<typeof teamCredit.$inferSelect, "teamId" | "updatedAt">;
+export type DonateRow = Omit<typeof teamDonate.$inferSelect, "teamId" | "updatedAt" | "version">;
+export type CreditRow = Omit<typeof teamCredit.$inferSelect, "teamId" | "updatedAt" | "version">;
+/** A stored row with its version (1 for settings never saved). */
+export type Versioned<T> = T & { version: number };
 
-export const DEFAULT_DONATE: DonateRow = {
+export const DEFAULT_DONATE: Versioned<DonateRow> = {
   enabled: false,
   qrImage: null,
   content: "",
   showInEachChapter: false,
+  version: 1,
 };
-export const DEFAULT_CREDIT: CreditRow = { enabled: false, text: "", pages: [] };
+export const DEFAULT_CREDIT: Versioned<CreditRow> = { enabled: false, text: "", pages: [], version: 1 };
 
 /** The team's donate settings (defaults when never saved); `lock` takes a row lock in a transaction. */
-export async function getDonate(db: Executor, teamId: number): Promise<DonateRow> {
+export async function getDonate(db: Executor, teamId: number): Promise<Versioned<DonateRow>> {
   const [row] = await db
     .select({
       enabled: teamDonate.enabled,
       qrImage: teamDonate.qrImage,
       content: teamDonate.content,
       showInEachChapter: teamDonate.showInEachChapter,
+      version: teamDonate.version,
     })
     .from(teamDonate)
     .where(eq(teamDonate.teamId, teamId))
@@ -457,25 +461,42 @@ export async function getDonate(db: Executor, teamId: number): Promise<DonateRow
   return row ?? DEFAULT_DONATE;
 }
 
-export async function saveDonate(tx: Executor, teamId: number, values: DonateRow): Promise<void> {
-  await tx
+/** Saves the settings and answers their new version. */
+export async function saveDonate(tx: Executor, teamId: number, values: DonateRow): Promise<number> {
+  const [row] = await tx
     .insert(teamDonate)
-    .values({ teamId, ...values })
-    .onConflictDoUpdate({ target: teamDonate.teamId, set: { ...values, updatedAt: new Date() } });
+    .values({ teamId, ...values, version: 2 })
+    .onConflictDoUpdate({
+      target: teamDonate.teamId,
+      set: { ...values, updatedAt: new Date(), version: sql`${teamDonate.version} + 1` },
+    })
+    .returning({ version: teamDonate.version });
+  return row!.version;
 }
 
-export async function getCredit(db: Executor, teamId: number): Promise<CreditRow> {
+export async function getCredit(db: Executor, teamId: number): Promise<Versioned<CreditRow>> {
   const [row] = await db
-    .select({ enabled: teamCredit.enabled, text: teamCredit.text, pages: teamCredit.pages })
+    .select({
+      enabled: teamCredit.enabled,
+      text: teamCredit.text,
+      pages: teamCredit.pages,
+      version: teamCredit.version,
+    })
     .from(teamCredit)
     .where(eq(teamCredit.teamId, teamId))
     .limit(1);
   return row ?? DEFAULT_CREDIT;
 }
 
-export async function saveCredit(tx: Executor, teamId: number, values: CreditRow): Promise<void> {
-  await tx
+/** Saves the settings and answers their new version. */
+export async function saveCredit(tx: Executor, teamId: number, values: CreditRow): Promise<number> {
+  const [row] = await tx
     .insert(teamCredit)
-    .values({ teamId, ...values })
-    .onConflictDoUpdate({ target: teamCredit.teamId, set: { ...values, updatedAt: new Date() } });
+    .values({ teamId, ...values, version: 2 })
+    .onConflictDoUpdate({
+      target: teamCredit.teamId,
+      set: { ...values, updatedAt: new Date(), version: sql`${teamCredit.version} + 1` },
+    })
+    .returning({ version: teamCredit.version });
+  return row!.version;
 }

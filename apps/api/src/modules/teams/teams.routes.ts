@@ -3,7 +3,6 @@
  * contracts/teams.ts). Handlers parse, call the service, reply; who may call what is decided in
  * teams.service.ts and documented in docs/permissions.md.
  */
-import fastifyMultipart from "@fastify/multipart";
 import {
   ZAcceptInvitationResponse,
   ZActivityListResponse,
@@ -35,20 +34,17 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/session";
-import { readImageUploads } from "../../lib/image-upload";
+import { readImageUploads } from "../../lib/image-gate";
 import * as service from "./teams.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 /** Errors of every team-scoped route: signed out, not a member / no such team, role too low. */
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(422) };
-const upload = { ...scoped, ...e(413, 415, 422) };
+const upload = { ...scoped, ...e(413, 415, 422, 429) };
 const NoContent = z.null().describe("No content");
 
 export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Limits per route are passed to request.parts() by readImageUploads; these are the outer caps.
-  await app.register(fastifyMultipart, { limits: { fields: 20, parts: 64 }, throwFileSizeLimit: true });
-
   // Every route needs a session; checking it before validation makes a signed-out call 401, not 422.
   app.addHook("preValidation", async (request) => {
     await requireUser(request);
@@ -63,8 +59,8 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const imagesOf =
     (request: FastifyRequest): service.ImageReader =>
-    (options) =>
-      readImageUploads(request, options);
+    async (options) =>
+      (await readImageUploads(request, options)).images;
   const tags = ["teams"];
 
   // ── Teams ───────────────────────────────────────────────────────────────────

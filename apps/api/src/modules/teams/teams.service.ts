@@ -42,7 +42,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { TeamRole } from "../../db/schema/teams";
 import { AppError } from "../../lib/app-error";
-import { type CheckedImage, tooManyFiles } from "../../lib/image-upload";
+import { type CheckedImage, tooManyFiles } from "../../lib/image-gate";
 import type { Mailer } from "../../mail/mailer";
 import type { Storage } from "../../storage/storage";
 import { type AuditEntry, changedFields, listTeamAudit, type Tx, writeAudit } from "../audit/audit.repo";
@@ -161,6 +161,7 @@ function toTeam(deps: TeamsDeps, access: TeamAccess): TTeam {
     siteUrl: deps.config.siteUrl ? `${deps.config.siteUrl}/teams/${team.id}` : null,
     can: { manage: canManageTeam(actor), own: canOwnTeam(actor), assignableRoles: assignableRoles(actor) },
     updatedAt: team.updatedAt.toISOString(),
+    version: team.version,
   };
 }
 
@@ -200,20 +201,27 @@ function toInvitation(row: repo.InvitationRow): TInvitation {
   };
 }
 
-function toDonate(deps: TeamsDeps, row: repo.DonateRow): TDonateSettings {
+/** A save based on an older version than the stored one: 409, nothing written. */
+function checkVersion(current: number, base: number | undefined) {
+  if (base !== undefined && base !== current) throw new AppError("VERSION_CONFLICT");
+}
+
+function toDonate(deps: TeamsDeps, row: repo.Versioned<repo.DonateRow>): TDonateSettings {
   return {
     enabled: row.enabled,
     qrImage: image(deps.storage, row.qrImage),
     content: row.content,
     showInEachChapter: row.showInEachChapter,
+    version: row.version,
   };
 }
 
-function toCredit(deps: TeamsDeps, row: repo.CreditRow): TCreditSettings {
+function toCredit(deps: TeamsDeps, row: repo.Versioned<repo.CreditRow>): TCreditSettings {
   return {
     enabled: row.enabled,
     text: row.text,
     pages: row.pages.map((key) => ({ key, url: deps.storage.publicUrl(key) })),
+    version: row.version,
   };
 }
 
@@ -295,9 +303,10 @@ export async function updateTeam(
   deps: TeamsDeps,
   user: SessionUser,
   teamId: number,
-  input: repo.TeamInfo,
+  { version, ...input }: repo.TeamInfo & { version?: number },
 ): Promise<TTeam> {
   return inTeamTx(deps, user, teamId, "manage", async (tx, access) => {
+    checkVersion(access.team.version, version);
     const diff = changedFields(infoOf(access.team), input);
     if (!diff) return toTeam(deps, access);
     const team = await repo.updateTeam(tx, teamId, input);
@@ -308,7 +317,7 @@ export async function updateTeam(
 
 export async function deleteTeam(deps: TeamsDeps, user: SessionUser, teamId: number): Promise<void> {
   await inTeamTx(deps, user, teamId, "own", async (tx, access) => {
-    await repo.updateTeam(tx, teamId, { deletedAt: new Date() });
+    await repo.updateTeam(tx, teamId, { deletedAt: new Date(), deletedBy: user.id });
     await repo.revokePendingInvitations(tx, teamId);
     await audit(tx, user, teamId, {
       entity: "team",
@@ -661,7 +670,8 @@ export async function updateDonate(
 ): Promise<TDonateSettings> {
   let removed: string | null = null;
   const result = await inTeamTx(deps, user, teamId, "manage", async (tx) => {
-    const current = await repo.getDonate(tx, teamId);
+    const { version, ...current } = await repo.getDonate(tx, teamId);
+    checkVersion(version, input.version);
     // A new QR code only comes from the upload route; the body may keep the current one or drop it.
     if (input.qrImage !== null && input.qrImage !== current.qrImage)
       throw fieldError(["qrImage"], "validation.invalid");
@@ -672,12 +682,13 @@ export async function updateDonate(
       showInEachChapter: input.showInEachChapter,
     };
     const diff = changedFields(current, next);
+    let saved = version;
     if (diff) {
-      await repo.saveDonate(tx, teamId, next);
+      saved = await repo.saveDonate(tx, teamId, next);
       await audit(tx, user, teamId, { entity: "donate", entityId: teamId, action: "update", ...diff });
     }
     if (current.qrImage && next.qrImage === null) removed = current.qrImage;
-    return toDonate(deps, next);
+    return toDonate(deps, { ...next, version: saved });
   });
   await deleteObjects(deps, [removed]);
   return result;
@@ -696,10 +707,10 @@ export async function uploadDonateQr(
   let previous: string | null = null;
   try {
     const result = await inTeamTx(deps, user, teamId, "manage", async (tx) => {
-      const current = await repo.getDonate(tx, teamId);
+      const { version: _, ...current } = await repo.getDonate(tx, teamId);
       previous = current.qrImage;
       const next = { ...current, qrImage: key };
-      await repo.saveDonate(tx, teamId, next);
+      const version = await repo.saveDonate(tx, teamId, next);
       await audit(tx, user, teamId, {
         entity: "donate",
         entityId: teamId,
@@ -707,7 +718,7 @@ export async function uploadDonateQr(
         before: { qrImage: previous },
         after: { qrImage: key },
       });
-      return toDonate(deps, next);
+      return toDonate(deps, { ...next, version });
     });
     await deleteObjects(deps, [previous]);
     return result;
@@ -736,19 +747,21 @@ export async function updateCredit(
 ): Promise<TCreditSettings> {
   let removed: string[] = [];
   const result = await inTeamTx(deps, user, teamId, "manage", async (tx) => {
-    const current = await repo.getCredit(tx, teamId);
+    const { version, ...current } = await repo.getCredit(tx, teamId);
+    checkVersion(version, input.version);
     // Pages only come from the upload route: the body reorders or drops the current ones.
     input.pages.forEach((key, i) => {
       if (!current.pages.includes(key)) throw fieldError(["pages", i], "validation.invalid");
     });
     const next: repo.CreditRow = { enabled: input.enabled, text: input.text, pages: input.pages };
     const diff = changedFields(current, next);
+    let saved = version;
     if (diff) {
-      await repo.saveCredit(tx, teamId, next);
+      saved = await repo.saveCredit(tx, teamId, next);
       await audit(tx, user, teamId, { entity: "credit", entityId: teamId, action: "update", ...diff });
     }
     removed = current.pages.filter((key) => !next.pages.includes(key));
-    return toCredit(deps, next);
+    return toCredit(deps, { ...next, version: saved });
   });
   await deleteObjects(deps, removed);
   return result;
@@ -768,10 +781,10 @@ export async function uploadCreditPages(
   const stored = await storeImages(deps, images, "_credit");
   try {
     return await inTeamTx(deps, user, teamId, "manage", async (tx) => {
-      const current = await repo.getCredit(tx, teamId);
+      const { version: _, ...current } = await repo.getCredit(tx, teamId);
       if (current.pages.length + stored.keys.length > CREDIT_MAX_PAGES) throw tooManyFiles(CREDIT_MAX_PAGES);
       const next = { ...current, pages: [...current.pages, ...stored.keys] };
-      await repo.saveCredit(tx, teamId, next);
+      const version = await repo.saveCredit(tx, teamId, next);
       await audit(tx, user, teamId, {
         entity: "credit",
         entityId: teamId,
@@ -779,7 +792,7 @@ export async function uploadCreditPages(
         before: { pages: current.pages },
         after: { pages: next.pages },
       });
-      return toCredit(deps, next);
+      return toCredit(deps, { ...next, version });
     });
   } catch (error) {
     await stored.discard();

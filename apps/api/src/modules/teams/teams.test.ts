@@ -617,6 +617,8 @@ describe("donate and credit", () => {
       qrImage: qr,
       content: "Momo: 0123",
       showInEachChapter: true,
+      // Uploading the QR code was the first change, this save the second.
+      version: 3,
     });
     expect(await lastAudit(teamId)).toMatchObject({
       entity: "donate",

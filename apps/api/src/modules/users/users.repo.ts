@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type UserRole, users } from "../../db/schema/users";
+import type { Executor } from "../audit/audit.repo";
 
 export const userColumns = {
   id: users.id,
@@ -61,9 +62,9 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undef
 }
 
 export async function updateUser(
-  db: Db,
+  db: Executor,
   id: number,
-  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">>,
+  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">> & { disabledAt?: Date | null },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

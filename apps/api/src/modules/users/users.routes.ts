@@ -1,4 +1,3 @@
-import fastifyMultipart from "@fastify/multipart";
 import {
   AVATAR_MAX_BYTES,
   ZAuthRequest,
@@ -10,7 +9,7 @@ import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { endSession, requireUser, startSession } from "../../auth/session";
-import { AppError } from "../../lib/app-error";
+import { readImageUploads } from "../../lib/image-gate";
 import { storeAvatar } from "./avatar";
 import { signInWithIdToken, updateProfile } from "./users.service";
 
@@ -18,11 +17,6 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorB
 
 /** Spec §7 `/users/*`, mounted under /api. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-    throwFileSizeLimit: true,
-  });
-
   app.post(
     "/users/auth",
     {
@@ -93,26 +87,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["users"],
         summary: "Upload an avatar image (multipart field `file`, JPEG/PNG/WebP/GIF, at most 2 MB)",
         consumes: ["multipart/form-data"],
-        response: { 200: ZAvatarUploadResponse, ...errors, 413: ZErrorBody, 415: ZErrorBody },
+        response: {
+          200: ZAvatarUploadResponse,
+          ...errors,
+          413: ZErrorBody,
+          415: ZErrorBody,
+          429: ZErrorBody,
+        },
       },
     },
     async (request) => {
       await requireUser(request);
-      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
-      const file = await request.file();
-      if (file?.fieldname !== "file") {
-        throw new AppError("VALIDATION", "errors.VALIDATION", { errors: ["file: required"] });
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError("PAYLOAD_TOO_LARGE", "validation.fileTooLarge", { params: { max: 2 } });
-        }
-        throw error;
-      }
-      return { url: await storeAvatar(app.storage, bytes) };
+      const { images } = await readImageUploads(request, { maxBytes: AVATAR_MAX_BYTES, maxFields: 5 });
+      return { url: await storeAvatar(app.storage, images[0]!) };
     },
   );
 };

@@ -6,6 +6,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../test/app";
 import { CookieJar, parseSetCookie } from "../../../test/cookie-jar";
 import { exchange, freshIp, idToken, me, newAccount, register, signedInUser } from "../../../test/identity";
 import { sessions } from "../../db/schema/users";
+import { translate } from "../../lib/messages";
 
 let t: TestApp;
 const ISSUER = `${TEST_ORIGIN}/auth`;
@@ -477,7 +478,10 @@ describe("POST /api/users/avatar", () => {
     const { jar } = await signedInUser(t);
     const wrongField = await upload(jar, multipart(png, "a.png", "image/png", "picture"));
     expect(wrongField.statusCode).toBe(422);
-    expect(wrongField.json().errors.join(" ")).toMatch(/file/);
+    // The field is named in the request language ("Tệp là bắt buộc").
+    expect(wrongField.json().errors).toEqual([
+      translate("vi", "validation.required", { field: translate("vi", "fields.file") }),
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import { getRouteApi, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { useChapter } from "@/features/chapters/api/get-chapter";
 import { useChapters } from "@/features/chapters/api/get-chapters";
@@ -50,7 +51,15 @@ export function ChapterPage() {
               description={t("chapters.editor.notFoundDescription")}
             />
           ) : !isNew && !chapter.data ? (
-            <SectionSkeleton />
+            chapter.isError ? (
+              <ErrorState
+                error={chapter.error}
+                onRetry={() => void chapter.refetch()}
+                retrying={chapter.isFetching}
+              />
+            ) : (
+              <SectionSkeleton />
+            )
           ) : (
             <ChapterEditor
               key={params.chapterId}

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { SearchInput } from "@/components/ui/search-input";
@@ -49,51 +50,53 @@ export function ComicRequestPage() {
           {t("comics.request.noTeamDescription")}
         </p>
       )}
-      {comics.isPending ? (
-        <ComicsTableSkeleton />
-      ) : list.length === 0 ? (
-        search ? (
-          <EmptyState
-            icon={SearchXIcon}
-            title={t("comics.list.noResultsTitle")}
-            description={t("comics.list.noResultsDescription")}
-          >
-            <Button variant="outline" onClick={() => setSearch("")}>
-              {t("comics.list.clearFilters")}
-            </Button>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={BookTextIcon}
-            title={t("pages.comicRequest.emptyTitle")}
-            description={t("pages.comicRequest.emptyDescription")}
-          />
-        )
-      ) : (
-        <>
-          <AllComicsList
-            comics={list}
-            busy={comics.isPlaceholderData}
-            onAsk={(comic) => (myTeams.length > 0 ? setAsking(comic) : undefined)}
-          />
-          <Pagination
-            page={page}
-            totalPages={comics.data?.totalPages ?? 1}
-            onPageChange={(next) =>
-              void navigate({
-                to: "/comics/request",
-                search: { search, page: next > 1 ? next : undefined },
-              })
-            }
-            labels={{
-              nav: t("comics.pagination.label"),
-              previous: t("comics.pagination.previous"),
-              next: t("comics.pagination.next"),
-              status: (current, total) => t("comics.pagination.status", { page: current, total }),
-            }}
-          />
-        </>
-      )}
+      <QueryState query={comics} loading={<ComicsTableSkeleton />}>
+        {() =>
+          list.length === 0 ? (
+            search ? (
+              <EmptyState
+                icon={SearchXIcon}
+                title={t("comics.list.noResultsTitle")}
+                description={t("comics.list.noResultsDescription")}
+              >
+                <Button variant="outline" onClick={() => setSearch("")}>
+                  {t("comics.list.clearFilters")}
+                </Button>
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon={BookTextIcon}
+                title={t("pages.comicRequest.emptyTitle")}
+                description={t("pages.comicRequest.emptyDescription")}
+              />
+            )
+          ) : (
+            <>
+              <AllComicsList
+                comics={list}
+                busy={comics.isPlaceholderData}
+                onAsk={(comic) => (myTeams.length > 0 ? setAsking(comic) : undefined)}
+              />
+              <Pagination
+                page={page}
+                totalPages={comics.data?.totalPages ?? 1}
+                onPageChange={(next) =>
+                  void navigate({
+                    to: "/comics/request",
+                    search: { search, page: next > 1 ? next : undefined },
+                  })
+                }
+                labels={{
+                  nav: t("comics.pagination.label"),
+                  previous: t("comics.pagination.previous"),
+                  next: t("comics.pagination.next"),
+                  status: (current, total) => t("comics.pagination.status", { page: current, total }),
+                }}
+              />
+            </>
+          )
+        }
+      </QueryState>
       {myTeams.length > 0 && (
         <PermissionRequestDialog
           comic={asking}

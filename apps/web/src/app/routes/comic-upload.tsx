@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { useCreateComic } from "@/features/comics/api/create-comic";
 import { toComicRequest } from "@/features/comics/comic-form-schema";
@@ -27,41 +28,43 @@ export function ComicUploadPage() {
   return (
     <Page>
       <PageHeader title={t("pages.comicUpload.title")} description={t("pages.comicUpload.description")} />
-      {teams.isPending ? (
-        <SectionSkeleton />
-      ) : myTeams.length === 0 ? (
-        <EmptyState
-          icon={UsersIcon}
-          title={t("comics.form.noTeamTitle")}
-          description={t("comics.form.noTeamDescription")}
-        >
-          <Button asChild>
-            <Link to="/teams">{t("comics.form.goToTeams")}</Link>
-          </Button>
-        </EmptyState>
-      ) : (
-        <ComicForm
-          mode="create"
-          teams={myTeams}
-          pickers={comicPeoplePickers}
-          submitting={createComic.isPending}
-          coverPercent={coverPercent}
-          onSubmit={async ({ teamId, cover, ...values }) => {
-            setCoverPercent(0);
-            const comic = await createComic
-              .mutateAsync({
-                body: { ...toComicRequest(values), teamId },
-                cover,
-                onCoverProgress: (progress) => setCoverPercent(progress.percent ?? 0),
-              })
-              .catch(() => undefined)
-              .finally(() => setCoverPercent(null));
-            if (!comic) return;
-            toast.success(t("success.created"));
-            await navigate({ to: "/comics/$comicId", params: { comicId: String(comic.id) } });
-          }}
-        />
-      )}
+      <QueryState query={teams} loading={<SectionSkeleton />}>
+        {() =>
+          myTeams.length === 0 ? (
+            <EmptyState
+              icon={UsersIcon}
+              title={t("comics.form.noTeamTitle")}
+              description={t("comics.form.noTeamDescription")}
+            >
+              <Button asChild>
+                <Link to="/teams">{t("comics.form.goToTeams")}</Link>
+              </Button>
+            </EmptyState>
+          ) : (
+            <ComicForm
+              mode="create"
+              teams={myTeams}
+              pickers={comicPeoplePickers}
+              submitting={createComic.isPending}
+              coverPercent={coverPercent}
+              onSubmit={async ({ teamId, cover, ...values }) => {
+                setCoverPercent(0);
+                const comic = await createComic
+                  .mutateAsync({
+                    body: { ...toComicRequest(values), teamId },
+                    cover,
+                    onCoverProgress: (progress) => setCoverPercent(progress.percent ?? 0),
+                  })
+                  .catch(() => undefined)
+                  .finally(() => setCoverPercent(null));
+                if (!comic) return;
+                toast.success(t("success.created"));
+                await navigate({ to: "/comics/$comicId", params: { comicId: String(comic.id) } });
+              }}
+            />
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import "@/features/comics/texts";
 import { getRouteApi } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "@/components/query-state";
 import { useComicArts } from "@/features/comics/api/get-comic-arts";
 import { parseComicId } from "@/features/comics/comics-search";
 import { AddVolumeArtForm } from "@/features/comics/components/add-volume-art-form";
@@ -25,7 +26,9 @@ export function ComicVolumesPage() {
       {(comic) => (
         <>
           {comic.can.upload && <AddVolumeArtForm comicId={comic.id} nextVolume={nextVolume} />}
-          <VolumeArtGrid comicId={comic.id} arts={arts.data} />
+          <QueryState query={arts} loading={<VolumeArtGrid comicId={comic.id} arts={undefined} />}>
+            {(data) => <VolumeArtGrid comicId={comic.id} arts={data} />}
+          </QueryState>
         </>
       )}
     </ComicLayout>

@@ -2,6 +2,7 @@ import "@/features/comics/texts";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { Page } from "@/components/page";
+import { QueryState } from "@/components/query-state";
 import { useAuth } from "@/features/auth/auth-store";
 import { useComic } from "@/features/comics/api/get-comic";
 import { parseComicId } from "@/features/comics/comics-search";
@@ -39,7 +40,9 @@ export function ComicPage() {
 
   return (
     <Page>
-      {comic.data ? <ComicOverviewHeader comic={comic.data} /> : <ComicOverviewHeaderSkeleton />}
+      <QueryState query={comic} loading={<ComicOverviewHeaderSkeleton />}>
+        {(data) => <ComicOverviewHeader comic={data} />}
+      </QueryState>
       <ComicSectionNav comicId={comicId} active="overview" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <ComicShortcuts comicId={comicId} />

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { useComics } from "@/features/comics/api/get-comics";
@@ -73,47 +74,49 @@ export function ComicsPage() {
           )}
         </div>
       )}
-      {comics.isPending ? (
-        <ComicsTableSkeleton />
-      ) : list.length === 0 && filtered ? (
-        <EmptyState
-          icon={SearchXIcon}
-          title={t("comics.list.noResultsTitle")}
-          description={t("comics.list.noResultsDescription")}
-        >
-          <Button variant="outline" onClick={() => void navigate({ to: "/comics", search: {} })}>
-            {t("comics.list.clearFilters")}
-          </Button>
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={BookTextIcon}
-          title={t("pages.comics.emptyTitle")}
-          description={t("pages.comics.emptyDescription")}
-        >
-          {actions}
-        </EmptyState>
-      ) : (
-        <>
-          <ComicsTable comics={list} busy={comics.isPlaceholderData} />
-          <Pagination
-            page={page}
-            totalPages={comics.data?.totalPages ?? 1}
-            onPageChange={(next) =>
-              void navigate({
-                to: "/comics",
-                search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
-              })
-            }
-            labels={{
-              nav: t("comics.pagination.label"),
-              previous: t("comics.pagination.previous"),
-              next: t("comics.pagination.next"),
-              status: (current, total) => t("comics.pagination.status", { page: current, total }),
-            }}
-          />
-        </>
-      )}
+      <QueryState query={comics} loading={<ComicsTableSkeleton />}>
+        {() =>
+          list.length === 0 && filtered ? (
+            <EmptyState
+              icon={SearchXIcon}
+              title={t("comics.list.noResultsTitle")}
+              description={t("comics.list.noResultsDescription")}
+            >
+              <Button variant="outline" onClick={() => void navigate({ to: "/comics", search: {} })}>
+                {t("comics.list.clearFilters")}
+              </Button>
+            </EmptyState>
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={BookTextIcon}
+              title={t("pages.comics.emptyTitle")}
+              description={t("pages.comics.emptyDescription")}
+            >
+              {actions}
+            </EmptyState>
+          ) : (
+            <>
+              <ComicsTable comics={list} busy={comics.isPlaceholderData} />
+              <Pagination
+                page={page}
+                totalPages={comics.data?.totalPages ?? 1}
+                onPageChange={(next) =>
+                  void navigate({
+                    to: "/comics",
+                    search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+                  })
+                }
+                labels={{
+                  nav: t("comics.pagination.label"),
+                  previous: t("comics.pagination.previous"),
+                  next: t("comics.pagination.next"),
+                  status: (current, total) => t("comics.pagination.status", { page: current, total }),
+                }}
+              />
+            </>
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

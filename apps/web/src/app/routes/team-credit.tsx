@@ -2,6 +2,7 @@ import "@/features/teams/texts";
 import { getRouteApi } from "@tanstack/react-router";
 import type { TTeam } from "@vt/shared/contracts/teams";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "@/components/query-state";
 import { useCreditSettings } from "@/features/teams/api/get-credit-settings";
 import { CreditForm } from "@/features/teams/components/credit-form";
 import { SectionSkeleton, TeamLayout } from "@/features/teams/components/team-layout";
@@ -27,5 +28,9 @@ export function TeamCreditPage() {
 
 function CreditSection({ team }: { team: TTeam }) {
   const settings = useCreditSettings(team.id);
-  return settings.data ? <CreditForm team={team} settings={settings.data} /> : <SectionSkeleton />;
+  return (
+    <QueryState query={settings} loading={<SectionSkeleton />}>
+      {(data) => <CreditForm team={team} settings={data} />}
+    </QueryState>
+  );
 }

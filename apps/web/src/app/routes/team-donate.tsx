@@ -2,6 +2,7 @@ import "@/features/teams/texts";
 import { getRouteApi } from "@tanstack/react-router";
 import type { TTeam } from "@vt/shared/contracts/teams";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "@/components/query-state";
 import { useDonateSettings } from "@/features/teams/api/get-donate-settings";
 import { DonateForm } from "@/features/teams/components/donate-form";
 import { SectionSkeleton, TeamLayout } from "@/features/teams/components/team-layout";
@@ -27,5 +28,9 @@ export function TeamDonatePage() {
 
 function DonateSection({ team }: { team: TTeam }) {
   const settings = useDonateSettings(team.id);
-  return settings.data ? <DonateForm team={team} settings={settings.data} /> : <SectionSkeleton />;
+  return (
+    <QueryState query={settings} loading={<SectionSkeleton />}>
+      {(data) => <DonateForm team={team} settings={data} />}
+    </QueryState>
+  );
 }

@@ -3,6 +3,7 @@ import { getRouteApi, Link } from "@tanstack/react-router";
 import { ChevronRightIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Page } from "@/components/page";
+import { QueryState } from "@/components/query-state";
 import { useTeam } from "@/features/teams/api/get-team";
 import { TeamActivity } from "@/features/teams/components/team-activity";
 import { TeamNotFound } from "@/features/teams/components/team-layout";
@@ -25,7 +26,9 @@ export function TeamPage() {
 
   return (
     <Page>
-      {team.data ? <TeamOverviewHeader team={team.data} /> : <TeamOverviewHeaderSkeleton />}
+      <QueryState query={team} loading={<TeamOverviewHeaderSkeleton />}>
+        {(data) => <TeamOverviewHeader team={data} />}
+      </QueryState>
       <TeamSectionNav teamId={teamId} active="overview" />
       <div className="grid gap-6">
         <section aria-labelledby="team-shortcuts-heading" className="grid content-start gap-3">

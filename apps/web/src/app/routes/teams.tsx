@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { useTeams } from "@/features/teams/api/get-teams";
 import { CreateTeamDialog } from "@/features/teams/components/create-team-dialog";
@@ -49,54 +50,61 @@ export function TeamsPage() {
           placeholder={t("teams.list.searchPlaceholder")}
         />
       )}
-      {teams.isPending ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-            <li key={index}>
-              <TeamCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      ) : list.length === 0 && search ? (
-        <EmptyState
-          icon={SearchXIcon}
-          title={t("teams.list.noResultsTitle")}
-          description={t("teams.list.noResultsDescription", { search })}
-        >
-          <Button variant="outline" onClick={() => setSearch("")}>
-            {t("teams.list.clearSearch")}
-          </Button>
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={UsersIcon}
-          title={t("pages.teams.emptyTitle")}
-          description={t("pages.teams.emptyDescription")}
-        >
-          {createButton}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {list.map((team) => (
-              <li key={team.id}>
-                <TeamCard team={team} />
+      <QueryState
+        query={teams}
+        loading={
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {Array.from({ length: 6 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+              <li key={index}>
+                <TeamCardSkeleton />
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            totalPages={teams.data?.totalPages ?? 1}
-            onPageChange={(next) =>
-              void navigate({
-                to: "/teams",
-                search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
-              })
-            }
-          />
-        </>
-      )}
+        }
+      >
+        {() =>
+          list.length === 0 && search ? (
+            <EmptyState
+              icon={SearchXIcon}
+              title={t("teams.list.noResultsTitle")}
+              description={t("teams.list.noResultsDescription", { search })}
+            >
+              <Button variant="outline" onClick={() => setSearch("")}>
+                {t("teams.list.clearSearch")}
+              </Button>
+            </EmptyState>
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={UsersIcon}
+              title={t("pages.teams.emptyTitle")}
+              description={t("pages.teams.emptyDescription")}
+            >
+              {createButton}
+            </EmptyState>
+          ) : (
+            <>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((team) => (
+                  <li key={team.id}>
+                    <TeamCard team={team} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                totalPages={teams.data?.totalPages ?? 1}
+                onPageChange={(next) =>
+                  void navigate({
+                    to: "/teams",
+                    search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+                  })
+                }
+              />
+            </>
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

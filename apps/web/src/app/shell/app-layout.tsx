@@ -7,13 +7,16 @@ import { SidebarInset } from "@/components/ui/sidebar-inset";
 import { SidebarProvider } from "@/components/ui/sidebar-provider";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { addTexts } from "@/lib/i18n";
-import { queryClient } from "@/lib/query-client";
+import { queryClient, setUnauthorizedHandler } from "@/lib/query-client";
 import { signedInVi } from "@/locales/resources-vi-signed-in";
+import { endSession } from "../session-end";
 import { AppHeader } from "./app-header";
 import { AppSidebar } from "./app-sidebar";
 
 // The signed-in sections of the Vietnamese table travel with this layout (English is loaded whole).
 addTexts(DEFAULT_LANG, signedInVi);
+// From here on, a 401 from any query or mutation means the session ended.
+setUnauthorizedHandler(endSession);
 
 /** The signed-in layout (spec §2): sidebar, header with toggle and breadcrumb, and the page. */
 export function AppLayout() {

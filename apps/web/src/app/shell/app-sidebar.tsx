@@ -13,13 +13,16 @@ import {
   SidebarGroupLabel,
   SidebarHeader,
 } from "@/components/ui/sidebar-sections";
+import { useAuth } from "@/features/auth/auth-store";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
+import { RequestCountBadge } from "./request-count-badge";
 import { UserMenu } from "./user-menu";
 
 export function AppSidebar() {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { setOpenMobile } = useSidebar();
+  const isAdmin = useAuth().user?.role === "admin";
 
   // The mobile sheet closes whenever the page changes (entry chosen, breadcrumb, back button...).
   useEffect(() => {
@@ -53,7 +56,7 @@ export function AppSidebar() {
           <SidebarGroupLabel id="sidebar-nav-label">{t("nav.label")}</SidebarGroupLabel>
           <nav aria-labelledby="sidebar-nav-label">
             <SidebarMenu>
-              {NAV_ITEMS.map((item) => {
+              {NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly).map((item) => {
                 const active = isNavItemActive(item, pathname);
                 const label = t(`nav.${item.key}`);
                 return (
@@ -66,6 +69,7 @@ export function AppSidebar() {
                       >
                         <item.icon aria-hidden />
                         <span>{label}</span>
+                        {item.key === "requests" && <RequestCountBadge />}
                       </Link>
                     </SidebarMenuButton>
                   </SidebarMenuItem>

@@ -23,6 +23,14 @@ describe("buildBreadcrumbs", () => {
     expect(buildBreadcrumbs("/teams/7/members").map((crumb) => crumb.kind)).toEqual(["page", "id", "page"]);
   });
 
+  it("names the new-chapter page instead of showing 'new' as an id", () => {
+    expect(buildBreadcrumbs("/comics/12/chapters/new").at(-1)).toEqual({
+      href: "/comics/12/chapters/new",
+      kind: "page",
+      key: "newChapter",
+    });
+  });
+
   it("ignores a trailing slash (/comics/12/ is the comic detail)", () => {
     expect(buildBreadcrumbs("/comics/12/")).toEqual([
       { href: "/comics", kind: "page", key: "comics" },

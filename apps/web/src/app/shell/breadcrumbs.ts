@@ -1,6 +1,7 @@
 /**
  * Breadcrumb segments for a path (spec §2): one crumb per path segment, linking to the cumulative
- * path. Known segments show a translated page name (`breadcrumb.<key>`); ids show as "#12".
+ * path. Known segments show a translated page name (`breadcrumb.<key>`); ids become `id` crumbs
+ * that the header shows by the loaded entity's name (comic title, chapter label, team name).
  */
 
 export const BREADCRUMB_PAGE_KEYS = [
@@ -19,6 +20,9 @@ export const BREADCRUMB_PAGE_KEYS = [
   "authors",
   "artists",
   "characters",
+  "requests",
+  "admin",
+  "newChapter",
 ] as const;
 export type BreadcrumbPageKey = (typeof BREADCRUMB_PAGE_KEYS)[number];
 
@@ -55,7 +59,9 @@ export function buildBreadcrumbs(pathname: string): Crumb[] {
     const previous = segments[index - 1];
     const entity = previous && previous in ID_AFTER ? ID_AFTER[previous as keyof typeof ID_AFTER] : undefined;
     // "/comics/upload" is a page, "/comics/12" an id: known page names win over the id position.
-    if (isPageKey(segment) && !(entity && /^\d+$/.test(segment))) {
+    if (entity === "chapter" && segment === "new") {
+      crumbs.push({ href, kind: "page", key: "newChapter" });
+    } else if (isPageKey(segment) && !(entity && /^\d+$/.test(segment))) {
       crumbs.push({ href, kind: "page", key: segment });
     } else if (entity) {
       crumbs.push({ href, kind: "id", entity, id: decode(segment) });

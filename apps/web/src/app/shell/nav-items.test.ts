@@ -5,7 +5,7 @@ const active = (pathname: string) =>
   NAV_ITEMS.filter((item) => isNavItemActive(item, pathname)).map((i) => i.key);
 
 describe("sidebar entries", () => {
-  it("are dashboard, teams, comics, authors, artists, characters in that order", () => {
+  it("are dashboard, teams, comics, authors, artists, characters, then requests and admin", () => {
     expect(NAV_ITEMS.map((item) => item.key)).toEqual([
       "dashboard",
       "teams",
@@ -13,7 +13,10 @@ describe("sidebar entries", () => {
       "authors",
       "artists",
       "characters",
+      "requests",
+      "admin",
     ]);
+    expect(NAV_ITEMS.filter((item) => item.adminOnly).map((item) => item.key)).toEqual(["admin"]);
   });
 
   it("highlight exactly one entry, also for nested paths", () => {

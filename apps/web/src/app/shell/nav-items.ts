@@ -2,20 +2,32 @@ import {
   BookTextIcon,
   BrushIcon,
   ContactIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   NotebookPenIcon,
+  ShieldIcon,
   UsersIcon,
 } from "lucide-react";
 
-export type NavKey = "dashboard" | "teams" | "comics" | "authors" | "artists" | "characters";
+export type NavKey =
+  | "dashboard"
+  | "teams"
+  | "comics"
+  | "authors"
+  | "artists"
+  | "characters"
+  | "requests"
+  | "admin";
 export type NavItem = {
   key: NavKey;
-  to: "/" | "/teams" | "/comics" | "/authors" | "/artists" | "/characters";
+  to: "/" | "/teams" | "/comics" | "/authors" | "/artists" | "/characters" | "/requests" | "/admin";
   icon: LucideIcon;
+  /** Shown to platform admins only (the server answers 404 to anyone else). */
+  adminOnly?: boolean;
 };
 
-/** The sidebar entries, in the spec's order. */
+/** The sidebar entries, in the spec's order, then requests and (admins) the admin area. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: "dashboard", to: "/", icon: LayoutDashboardIcon },
   { key: "teams", to: "/teams", icon: UsersIcon },
@@ -23,6 +35,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: "authors", to: "/authors", icon: NotebookPenIcon },
   { key: "artists", to: "/artists", icon: BrushIcon },
   { key: "characters", to: "/characters", icon: ContactIcon },
+  { key: "requests", to: "/requests", icon: InboxIcon },
+  { key: "admin", to: "/admin", icon: ShieldIcon, adminOnly: true },
 ];
 
 /** An entry is active on its own path and on every path nested below it; dashboard also on /dashboard. */

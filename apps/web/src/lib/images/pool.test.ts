@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ImageProcessingError } from "./errors";
-import { defaultPoolSize, ImagePool } from "./pool";
+import { defaultPoolSize, ImagePool, poolSizeFor } from "./pool";
 import type { FromWorker, ToWorker } from "./protocol";
 
 type Listener = (event: { data: FromWorker }) => void;
@@ -74,7 +74,16 @@ afterEach(() => {
 });
 
 describe("defaultPoolSize", () => {
-  it("is min(hardwareConcurrency, 4), at least 1", () => {
+  it("is one worker per core, at most two per GB of deviceMemory (4 when unknown) and 8, at least 1", () => {
+    expect(poolSizeFor(16, 8)).toBe(8);
+    expect(poolSizeFor(6, 8)).toBe(6);
+    expect(poolSizeFor(8, 2)).toBe(4);
+    expect(poolSizeFor(8, 0.5)).toBe(1);
+    expect(poolSizeFor(8, 0.25)).toBe(1);
+    expect(poolSizeFor(undefined, undefined)).toBe(2);
+  });
+
+  it("reads hardwareConcurrency (jsdom reports no deviceMemory: at most 4)", () => {
     const spy = vi.spyOn(navigator, "hardwareConcurrency", "get");
     spy.mockReturnValue(16);
     expect(defaultPoolSize()).toBe(4);

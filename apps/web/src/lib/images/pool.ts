@@ -1,6 +1,6 @@
 /**
- * A pool of image workers (module Web Workers with OffscreenCanvas), size
- * min(navigator.hardwareConcurrency, 4). Jobs queue in FIFO order, report per-job progress, can be
+ * A pool of image workers (module Web Workers with OffscreenCanvas), sized by defaultPoolSize from
+ * the cores and memory the browser reports. Jobs queue in FIFO order, report per-job progress, can be
  * cancelled with an AbortSignal, and settle with the typed results of canvas-ops.ts. Where Web
  * Workers or OffscreenCanvas (with a 2D context) are missing, or a module worker cannot start, the
  * same operations run on the main thread, one at a time.
@@ -42,7 +42,7 @@ export type JobOptions = {
 };
 
 export type ImagePoolOptions = {
-  /** Number of workers; default min(navigator.hardwareConcurrency, 4). */
+  /** Number of workers; default defaultPoolSize(). */
   size?: number;
   /** "auto" (default) uses workers when the browser has them (and OffscreenCanvas 2D). */
   mode?: PoolMode | "auto";
@@ -50,11 +50,26 @@ export type ImagePoolOptions = {
   createWorker?: () => Worker;
 };
 
-export const MAX_POOL_SIZE = 4;
+/** Never more workers than this, whatever the machine. */
+export const MAX_POOL_SIZE = 8;
+/** Without a memory figure (Firefox, Safari), at most this many (each may hold a 50 MB page). */
+export const POOL_SIZE_WITHOUT_MEMORY = 4;
 
+/**
+ * One worker per core (navigator.hardwareConcurrency, 2 when unknown), at most two per GB of
+ * navigator.deviceMemory (a worker holds up to a full-size page, its canvas and its encoding:
+ * ~150 MB for a 3000x4500 scan), POOL_SIZE_WITHOUT_MEMORY where the memory is not reported, never
+ * more than MAX_POOL_SIZE, at least 1.
+ */
 export function defaultPoolSize(): number {
-  const cores = typeof navigator !== "undefined" ? navigator.hardwareConcurrency : undefined;
-  return Math.max(1, Math.min(cores || 2, MAX_POOL_SIZE));
+  const nav =
+    typeof navigator !== "undefined" ? (navigator as Navigator & { deviceMemory?: number }) : undefined;
+  return poolSizeFor(nav?.hardwareConcurrency, nav?.deviceMemory);
+}
+
+export function poolSizeFor(cores: number | undefined, memoryGb: number | undefined): number {
+  const byMemory = memoryGb && memoryGb > 0 ? Math.floor(memoryGb * 2) : POOL_SIZE_WITHOUT_MEMORY;
+  return Math.max(1, Math.min(cores || 2, byMemory, MAX_POOL_SIZE));
 }
 
 /** Whether this environment can run the worker path (Worker + OffscreenCanvas with a 2D context). */

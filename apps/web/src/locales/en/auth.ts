@@ -72,6 +72,10 @@ export const auth = {
     signIn: "Sign in",
   },
   passwordHint: "At least {{min}} characters",
+  sessionEnded: {
+    title: "Your session has ended",
+    description: "Please sign in again to continue; you will come back to the page you were on.",
+  },
   serverErrors: {
     INVALID_EMAIL_OR_PASSWORD: "Wrong email or password",
     INVALID_PASSWORD: "Wrong password",

@@ -219,7 +219,6 @@ const ui = {
       ask: "Request",
       dialogTitle: "Request upload permission",
       dialogDescription: "The team that owns “{{title}}” and the admins will review the request.",
-      reasonOptional: "Reason (optional)",
       reasonPlaceholder: "Introduce your team or say why you want to upload this comic",
       noTeamTitle: "You need a team to request permission",
       noTeamDescription: "Upload permission is granted to teams. Create or join a team first.",

@@ -28,6 +28,9 @@ export const nav = {
   authors: "Authors",
   artists: "Artists",
   characters: "Characters",
+  requests: "Requests",
+  admin: "Admin",
+  pendingCount: "{{count}} pending",
 } satisfies Translation<typeof viNav>;
 
 export const shell = {
@@ -68,7 +71,11 @@ export const breadcrumb = {
   authors: "Authors",
   artists: "Artists",
   characters: "Characters",
-  entityId: "#{{id}}",
+  requests: "Requests",
+  admin: "Admin",
+  newChapter: "New chapter",
+  notFound: "Not found",
+  loading: "Loading…",
 } satisfies Translation<typeof viBreadcrumb>;
 
 export const modal = {

@@ -13,6 +13,10 @@ export const errors = {
     description: "Log in with an account that has access, or contact an admin to be granted access.",
     login: "Log in",
   },
+  loadFailed: {
+    title: "Could not load this",
+    description: "Your data is still there; only this attempt to load it failed.",
+  },
   routeError: {
     title: "This page ran into a problem",
     description: "Something went wrong while showing this page. You can try again or go back home.",

@@ -69,6 +69,10 @@ export const auth = {
     signIn: "Đăng nhập",
   },
   passwordHint: "Ít nhất {{min}} ký tự",
+  sessionEnded: {
+    title: "Phiên đăng nhập đã kết thúc",
+    description: "Vui lòng đăng nhập lại để tiếp tục, bạn sẽ quay lại đúng trang đang xem.",
+  },
   serverErrors: {
     INVALID_EMAIL_OR_PASSWORD: "Email hoặc mật khẩu không đúng",
     INVALID_PASSWORD: "Mật khẩu không đúng",

@@ -219,7 +219,6 @@ export const comicsUi = {
       ask: "Xin quyền",
       dialogTitle: "Xin quyền đăng truyện",
       dialogDescription: "Nhóm sở hữu “{{title}}” và quản trị viên sẽ xem xét yêu cầu.",
-      reasonOptional: "Lý do (không bắt buộc)",
       reasonPlaceholder: "Giới thiệu nhóm hoặc lý do muốn đăng truyện này",
       noTeamTitle: "Bạn cần một nhóm để xin quyền",
       noTeamDescription: "Quyền đăng được cấp cho nhóm. Hãy tạo hoặc tham gia một nhóm trước.",

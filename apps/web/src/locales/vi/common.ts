@@ -19,6 +19,9 @@ export const nav = {
   authors: "Tác giả",
   artists: "Họa sĩ",
   characters: "Nhân vật",
+  requests: "Yêu cầu",
+  admin: "Quản trị",
+  pendingCount: "{{count}} đang chờ",
 };
 
 export const shell = {
@@ -59,7 +62,11 @@ export const breadcrumb = {
   authors: "Tác giả",
   artists: "Họa sĩ",
   characters: "Nhân vật",
-  entityId: "#{{id}}",
+  requests: "Yêu cầu",
+  admin: "Quản trị",
+  newChapter: "Chương mới",
+  notFound: "Không tìm thấy",
+  loading: "Đang tải…",
 };
 
 export const modal = {

@@ -9,6 +9,10 @@ export const errors = {
     description: "Hãy đăng nhập bằng tài khoản có quyền, hoặc liên hệ quản trị viên để được cấp quyền.",
     login: "Đăng nhập",
   },
+  loadFailed: {
+    title: "Không tải được dữ liệu",
+    description: "Dữ liệu của bạn vẫn còn, chỉ là lần tải này không thành công.",
+  },
   routeError: {
     title: "Trang này gặp sự cố",
     description: "Đã có lỗi khi hiển thị trang. Bạn có thể thử lại hoặc về trang chủ.",

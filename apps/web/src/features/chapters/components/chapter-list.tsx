@@ -6,9 +6,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { useModal } from "@/components/modal/use-modal";
+import { ListSkeleton, QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/toast";
 import { useDeleteChapter } from "../api/delete-chapter";
 import { chapterQueryOptions } from "../api/get-chapter";
@@ -100,30 +100,27 @@ export function ChapterList({
           </div>
         )}
       </div>
-      {chapters.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={BookOpenTextIcon}
-          title={t("chapters.list.emptyTitle")}
-          description={t("chapters.list.emptyDescription")}
-        />
-      ) : (
-        <ChaptersTable
-          chapters={list}
-          actions={{
-            onView,
-            onDelete,
-            onDownload: (c, label) => void download(c.id, label),
-            downloading: busy,
-          }}
-        />
-      )}
+      <QueryState query={chapters} loading={<ListSkeleton />}>
+        {() =>
+          list.length === 0 ? (
+            <EmptyState
+              icon={BookOpenTextIcon}
+              title={t("chapters.list.emptyTitle")}
+              description={t("chapters.list.emptyDescription")}
+            />
+          ) : (
+            <ChaptersTable
+              chapters={list}
+              actions={{
+                onView,
+                onDelete,
+                onDownload: (c, label) => void download(c.id, label),
+                downloading: busy,
+              }}
+            />
+          )
+        }
+      </QueryState>
       <ChapterPreviewDialog
         open={preview !== null}
         onOpenChange={(open) => !open && setPreview(null)}

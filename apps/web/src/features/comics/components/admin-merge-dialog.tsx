@@ -56,6 +56,7 @@ export function AdminMergeDialog({
     >
       <ComicSearchPicker
         label={t("comics.requests.target")}
+        excludeId={comic.id}
         value={target}
         onChange={(next) => {
           setTarget(next);

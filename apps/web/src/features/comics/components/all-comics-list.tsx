@@ -3,6 +3,7 @@ import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { BookKeyIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { ComicCover } from "./comic-cover";
 import { ComicStatusBadge } from "./comic-status-badge";
 import { RequestStatusBadge } from "./request-status-badge";
@@ -25,10 +26,18 @@ export function AllComicsList({
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy={busy || undefined}>
       {comics.map((comic) => {
         const pending = comic.permissionRequest?.status === "pending";
+        const canAsk = !comic.canUpload && !pending;
         return (
+          // Spec §2: clicking a comic asks for permission (the button inside is the keyboard path).
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the card's Ask button is the keyboard target
           <li
             key={comic.id}
-            className="flex gap-3 rounded-xl border bg-card p-3 text-card-foreground shadow-sm"
+            data-testid="comic-card"
+            onClick={canAsk ? () => onAsk(comic) : undefined}
+            className={cn(
+              "flex gap-3 rounded-xl border bg-card p-3 text-card-foreground shadow-sm",
+              canAsk && "cursor-pointer hover:border-primary/50",
+            )}
           >
             <ComicCover url={comic.thumbnailUrl} title={comic.title} className="w-16" />
             <div className="grid min-w-0 flex-1 content-start gap-1.5">
@@ -57,7 +66,10 @@ export function AllComicsList({
                       size="sm"
                       variant="outline"
                       className="h-7"
-                      onClick={() => onAsk(comic)}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onAsk(comic);
+                      }}
                       aria-label={`${t("comics.request.ask")}: ${comic.title}`}
                     >
                       <BookKeyIcon aria-hidden />

@@ -9,14 +9,17 @@ import { ComicCover } from "./comic-cover";
 
 const RESULT_LIMIT = 6;
 
-/** Picks one comic of the whole platform by searching its title (the target of a merge). */
+/** Picks one comic of the whole platform by searching its title (the target of a merge); never `excludeId`. */
 export function ComicSearchPicker({
   label,
   value,
   onChange,
   error,
+  excludeId,
 }: {
   label: string;
+  /** The comic being merged: never offered as its own target. */
+  excludeId: number;
   value: Pick<TComicListItem, "id" | "title"> | null;
   onChange: (comic: Pick<TComicListItem, "id" | "title">) => void;
   error?: string;
@@ -29,8 +32,9 @@ export function ComicSearchPicker({
     const timer = setTimeout(() => setSearch(query.trim()), 250);
     return () => clearTimeout(timer);
   }, [query]);
-  const comics = useComics({ scope: "all", page: 1, limit: RESULT_LIMIT, search: search || undefined });
-  const results = comics.data?.comics ?? [];
+  // One more than shown, so leaving out the comic itself still fills the list.
+  const comics = useComics({ scope: "all", page: 1, limit: RESULT_LIMIT + 1, search: search || undefined });
+  const results = (comics.data?.comics ?? []).filter((c) => c.id !== excludeId).slice(0, RESULT_LIMIT);
 
   return (
     <div className="grid gap-2">

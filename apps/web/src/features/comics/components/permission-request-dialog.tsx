@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TComicListItem, ZPermissionRequestBody } from "@vt/shared/contracts/comics";
+import { type TComicListItem, ZPermissionRequestForm } from "@vt/shared/contracts/comics";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
@@ -12,7 +12,7 @@ import { useFieldError } from "./use-field-error";
 
 type FormInput = { teamId: number | null; reason: string };
 
-/** A team of mine asks to upload to an existing comic; the reason is optional. */
+/** A team of mine asks to upload to an existing comic, with a reason (docs/requests.md). */
 export function PermissionRequestDialog({
   comic,
   teams,
@@ -27,7 +27,7 @@ export function PermissionRequestDialog({
   const fieldError = useFieldError();
   const request = useRequestPermission();
   const form = useForm<FormInput>({
-    resolver: zodResolver(ZPermissionRequestBody) as never,
+    resolver: zodResolver(ZPermissionRequestForm) as never,
     defaultValues: { teamId: teams.length === 1 ? teams[0]!.id : null, reason: "" },
   });
 
@@ -57,7 +57,7 @@ export function PermissionRequestDialog({
     >
       <TeamField control={form.control} name="teamId" teams={teams} label={t("comics.requests.team")} />
       <FormField
-        label={t("comics.request.reasonOptional")}
+        label={t("fields.reason")}
         error={fieldError(form.formState.errors.reason, "reason", { max: 1000 })}
       >
         <Textarea rows={3} placeholder={t("comics.request.reasonPlaceholder")} {...form.register("reason")} />

@@ -72,6 +72,7 @@ export function RequestMergeDialog({
         render={({ field, fieldState }) => (
           <ComicSearchPicker
             label={t("comics.requests.target")}
+            excludeId={comic.id}
             value={field.value}
             onChange={field.onChange}
             error={fieldError(fieldState.error, "targetComicId")}

@@ -7,9 +7,11 @@ const TONES: Record<TRequestStatus, string> = {
   pending: "bg-amber-500/15 text-amber-700 dark:text-amber-300",
   approved: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
   rejected: "bg-destructive/15 text-destructive",
+  cancelled: "bg-muted text-muted-foreground",
+  superseded: "bg-muted text-muted-foreground",
 };
 
-/** A request's status: pending, approved or rejected. */
+/** A request's status (docs/requests.md). */
 export function RequestStatusBadge({ status }: { status: TRequestStatus }) {
   const { t } = useTranslation();
   return (

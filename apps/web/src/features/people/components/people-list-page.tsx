@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
+import { ListSkeleton, QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { SearchInput } from "@/components/ui/search-input";
-import { Skeleton } from "@/components/ui/skeleton";
 import { usePeople } from "../api/get-people";
 import { PeopleTable } from "./people-table";
 import { PersonDeleteDialog } from "./person-delete-dialog";
@@ -64,54 +64,58 @@ export function PeopleListPage({
         label={t(`people.${kind}.searchLabel`)}
         placeholder={t(`people.${kind}.searchPlaceholder`)}
       />
-      {people.isPending ? (
-        <div className="grid gap-2 rounded-xl border bg-card p-3" aria-busy="true">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-            <Skeleton key={index} className="h-8 w-full" />
-          ))}
-        </div>
-      ) : list.length === 0 && search ? (
-        <EmptyState
-          icon={SearchXIcon}
-          title={t("people.noResultsTitle")}
-          description={t("people.noResultsDescription", { search })}
-        >
-          <Button variant="outline" onClick={() => onSearchChange({})}>
-            {t("people.clearSearch")}
-          </Button>
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={icon}
-          title={t(`pages.${pageKey}.emptyTitle`)}
-          description={t(`pages.${pageKey}.emptyDescription`)}
-        >
-          {createButton}
-        </EmptyState>
-      ) : (
-        <>
-          <PeopleTable
-            people={list}
-            label={t(`pages.${pageKey}.title`)}
-            busy={people.isPlaceholderData}
-            canRequestDelete={teams.length > 0}
-            onEdit={setEditing}
-            onRequestDelete={setDeleting}
-          />
-          <Pagination
-            page={page}
-            totalPages={people.data?.totalPages ?? 1}
-            onPageChange={(next) => onSearchChange({ search, page: next > 1 ? next : undefined })}
-            labels={{
-              nav: t("comics.pagination.label"),
-              previous: t("comics.pagination.previous"),
-              next: t("comics.pagination.next"),
-              status: (current, total) => t("comics.pagination.status", { page: current, total }),
-            }}
-          />
-        </>
-      )}
+      <QueryState
+        query={people}
+        loading={
+          <div className="rounded-xl border bg-card p-3">
+            <ListSkeleton rows={6} rowClassName="h-8" />
+          </div>
+        }
+      >
+        {() =>
+          list.length === 0 && search ? (
+            <EmptyState
+              icon={SearchXIcon}
+              title={t("people.noResultsTitle")}
+              description={t("people.noResultsDescription", { search })}
+            >
+              <Button variant="outline" onClick={() => onSearchChange({})}>
+                {t("people.clearSearch")}
+              </Button>
+            </EmptyState>
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={icon}
+              title={t(`pages.${pageKey}.emptyTitle`)}
+              description={t(`pages.${pageKey}.emptyDescription`)}
+            >
+              {createButton}
+            </EmptyState>
+          ) : (
+            <>
+              <PeopleTable
+                people={list}
+                label={t(`pages.${pageKey}.title`)}
+                busy={people.isPlaceholderData}
+                canRequestDelete={teams.length > 0}
+                onEdit={setEditing}
+                onRequestDelete={setDeleting}
+              />
+              <Pagination
+                page={page}
+                totalPages={people.data?.totalPages ?? 1}
+                onPageChange={(next) => onSearchChange({ search, page: next > 1 ? next : undefined })}
+                labels={{
+                  nav: t("comics.pagination.label"),
+                  previous: t("comics.pagination.previous"),
+                  next: t("comics.pagination.next"),
+                  status: (current, total) => t("comics.pagination.status", { page: current, total }),
+                }}
+              />
+            </>
+          )
+        }
+      </QueryState>
       <PersonFormDialog
         kind={kind}
         open={creating || editing !== null}

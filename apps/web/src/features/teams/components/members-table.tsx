@@ -9,6 +9,7 @@ import {
 import { CrownIcon, EllipsisVerticalIcon, UserMinusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { ErrorState } from "@/components/query-state";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -70,52 +71,60 @@ export function MembersTable({
           placeholder={t("teams.members.searchPlaceholder")}
         />
       </div>
-      <div className="rounded-xl border bg-card shadow-sm">
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("teams.members.columns.member")}</TableHead>
-              <TableHead className="max-md:hidden">{t("teams.members.columns.email")}</TableHead>
-              <TableHead>{t("teams.members.columns.role")}</TableHead>
-              <TableHead className="max-sm:hidden">{t("teams.members.columns.joined")}</TableHead>
-              <TableHead className="w-12">
-                <span className="sr-only">{t("teams.members.columns.actions")}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody aria-busy={members.isPending || undefined}>
-            {members.isPending ? (
-              Array.from({ length: 4 }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                <TableRow key={index}>
-                  <TableCell colSpan={5}>
-                    <div className="flex items-center gap-3">
-                      <Skeleton className="size-9 rounded-full" />
-                      <Skeleton className="h-4 w-40" />
-                    </div>
+      {members.isError && !members.data ? (
+        <ErrorState
+          error={members.error}
+          onRetry={() => void members.refetch()}
+          retrying={members.isFetching}
+        />
+      ) : (
+        <div className="rounded-xl border bg-card shadow-sm">
+          <Table>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t("teams.members.columns.member")}</TableHead>
+                <TableHead className="max-md:hidden">{t("teams.members.columns.email")}</TableHead>
+                <TableHead>{t("teams.members.columns.role")}</TableHead>
+                <TableHead className="max-sm:hidden">{t("teams.members.columns.joined")}</TableHead>
+                <TableHead className="w-12">
+                  <span className="sr-only">{t("teams.members.columns.actions")}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody aria-busy={members.isPending || undefined}>
+              {members.isPending && !members.isError ? (
+                Array.from({ length: 4 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                  <TableRow key={index}>
+                    <TableCell colSpan={5}>
+                      <div className="flex items-center gap-3">
+                        <Skeleton className="size-9 rounded-full" />
+                        <Skeleton className="h-4 w-40" />
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))
+              ) : rows.length === 0 ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
+                    {t("teams.members.noResults")}
                   </TableCell>
                 </TableRow>
-              ))
-            ) : rows.length === 0 ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                  {t("teams.members.noResults")}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((member) => (
-                <MemberRow
-                  key={member.userId}
-                  team={team}
-                  member={member}
-                  actor={actor}
-                  isMe={String(member.userId) === String(currentUserId)}
-                />
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
+              ) : (
+                rows.map((member) => (
+                  <MemberRow
+                    key={member.userId}
+                    team={team}
+                    member={member}
+                    actor={actor}
+                    isMe={String(member.userId) === String(currentUserId)}
+                  />
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
       <Pagination
         page={page}
         totalPages={members.data?.totalPages ?? 1}

@@ -2,6 +2,7 @@ import type { TActivityEntry } from "@vt/shared/contracts/teams";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorState } from "@/components/query-state";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -27,7 +28,7 @@ export function TeamActivity({ teamId }: { teamId: number }) {
         <HistoryIcon aria-hidden className="size-4 text-muted-foreground" />
         {t("teams.dashboard.activityTitle")}
       </h2>
-      {activity.isPending ? (
+      {activity.isPending && !activity.isError ? (
         <ul className="grid gap-3" aria-busy="true">
           {Array.from({ length: 4 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
@@ -40,6 +41,12 @@ export function TeamActivity({ teamId }: { teamId: number }) {
             </li>
           ))}
         </ul>
+      ) : activity.isError && !activity.data ? (
+        <ErrorState
+          error={activity.error}
+          onRetry={() => void activity.refetch()}
+          retrying={activity.isFetching}
+        />
       ) : entries.length === 0 ? (
         <p className="text-muted-foreground text-sm">{t("teams.dashboard.activityEmpty")}</p>
       ) : (

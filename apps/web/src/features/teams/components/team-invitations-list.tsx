@@ -2,6 +2,7 @@ import type { TInvitation, TTeam } from "@vt/shared/contracts/teams";
 import { MailIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { ErrorState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -21,11 +22,17 @@ export function TeamInvitationsList({ team }: { team: TTeam }) {
         <CardTitle id="team-invitations-heading">{t("teams.invite.pendingTitle")}</CardTitle>
       </CardHeader>
       <CardContent>
-        {invitations.isPending ? (
+        {invitations.isPending && !invitations.isError ? (
           <div className="grid gap-2" aria-busy="true">
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
           </div>
+        ) : invitations.isError && !invitations.data ? (
+          <ErrorState
+            error={invitations.error}
+            onRetry={() => void invitations.refetch()}
+            retrying={invitations.isFetching}
+          />
         ) : list.length === 0 ? (
           <p className="text-muted-foreground text-sm">{t("teams.invite.pendingEmpty")}</p>
         ) : (

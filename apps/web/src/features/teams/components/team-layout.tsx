@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
@@ -65,7 +66,9 @@ export function TeamLayout({
       )}
       <p className="-mt-3 max-w-2xl text-muted-foreground text-sm">{description}</p>
       <TeamSectionNav teamId={teamId} active={section} />
-      {team.data ? children(team.data) : <SectionSkeleton />}
+      <QueryState query={team} loading={<SectionSkeleton />}>
+        {children}
+      </QueryState>
     </Page>
   );
 }

@@ -17,7 +17,7 @@ import {
   upload,
 } from "../modules/teams/teams.test-helpers";
 import { AppError } from "./app-error";
-import { checkImage, megabytes } from "./image-upload";
+import { checkImage, megabytes } from "./image-gate";
 import { translate } from "./messages";
 
 const limits = { maxBytes: 1024 * 1024 };
@@ -97,13 +97,55 @@ describe("checkImage (content, size and pixel checks)", () => {
       "validation.imageTooManyPixels",
       { max: 50 },
     ]);
-    // Just under the limit passes the check (the header is all that is read).
-    expect((await checkImage(pixelBombPng(5000, 5000), limits)).width).toBe(5000);
+    // Just under the cap the header passes, and the full decode then finds no pixel data at all.
+    const under = await rejection(checkImage(pixelBombPng(5000, 5000), limits));
+    expect([under.statusCode, under.message]).toEqual([422, "upload.imageDamaged"]);
   });
 
-  it("rejects truncated bytes that only look like an image", async () => {
+  it("refuses truncated and damaged JPEG, PNG, WebP and GIF files as damaged (422), whole ones pass", async () => {
+    const noisy = () =>
+      sharp({
+        create: {
+          width: 300,
+          height: 400,
+          channels: 3,
+          background: "#000",
+          noise: { type: "gaussian", mean: 120, sigma: 50 },
+        },
+      });
+    const damaged = [422, "upload.imageDamaged"];
+    const files: [string, Buffer, (string | number)[]][] = [
+      ["jpeg", await noisy().jpeg().toBuffer(), damaged],
+      ["png", await noisy().png().toBuffer(), damaged],
+      ["gif", await noisy().gif().toBuffer(), damaged],
+      ["webp", await noisy().webp().toBuffer(), damaged],
+    ];
+    for (const [name, whole, expected] of files) {
+      expect((await checkImage(whole, limits)).width, name).toBe(300);
+      const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
+      const error = await rejection(checkImage(cut, limits));
+      expect([name, error.statusCode, error.message]).toEqual([name, ...expected]);
+    }
+  });
+
+  it("refuses a JPEG carrying HTML (polyglot) as not an image", async () => {
+    const whole = await jpeg(20, 20);
+    const trailing = Buffer.concat([whole, Buffer.from("<html><script>alert(1)</script></html>")]);
+    const inComment = Buffer.concat([
+      whole.subarray(0, 2),
+      Buffer.from([0xff, 0xfe, 0x00, 0x20]),
+      Buffer.from("<script>alert(1)</script>    "),
+      whole.subarray(2),
+    ]);
+    for (const bytes of [trailing, inComment]) {
+      const error = await rejection(checkImage(bytes, limits));
+      expect([error.statusCode, error.message]).toEqual([415, "validation.notAnImage"]);
+    }
+  });
+
+  it("rejects truncated bytes that only look like an image as damaged (422)", async () => {
     const error = await rejection(checkImage((await png()).subarray(0, 12), limits));
-    expect(error.message).toBe("validation.notAnImage");
+    expect([error.statusCode, error.message]).toEqual([422, "upload.imageDamaged"]);
   });
 
   it("shows limits in MB", () => {
@@ -214,7 +256,9 @@ describe("image uploads through the API (team logo)", () => {
       { field: "image", filename: "a.png", bytes: await png() },
     ]);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(translate("vi", "validation.required", { field: "file" }));
+    expect(res.json().errors).toEqual([
+      translate("vi", "validation.required", { field: translate("vi", "fields.file") }),
+    ]);
   });
 
   it("checks authorization before reading the upload: a non-member gets 404 and nothing is stored", async () => {

@@ -1,0 +1,211 @@
+/**
+ * The job engine: pg-boss on the application's database (see docs/jobs.md for the choice).
+ *
+ * - PGlite: pg-boss shares the embedded instance through its `fromPglite` adapter. It never opens
+ *   a transaction of its own on the shared handle except as one multi-statement `exec`, which PGlite
+ *   runs as a unit, so application transactions (`pglite.transaction()`) and queue statements
+ *   simply take turns on the single connection.
+ * - PostgreSQL: pg-boss sends its statements through the application's pool. Every instance runs workers;
+ *   a job is claimed with `FOR UPDATE SKIP LOCKED`, so it runs once however many instances poll,
+ *   and a cron schedule registered by every instance still produces one job per tick.
+ *
+ * Jobs are declared with `defineJob` in `*.job.ts` files and listed in ./registry.ts; handlers
+ * receive a `JobContext` (database, storage, config, logger).
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { fromPglite, PgBoss, type SendOptions } from "pg-boss";
+import type { Config } from "../config";
+import type { Database, Db } from "../db/client";
+import { metrics } from "../lib/metrics";
+import type { Storage } from "../storage/storage";
+import {
+  errorOf,
+  JOBS_SCHEMA,
+  type JobRun,
+  type JobState,
+  type QueueStatus,
+  queueStatus,
+  recentJobRuns,
+} from "./runs";
+
+/** What a job handler may use. */
+export interface JobContext {
+  db: Db;
+  database: Database;
+  storage: Storage;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition<Data extends object = Record<string, never>, Result = unknown> {
+  /** Queue name, `<area>.<verb>` (e.g. `storage.sweep`). */
+  name: string;
+  /** Cron expression (UTC, minute resolution) when the job runs on a schedule. */
+  cron?: string;
+  /** Attempts after the first failure (default 2). */
+  retryLimit?: number;
+  /** A run still active after this many seconds is failed and retried (default 15 minutes). */
+  expireInSeconds?: number;
+  run(data: Data, ctx: JobContext): Promise<Result>;
+}
+
+/** Declare a job; the generics keep `send(def, data)` typed. */
+export function defineJob<Data extends object = Record<string, never>, Result = unknown>(
+  definition: JobDefinition<Data, Result>,
+): JobDefinition<Data, Result> {
+  return definition;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of any data type.
+export type AnyJobDefinition = JobDefinition<any, any>;
+
+export interface JobEngine {
+  /** Queue a job of a registered definition; resolves to the job id (null when deduplicated). */
+  send<Data extends object>(
+    job: JobDefinition<Data>,
+    data: Data,
+    options?: SendOptions,
+  ): Promise<string | null>;
+  /** Run `job` on `cron` (UTC). Every instance may call this: one job per tick is created. */
+  schedule<Data extends object>(job: JobDefinition<Data>, cron: string, data?: Data): Promise<void>;
+  /** Start a worker for a definition (the registry's jobs are worked by `startJobEngine`). */
+  work(job: AnyJobDefinition): Promise<void>;
+  /** Resolves when the job with this id has finished (completed, failed or cancelled). */
+  waitFor(job: AnyJobDefinition, id: string, options?: { timeoutMs?: number }): Promise<JobRun>;
+  /** Latest runs, newest first. */
+  recentRuns(limit?: number): Promise<JobRun[]>;
+  status(): Promise<QueueStatus>;
+  /** Stop fetching, let running handlers finish (up to `timeoutMs`), release the connection. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+export interface StartJobEngineOptions {
+  database: Database;
+  context: JobContext;
+  jobs: readonly AnyJobDefinition[];
+  /** Register the definitions' cron schedules (default true). */
+  schedule?: boolean;
+  /** Start workers for the definitions (default true). Off: the instance only sends. */
+  work?: boolean;
+}
+
+function createBoss(database: Database): PgBoss {
+  if (database.kind === "pglite") {
+    return new PgBoss({
+      schema: JOBS_SCHEMA,
+      db: fromPglite(database.pglite!),
+      backend: "pglite",
+      useListenNotify: true,
+    });
+  }
+  // The application's pool: a parameterless multi-statement script (pg-boss's BEGIN ... COMMIT
+  // blocks) is sent as one simple-protocol query, so it stays on one connection.
+  const pool = database.pool!;
+  return new PgBoss({
+    schema: JOBS_SCHEMA,
+    db: { executeSql: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)) },
+  });
+}
+
+export async function startJobEngine(options: StartJobEngineOptions): Promise<JobEngine> {
+  const { database, context } = options;
+  const boss = createBoss(database);
+  boss.on("error", (error) => context.log.error({ err: error }, "job engine error"));
+  boss.on("warning", (warning) => context.log.warn({ warning }, "job engine warning"));
+  await boss.start();
+
+  const known = new Set<string>();
+  async function ensureQueue(job: AnyJobDefinition): Promise<void> {
+    if (known.has(job.name)) return;
+    await boss.createQueue(job.name, {
+      retryLimit: job.retryLimit ?? 2,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 900,
+      notify: true,
+    });
+    known.add(job.name);
+  }
+
+  const engine: JobEngine = {
+    async send(job, data, sendOptions) {
+      await ensureQueue(job);
+      return sendOptions ? boss.send(job.name, data, sendOptions) : boss.send(job.name, data);
+    },
+
+    async schedule(job, cron, data) {
+      await ensureQueue(job);
+      await boss.schedule(job.name, cron, data ?? null, { tz: "UTC" });
+    },
+
+    async work(job) {
+      await ensureQueue(job);
+      await boss.work(job.name, { pollingIntervalSeconds: 2 }, async ([item]) => {
+        if (!item) return;
+        const log = context.log.child({ job: job.name, jobId: item.id });
+        log.info("job started");
+        try {
+          const result = await job.run(item.data as object, { ...context, log });
+          log.info({ result }, "job finished");
+          metrics.jobRuns.inc({ queue: job.name, outcome: "completed" });
+          return result;
+        } catch (error) {
+          log.error({ err: error }, "job failed");
+          metrics.jobRuns.inc({ queue: job.name, outcome: "failed" });
+          throw error;
+        }
+      });
+    },
+
+    async waitFor(job, id, { timeoutMs = 30_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
+        const found = await boss.getJobById(job.name, id);
+        if (
+          found &&
+          (found.state === "completed" || found.state === "failed" || found.state === "cancelled")
+        ) {
+          return toRun(found);
+        }
+        if (Date.now() > deadline) throw new Error(`job ${job.name} ${id} did not finish in ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    },
+
+    recentRuns: (limit) => recentJobRuns(database.db, limit),
+    status: () => queueStatus(database.db),
+
+    async stop({ timeoutMs = 20_000 } = {}) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+
+  for (const job of options.jobs) {
+    await ensureQueue(job);
+    if (options.work !== false) await engine.work(job);
+    if (options.schedule !== false && job.cron) await engine.schedule(job, job.cron);
+  }
+  return engine;
+}
+
+function toRun(job: {
+  id: string;
+  name: string;
+  state: JobState;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  retryCount: number;
+  output: unknown;
+}): JobRun {
+  return {
+    id: job.id,
+    name: job.name,
+    state: job.state,
+    createdOn: job.createdOn,
+    startedOn: job.startedOn ?? null,
+    completedOn: job.completedOn ?? null,
+    retryCount: job.retryCount,
+    error: errorOf(job.state, job.output),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Reading the job engine's own tables: recent runs (`npm run admin -- jobs`) and counts by state
+ * (`/api/health`). Plain SQL on the application's connection, so it works without a started
+ * engine (the CLI) and before pg-boss has created its schema (then: nothing yet).
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+/** pg-boss's schema; the engine creates it on first start. */
+export const JOBS_SCHEMA = "pgboss";
+
+export const JOB_STATES = ["created", "retry", "active", "completed", "cancelled", "failed"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export interface JobRun {
+  id: string;
+  name: string;
+  state: JobState;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  retryCount: number;
+  /** The failure message of a failed (or retrying) run, null otherwise. */
+  error: string | null;
+}
+
+export interface QueueStatus {
+  /** Jobs by state across every queue as stored now (finished runs are kept 7 days). */
+  counts: Record<JobState, number>;
+}
+
+async function installed(db: Db): Promise<boolean> {
+  const { rows } = await db.execute<{ t: string | null }>(sql`select to_regclass('pgboss.job')::text as t`);
+  return rows[0]?.t != null;
+}
+
+interface RawRun extends Record<string, unknown> {
+  id: string;
+  name: string;
+  state: JobState;
+  created_on: Date | string;
+  started_on: Date | string | null;
+  completed_on: Date | string | null;
+  retry_count: number;
+  output: unknown;
+}
+
+const toDate = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+
+export function errorOf(state: JobState, output: unknown): string | null {
+  if (state !== "failed" && state !== "retry") return null;
+  if (output && typeof output === "object" && "message" in output) return String(output.message);
+  return output == null ? null : JSON.stringify(output);
+}
+
+/** Latest runs of every queue, newest first (pg-boss's internal `__` queues left out). */
+export async function recentJobRuns(db: Db, limit = 20): Promise<JobRun[]> {
+  if (!(await installed(db))) return [];
+  const { rows } = await db.execute<RawRun>(sql`
+    select id, name, state, created_on, started_on, completed_on, retry_count, output
+      from pgboss.job
+     where name not like '\\_\\_%'
+     order by coalesce(started_on, created_on) desc, created_on desc
+     limit ${limit}`);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    createdOn: new Date(row.created_on),
+    startedOn: toDate(row.started_on),
+    completedOn: toDate(row.completed_on),
+    retryCount: Number(row.retry_count),
+    error: errorOf(row.state, row.output),
+  }));
+}
+
+export async function queueStatus(db: Db): Promise<QueueStatus> {
+  const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
+  if (!(await installed(db))) return { counts };
+  const { rows } = await db.execute<{ state: JobState; n: number }>(
+    sql`select state::text as state, count(*)::int as n from pgboss.job group by state`,
+  );
+  for (const row of rows) counts[row.state] = Number(row.n);
+  return { counts };
+}

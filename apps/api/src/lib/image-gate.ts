@@ -1,0 +1,250 @@
+/**
+ * The one image gate: every upload route reads its multipart body here. Each file part is
+ * streamed with a byte limit (413, never a silently cut file), then checked in this order before
+ * anything is stored:
+ *   1. type by content (magic bytes via the shared sniffer, never the name or declared type)
+ *   2. declared dimensions (header only) against the pixel cap (decompression-bomb guard)
+ *   3. a complete decode with sharp `failOn: "error"` (a truncated or damaged image is refused)
+ *   4. the uploader's hourly quota (lib/upload-quota.ts, counted in the database)
+ * Callers store what `onImage` receives (streaming: a 300-page batch is never held in memory) or
+ * the returned list.
+ *
+ *   const { images, fields } = await readImageUploads(request, { maxBytes: TEAM_IMAGE_MAX_BYTES });
+ *   const key = await storage.put(images[0].bytes, { prefix: "teams", ext: images[0].ext, contentType: images[0].mime });
+ *
+ * Failures (message keys, translated by the error handler):
+ *   413 validation.fileTooLarge {max} (MB)      415 validation.notAnImage
+ *   415 validation.fileTypeInvalid {types}       422 validation.imageTooManyPixels {max} (megapixels)
+ *   422 upload.imageDamaged (truncated/corrupt)  422 validation.tooManyFiles {max}
+ *   422 on the file field when it is missing     429 upload.quotaFiles / upload.quotaBytes
+ */
+
+import { IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
+import { IMAGE_MAX_PIXELS, UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
+import {
+  containsMarkup,
+  IMAGE_EXTENSIONS,
+  imageTypeProblem,
+  megabytes,
+  sniffImageType,
+} from "@vt/shared/image-sniff";
+import type { FastifyRequest } from "fastify";
+import sharp from "sharp";
+import { z } from "zod";
+import { AppError } from "./app-error";
+import { metrics } from "./metrics";
+import { consumeUploadQuota } from "./upload-quota";
+
+export { megabytes };
+
+export interface ImageCheckOptions {
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** Largest accepted width x height (x frames for animations); default 50 megapixels. */
+  maxPixels?: number;
+  /** Accepted types (default JPEG, PNG, WebP, GIF). */
+  types?: readonly ImageMimeType[];
+}
+
+export interface ImageUploadOptions extends ImageCheckOptions {
+  /** Most files accepted in one request (default 1). */
+  maxFiles?: number;
+  /** Multipart field name (default `file` when maxFiles is 1, else `files`). */
+  field?: string;
+  /** Message key when no file arrives under `field` (default validation.required), a 422 on that field. */
+  requiredMessage?: string;
+  /** Most text fields accepted besides the files (default 20). */
+  maxFields?: number;
+  /**
+   * Receives each checked image as soon as it has passed the gate (in request order). When set,
+   * the images are not collected in the result. If it or a later part throws, the caller undoes
+   * what it stored.
+   */
+  onImage?: (image: CheckedImage) => Promise<void>;
+}
+
+export interface CheckedImage {
+  bytes: Buffer;
+  mime: ImageMimeType;
+  /** Extension to store under ("jpg", "png", "webp", "gif"). */
+  ext: string;
+  width: number;
+  height: number;
+  /** The client's file name, for display and natural sorting only (never a path). */
+  filename: string;
+}
+
+export interface ImageUploads {
+  images: CheckedImage[];
+  /** Text fields of the form (the last value of each name). */
+  fields: Record<string, string>;
+  /** How many files passed the gate (also when handed to `onImage`). */
+  count: number;
+}
+
+export function fileTooLarge(maxBytes: number): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", "validation.fileTooLarge", {
+    params: { max: megabytes(maxBytes) },
+  });
+}
+
+export function tooManyFiles(max: number): AppError {
+  return new AppError("VALIDATION", "validation.tooManyFiles", { params: { max } });
+}
+
+const notAnImage = () => new AppError("UNSUPPORTED_MEDIA_TYPE", "validation.notAnImage");
+const damaged = () => new AppError("VALIDATION", "upload.imageDamaged");
+
+/** Checks one file's bytes: an allowed type by content, within the size and pixel limits, and whole. */
+export async function checkImage(
+  bytes: Buffer,
+  options: ImageCheckOptions,
+  filename = "",
+): Promise<CheckedImage> {
+  const types = options.types ?? IMAGE_MIME_TYPES;
+  const maxPixels = options.maxPixels ?? IMAGE_MAX_PIXELS;
+  if (bytes.length > options.maxBytes) throw fileTooLarge(options.maxBytes);
+
+  const problem = imageTypeProblem(bytes, types);
+  if (problem) {
+    const status = "UNSUPPORTED_MEDIA_TYPE";
+    throw new AppError(status, problem.key, problem.params ? { params: problem.params } : {});
+  }
+  // A JPEG+HTML polyglot, or markup hidden in a comment or after the image: never stored.
+  if (containsMarkup(bytes)) throw notAnImage();
+  const mime = sniffImageType(bytes)!;
+
+  // 1. Header only: the declared size, before anything is decoded (a bomb costs nothing here).
+  let width: number;
+  let height: number;
+  let frames: number;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false, animated: true }).metadata();
+    width = meta.width ?? 0;
+    height = meta.pageHeight ?? meta.height ?? 0;
+    frames = meta.pages ?? 1;
+  } catch {
+    // The signature of a stored type but no readable header: a cut or damaged file.
+    throw damaged();
+  }
+  if (!(width > 0 && height > 0)) throw damaged();
+  if (width * height * frames > maxPixels) {
+    throw new AppError("VALIDATION", "validation.imageTooManyPixels", {
+      params: { max: Math.round(maxPixels / 1_000_000) },
+    });
+  }
+
+  // 2. The whole image, every frame: a truncated or corrupt file fails here. The output is a
+  // thumbnail (JPEG shrink-on-load keeps this cheap) that is thrown away.
+  try {
+    await sharp(bytes, { failOn: "error", animated: true, limitInputPixels: maxPixels, sequentialRead: true })
+      .resize({ width: 64, height: 64, fit: "inside" })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw damaged();
+  }
+  return { bytes, mime, ext: IMAGE_EXTENSIONS[mime], width, height, filename };
+}
+
+function multipartCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
+}
+
+/** Reads one file part to the end, refusing (413) once it is over `maxBytes`; never returns a cut file. */
+async function readPart(file: NodeJS.ReadableStream & { truncated?: boolean }, maxBytes: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw fileTooLarge(maxBytes);
+    chunks.push(chunk);
+  }
+  // busboy marks a part it cut at its own limit; checked after the end so no timing lets it pass.
+  if (file.truncated) throw fileTooLarge(maxBytes);
+  return Buffer.concat(chunks, size);
+}
+
+function multipartRefusal(error: unknown, maxBytes: number, maxFiles: number): unknown {
+  const code = multipartCode(error);
+  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge(maxBytes);
+  if (code === "FST_FILES_LIMIT") return tooManyFiles(maxFiles);
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError("PAYLOAD_TOO_LARGE");
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE" || code === "FST_PROTO_VIOLATION") {
+    return new AppError("BAD_REQUEST");
+  }
+  return error;
+}
+
+/** Reason label of vt_image_gate_rejections_total per message key of a refusal. */
+const REJECTION_REASONS: Record<string, string> = {
+  "validation.fileTooLarge": "too_large",
+  "validation.tooManyFiles": "too_many_files",
+  "validation.notAnImage": "not_image",
+  "validation.fileTypeInvalid": "type",
+  "validation.imageTooManyPixels": "pixels",
+  "upload.imageDamaged": "damaged",
+};
+
+function countRejection(error: unknown): void {
+  if (!(error instanceof AppError)) return;
+  const reason = REJECTION_REASONS[error.message] ?? (error.code === "RATE_LIMITED" ? "quota" : undefined);
+  if (reason) metrics.gateRejections.inc({ reason });
+}
+
+/**
+ * Reads a multipart request's text fields and the image file(s) under `field` (at most
+ * `maxFiles`), passing each file through the gate as it arrives. One bad file refuses the request
+ * (callers that store in `onImage` undo what they stored).
+ */
+export async function readImageUploads(
+  request: FastifyRequest,
+  options: ImageUploadOptions,
+): Promise<ImageUploads> {
+  const maxFiles = options.maxFiles ?? 1;
+  const field = options.field ?? (maxFiles === 1 ? UPLOAD_FIELD_SINGLE : UPLOAD_FIELD_MULTIPLE);
+  const maxFields = options.maxFields ?? 20;
+  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+
+  const images: CheckedImage[] = [];
+  const fields: Record<string, string> = {};
+  let count = 0;
+  try {
+    const parts = request.parts({
+      // busboy cuts one byte past the limit, so an exact-limit file passes and a larger one is seen.
+      limits: {
+        fileSize: options.maxBytes + 1,
+        files: maxFiles + 1,
+        fields: maxFields,
+        parts: maxFiles + maxFields + 1,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type !== "file") {
+        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        continue;
+      }
+      if (count >= maxFiles) throw tooManyFiles(maxFiles);
+      const bytes = await readPart(part.file, options.maxBytes);
+      const image = await checkImage(bytes, options, part.filename.slice(0, 255));
+      metrics.uploadBytes.inc(image.bytes.length);
+      await consumeUploadQuota(request, image.bytes.length);
+      count += 1;
+      if (options.onImage) await options.onImage(image);
+      else images.push(image);
+    }
+  } catch (error) {
+    const refusal = multipartRefusal(error, options.maxBytes, maxFiles);
+    countRejection(refusal);
+    throw refusal;
+  }
+  if (count === 0) {
+    const message = options.requiredMessage ?? "validation.required";
+    throw new z.ZodError([{ code: "custom", path: [field], message, input: undefined }]);
+  }
+  return { images, fields, count };
+}

@@ -1,0 +1,114 @@
+/**
+ * The admin area (platform admins only: everyone else gets 404, the area does not exist for them):
+ * users (search, grant/revoke admin, disable an account and end its sessions) and the audit log.
+ */
+import type { TAdminUser, TAdminUserList, TAuditEntry, TAuditList } from "@vt/shared/contracts/admin";
+import { deleteUserSessions, type SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { writeAudit } from "../audit/audit.repo";
+import { updateUser } from "../users/users.repo";
+import * as repo from "./admin.repo";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The area's gate: 404 (not 403) so it does not even exist for others. */
+export function requireAdminArea(user: SessionUser): void {
+  if (user.role !== "admin") throw new AppError("NOT_FOUND");
+}
+
+function toUser(r: repo.AdminUserRow): TAdminUser {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    disabledAt: r.disabled_at === null ? null : iso(r.disabled_at),
+    createdAt: iso(r.created_at),
+    teamCount: Number(r.team_count),
+  };
+}
+
+export async function listUsers(
+  db: Db,
+  user: SessionUser,
+  q: { search?: string | undefined; page: number; limit: number },
+): Promise<TAdminUserList> {
+  requireAdminArea(user);
+  const { rows, total } = await repo.listUsers(db, {
+    search: q.search || undefined,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { users: rows.map(toUser), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+}
+
+export async function patchUser(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  patch: { role?: "user" | "admin" | undefined; disabled?: boolean | undefined },
+): Promise<TAdminUser> {
+  requireAdminArea(user);
+  const target = await repo.findUser(db, id);
+  if (!target) throw new AppError("NOT_FOUND");
+  if (id === user.id && (patch.role === "user" || patch.disabled === true)) {
+    throw new AppError("CONFLICT", "review.cannotDisableSelf");
+  }
+  await db.transaction(async (tx) => {
+    const values: Parameters<typeof updateUser>[2] = {};
+    if (patch.role !== undefined) values.role = patch.role;
+    if (patch.disabled !== undefined) values.disabledAt = patch.disabled ? new Date() : null;
+    await updateUser(tx, id, values);
+    await writeAudit(tx, {
+      actorId: user.id,
+      teamId: null,
+      entity: "user",
+      entityId: id,
+      action: "admin_update",
+      before: { role: target.role, disabled: target.disabled_at !== null },
+      after: {
+        role: patch.role ?? target.role,
+        disabled: patch.disabled ?? target.disabled_at !== null,
+      },
+    });
+  });
+  if (patch.disabled) await deleteUserSessions(db, id);
+  return toUser((await repo.findUser(db, id))!);
+}
+
+export function toAuditEntry(r: repo.AuditSearchRow): TAuditEntry {
+  return {
+    id: r.id,
+    actor: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_name ?? "" },
+    teamId: r.team_id,
+    entity: r.entity,
+    entityId: r.entity_id,
+    action: r.action,
+    before: r.before,
+    after: r.after,
+    createdAt: iso(r.created_at),
+  };
+}
+
+export async function searchAudit(
+  db: Db,
+  user: SessionUser,
+  q: {
+    search?: string | undefined;
+    entity?: string | undefined;
+    entityId?: number | undefined;
+    page: number;
+    limit: number;
+  },
+): Promise<TAuditList> {
+  requireAdminArea(user);
+  const { rows, total } = await repo.searchAudit(db, {
+    search: q.search || undefined,
+    entity: q.entity || undefined,
+    entityId: q.entityId,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { entries: rows.map(toAuditEntry), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+}

@@ -1,0 +1,438 @@
+/**
+ * Two instances, one truth: two real server processes (`node --import tsx src/server.ts`, as
+ * `npm start` runs it) on ONE fresh PostgreSQL database and ONE S3-compatible store (s3rver),
+ * driven alternately over HTTP. Runs when TEST_DATABASE_URL is set (npm test's PostgreSQL pass).
+ *
+ * Covered: migrations run once when both start together; a session made on one works on the
+ * other; the sign-in rate limit is shared; concurrent reorders, publishes and merges through both
+ * leave consistent data; SIGKILL of one mid-upload loses no acknowledged page and the other serves on.
+ * Not covered yet: "a scheduled job runs once" (needs the PostgreSQL job queue, not on main yet).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../src/auth/session";
+import { MIGRATIONS_FOLDER } from "../src/db/client";
+import { repoRoot } from "../src/lib/repo-root";
+import { multipart } from "../src/modules/teams/teams.test-helpers";
+import { CookieJar } from "./cookie-jar";
+import { testDatabaseUrl } from "./db";
+
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+const S3rver = createRequire(import.meta.url)("s3rver") as new (o: Record<string, unknown>) => S3rverInstance;
+
+const ORIGIN = "http://studio.example.test";
+const RATE_LIMIT = 4;
+const serverUrl = testDatabaseUrl();
+
+interface Instance {
+  name: string;
+  url: string;
+  proc: ChildProcess;
+  log: string[];
+}
+
+/** Starts `src/server.ts` on a free port; resolves once it listens (or rejects with its log). */
+function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const proc = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: join(repoRoot(), "apps/api"),
+    env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${log.join("")}`)), 150_000);
+    const onData = (chunk: Buffer) => {
+      log.push(chunk.toString());
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString());
+      if (listening) {
+        clearTimeout(timer);
+        resolve({ name, url: listening[1]!, proc, log });
+      }
+    };
+    proc.stdout!.on("data", onData);
+    proc.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+    proc.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code}) before listening:\n${log.join("")}`));
+    });
+  });
+}
+
+interface CallOptions {
+  jar?: CookieJar;
+  json?: unknown;
+  body?: Buffer;
+  headers?: Record<string, string>;
+  /** Client address as the load balancer reports it (TRUST_PROXY=true): one rate-limit bucket each. */
+  ip?: string;
+}
+
+async function call(instance: Instance, method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = {
+    "x-app-origin": ORIGIN,
+    origin: ORIGIN,
+    "x-forwarded-for": options.ip ?? "198.51.100.1",
+    ...options.headers,
+  };
+  if (options.jar) headers.cookie = options.jar.header();
+  let body: string | Buffer | undefined = options.body;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const res = await fetch(`${instance.url}${path}`, { method, headers, body });
+  options.jar?.store(res.headers.getSetCookie());
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: test helper reads arbitrary JSON response fields
+  return { status: res.status, json: json as Record<string, any>, text };
+}
+
+let s3: S3rverInstance;
+let s3Dir: string;
+let bucketUrl: string;
+let dbName: string;
+let dbUrl: string;
+let a: Instance;
+let b: Instance;
+let db: pg.Pool;
+const dataDirs: string[] = [];
+
+const admin = () => {
+  const url = new URL(serverUrl!);
+  url.pathname = "/postgres";
+  return new pg.Client({ connectionString: url.toString() });
+};
+
+async function page(seed: number): Promise<Buffer> {
+  return sharp({
+    create: { width: 60, height: 90, channels: 3, background: { r: seed * 40, g: 100, b: 200 - seed * 10 } },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Sign up on `on`, exchange the ID token on `on` too: the dashboard's sign-in path. */
+async function signedIn(on: Instance, ip: string) {
+  const jar = new CookieJar();
+  const email = `two.${randomBytes(4).toString("hex")}@example.com`;
+  const up = await call(on, "POST", "/auth/sign-up/email", {
+    jar,
+    ip,
+    json: { name: "Hai Máy", email, password: "correct horse battery" },
+  });
+  expect(up.status, up.text).toBe(200);
+  const token = await call(on, "GET", "/auth/token", { jar, ip });
+  expect(token.status, token.text).toBe(200);
+  const session = await call(on, "POST", "/api/users/auth", {
+    jar,
+    ip,
+    json: { token: token.json.token, email: null, name: null, avatar: null },
+  });
+  expect(session.status, session.text).toBe(200);
+  return { jar, email, user: session.json as { id: number } };
+}
+
+async function comicWithChapter(on: Instance, jar: CookieJar, teamId: number) {
+  const cover = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#3a6" } })
+    .jpeg()
+    .toBuffer();
+  const form = multipart([{ field: "file", filename: "cover.jpg", contentType: "image/jpeg", bytes: cover }]);
+  const uploaded = await call(on, "POST", "/api/comics/covers", {
+    jar,
+    body: form.payload,
+    headers: form.headers,
+  });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const comic = await call(on, "POST", "/api/comics", {
+    jar,
+    json: { teamId, title: `Truyện ${randomBytes(3).toString("hex")}`, thumbnail: uploaded.json.key },
+  });
+  expect(comic.status, comic.text).toBe(201);
+  const chapter = await call(on, "POST", "/api/chapters", {
+    jar,
+    json: { comicId: comic.json.id, order: 1 },
+  });
+  expect(chapter.status, chapter.text).toBe(201);
+  return {
+    comicId: comic.json.id as number,
+    chapterId: chapter.json.id as number,
+    version: chapter.json.version as number,
+  };
+}
+
+async function uploadPages(on: Instance, jar: CookieJar, chapterId: number, seeds: number[]) {
+  const files = await Promise.all(
+    seeds.map(async (s) => ({
+      field: "files",
+      filename: `${s}.jpg`,
+      contentType: "image/jpeg",
+      bytes: await page(s),
+    })),
+  );
+  const form = multipart(files);
+  return call(on, "POST", `/api/chapters/${chapterId}/pages`, {
+    jar,
+    body: form.payload,
+    headers: form.headers,
+  });
+}
+
+describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", () => {
+  let owner: Awaited<ReturnType<typeof signedIn>>;
+  let teamId: number;
+
+  beforeAll(async () => {
+    s3Dir = mkdtempSync(join(tmpdir(), "vt-two-s3-"));
+    s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: "vt-two" }],
+    });
+    const s3Address = await s3.run();
+    const s3Url = `http://127.0.0.1:${s3Address.port}`;
+    bucketUrl = `${s3Url}/vt-two`;
+
+    dbName = `vt_two_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE DATABASE "${dbName}"`);
+    await client.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    dbUrl = url.toString();
+    db = new pg.Pool({ connectionString: dbUrl, max: 2 });
+
+    const env = (name: string) => {
+      const dataDir = mkdtempSync(join(tmpdir(), `vt-two-${name}-`));
+      dataDirs.push(dataDir);
+      return {
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl,
+        PUBLIC_URL: ORIGIN,
+        TRUST_PROXY: "true",
+        AUTH_SECRET: "two-instances-secret-two-instances-secret",
+        AUTH_RATE_LIMIT: String(RATE_LIMIT),
+        S3_BUCKET: "vt-two",
+        S3_ENDPOINT: s3Url,
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_PUBLIC_URL: bucketUrl,
+        S3_FORCE_PATH_STYLE: "true",
+      };
+    };
+    // Both at once on an empty database: the migration lock must make one wait for the other.
+    [a, b] = await Promise.all([startInstance("A", env("a")), startInstance("B", env("b"))]);
+    owner = await signedIn(a, "203.0.113.10");
+    const team = await call(b, "POST", "/api/teams", { jar: owner.jar, json: { name: "Nhóm Hai Máy" } });
+    expect(team.status, team.text).toBe(201);
+    teamId = team.json.id;
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const instance of [a, b]) instance?.proc.kill("SIGKILL");
+    await db?.end();
+    if (dbName) {
+      const client = admin();
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await client.end();
+    }
+    await s3?.close();
+    for (const dir of [s3Dir, ...dataDirs]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("ran every migration exactly once although both started together", async () => {
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
+    const { rows } = await db.query<{ n: number; distinct_n: number }>(
+      "select count(*)::int as n, count(distinct created_at)::int as distinct_n from drizzle.__drizzle_migrations",
+    );
+    expect(rows[0]).toEqual({ n: journal.entries.length, distinct_n: journal.entries.length });
+    for (const instance of [a, b]) {
+      const ready = await call(instance, "GET", "/api/health/ready");
+      expect(ready.json).toEqual({ status: "ok", checks: { db: "ok", storage: "ok" } });
+    }
+  });
+
+  it("a session opened on one instance works on the other, and signing out on one ends it on both", async () => {
+    const user = await signedIn(b, "203.0.113.20");
+    const onA = await call(a, "GET", "/api/users/me", { jar: user.jar });
+    expect(onA.status).toBe(200);
+    expect(onA.json.email).toBe(user.email);
+    // The identity provider's own session (made on B) mints ID tokens on A too.
+    const token = await call(a, "GET", "/auth/token", { jar: user.jar, ip: "203.0.113.20" });
+    expect(token.status).toBe(200);
+    const cookie = `${SESSION_COOKIE}=${user.jar.get(SESSION_COOKIE)}`;
+    const out = await call(a, "POST", "/api/users/logout", { jar: user.jar });
+    expect(out.status).toBeLessThan(300);
+    const afterOnB = await call(b, "GET", "/api/users/me", { headers: { cookie } });
+    expect(afterOnB.status).toBe(401);
+  });
+
+  it("shares the sign-in rate limit: attempts through both instances count against one limit", async () => {
+    const ip = "203.0.113.30";
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT + 2; i++) {
+      const res = await call(i % 2 === 0 ? a : b, "POST", "/auth/sign-in/email", {
+        ip,
+        json: { email: "nobody@example.com", password: "wrong password here" },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, RATE_LIMIT).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(RATE_LIMIT)).toEqual([429, 429]);
+    // Another client address is not affected.
+    const other = await call(b, "POST", "/auth/sign-in/email", {
+      ip: "203.0.113.31",
+      json: { email: "nobody@example.com", password: "wrong password here" },
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it("concurrent reorders and publishes through both leave one consistent page list", async () => {
+    const { chapterId } = await comicWithChapter(a, owner.jar, teamId);
+    const up = await uploadPages(b, owner.jar, chapterId, [1, 2, 3, 4, 5]);
+    expect(up.status, up.text).toBe(201);
+    const ids = (up.json.pages as { id: number }[]).map((p) => p.id);
+    const forward = ids.map((id) => ({ id }));
+    const backward = [...ids].reverse().map((id) => ({ id }));
+    // Four saves based on the same version, two through each instance, at once: exactly one wins,
+    // the others answer 409 (no save silently overwrites another).
+    const detail = await call(a, "GET", `/api/chapters/${chapterId}`, { jar: owner.jar });
+    const results = await Promise.all(
+      [forward, backward, forward, backward].map((pages, i) =>
+        call(i % 2 === 0 ? a : b, "PUT", `/api/chapters/${chapterId}`, {
+          jar: owner.jar,
+          json: { order: 1, pages, publish: true, version: detail.json.version },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join("\n")).toEqual([
+      200, 409, 409, 409,
+    ]);
+
+    const { rows } = await db.query<{ id: number; position: number; staged: boolean }>(
+      "select id, position, staged from chapter_pages where chapter_id = $1 order by position",
+      [chapterId],
+    );
+    expect(rows.map((r) => r.staged)).toEqual([false, false, false, false, false]);
+    expect(rows.map((r) => r.position)).toEqual([...new Set(rows.map((r) => r.position))]);
+    const order = rows.map((r) => r.id);
+    expect([ids, [...ids].reverse()]).toContainEqual(order);
+    // Both instances answer the same chapter.
+    const [onA, onB] = await Promise.all([
+      call(a, "GET", `/api/chapters/${chapterId}`, { jar: owner.jar }),
+      call(b, "GET", `/api/chapters/${chapterId}`, { jar: owner.jar }),
+    ]);
+    expect(onA.json).toEqual(onB.json);
+    expect(onA.json.status).toBe("published");
+    expect((onA.json.pages as { id: number }[]).map((p) => p.id)).toEqual(order);
+  });
+
+  it("the same merge sent to both at once is carried out once", async () => {
+    await db.query("update users set role = 'admin' where id = $1", [owner.user.id]);
+    const source = await comicWithChapter(a, owner.jar, teamId);
+    const target = await comicWithChapter(b, owner.jar, teamId);
+    const body = { comicId: source.comicId, targetComicId: target.comicId };
+    const [ra, rb] = await Promise.all([
+      call(a, "POST", "/api/comics/merge", { jar: owner.jar, json: body }),
+      call(b, "POST", "/api/comics/merge", { jar: owner.jar, json: body }),
+    ]);
+    const statuses = [ra.status, rb.status].sort();
+    expect(statuses[0], `${ra.text} ${rb.text}`).toBe(200);
+    expect(statuses[1]).toBeGreaterThanOrEqual(400);
+    expect(statuses[1]).toBeLessThan(500);
+    const { rows } = await db.query<{ comic_id: number; n: number }>(
+      "select comic_id, count(*)::int as n from chapters where comic_id in ($1, $2) group by comic_id",
+      [source.comicId, target.comicId],
+    );
+    expect(rows).toEqual([{ comic_id: target.comicId, n: 2 }]);
+    const gone = await call(b, "GET", `/api/comics/${source.comicId}`, { jar: owner.jar });
+    expect(gone.status).toBe(404);
+  });
+
+  it("killing one instance mid-upload loses no acknowledged page, and the other serves on", async () => {
+    const { chapterId } = await comicWithChapter(b, owner.jar, teamId);
+    const acknowledged: number[] = [];
+    for (const seeds of [
+      [11, 12],
+      [13, 14],
+    ]) {
+      const res = await uploadPages(a, owner.jar, chapterId, seeds);
+      expect(res.status, res.text).toBe(201);
+      acknowledged.push(...(res.json.pages as { id: number }[]).map((p) => p.id));
+    }
+
+    // A third upload to A: headers and half the body sent, then A is killed (kill -9).
+    const files = await Promise.all(
+      [15, 16, 17].map(async (s) => ({
+        field: "files",
+        filename: `${s}.jpg`,
+        contentType: "image/jpeg",
+        bytes: await page(s),
+      })),
+    );
+    const form = multipart(files);
+    const cut = new Promise<string>((resolve) => {
+      const req = httpRequest(`${a.url}/api/chapters/${chapterId}/pages`, {
+        method: "POST",
+        headers: {
+          ...form.headers,
+          "content-length": String(form.payload.length),
+          "x-app-origin": ORIGIN,
+          cookie: owner.jar.header(),
+        },
+      });
+      req.on("response", (res) => resolve(`answered ${res.statusCode}`));
+      req.on("error", (error) => resolve(`cut: ${error.message}`));
+      req.write(form.payload.subarray(0, Math.floor(form.payload.length / 2)), () => {
+        setTimeout(() => a.proc.kill("SIGKILL"), 200);
+      });
+    });
+    expect(await cut).toMatch(/^cut: /);
+
+    const detail = await call(b, "GET", `/api/chapters/${chapterId}`, { jar: owner.jar });
+    expect(detail.status).toBe(200);
+    const pages = detail.json.pages as { id: number; url: string }[];
+    expect(pages.map((p) => p.id)).toEqual(acknowledged);
+    // Every acknowledged page's object is in the bucket (`url` is the platform's storage key).
+    for (const p of pages) {
+      const object = await fetch(`${bucketUrl}/${p.url}`);
+      expect(object.status, p.url).toBe(200);
+      expect((await object.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    // B serves on: upload the rest and publish.
+    const rest = await uploadPages(b, owner.jar, chapterId, [15, 16, 17]);
+    expect(rest.status, rest.text).toBe(201);
+    const all = [...acknowledged, ...(rest.json.pages as { id: number }[]).map((p) => p.id)];
+    const publish = await call(b, "PUT", `/api/chapters/${chapterId}`, {
+      jar: owner.jar,
+      json: { order: 1, pages: all.map((id) => ({ id })), publish: true },
+    });
+    expect(publish.status, publish.text).toBe(200);
+    expect((publish.json.pages as { id: number }[]).map((p) => p.id)).toEqual(all);
+    expect((await call(b, "GET", "/api/health/ready")).status).toBe(200);
+  });
+});

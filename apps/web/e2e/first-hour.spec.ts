@@ -1,0 +1,149 @@
+import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
+import { png, signUp, unique } from "./support/fixtures";
+
+// What a real uploader hits in the first hour (issue 12): errors that look like errors, names
+// instead of ids, a session that ends mid-use, and two people editing the same chapter.
+test.use({ actionTimeout: 20_000 });
+// The server shares the machine with other runs: slow answers are allowed, not timed.
+test.setTimeout(150_000);
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+/** An uploader with a team, a comic and chapter 3, all made through the API. */
+async function uploaderWithChapter(browser: Browser, baseURL: string) {
+  const stamp = unique();
+  const user = await signUp(browser, baseURL, "Bao Ngoc", "/teams");
+  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
+  const request = user.context.request;
+  const headers = { "x-app-origin": baseURL };
+  const teamName = `Hoa Sen ${stamp}`;
+  const team = await request.post("/api/teams", { headers, data: { name: teamName } });
+  expect(team.ok(), await team.text()).toBe(true);
+  const teamId = (await team.json()).id as number;
+  const cover = await request.post("/api/comics/covers", {
+    headers,
+    multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: png(600, 800) } },
+  });
+  expect(cover.ok(), await cover.text()).toBe(true);
+  const title = `Gió Qua Vườn ${stamp}`;
+  const comic = await request.post("/api/comics", {
+    headers,
+    data: { teamId, title, thumbnail: (await cover.json()).key },
+  });
+  expect(comic.ok(), await comic.text()).toBe(true);
+  const comicId = (await comic.json()).id as number;
+  const chapter = await request.post("/api/chapters", { headers, data: { comicId, order: 3, name: "" } });
+  expect(chapter.ok(), await chapter.text()).toBe(true);
+  const chapterId = (await chapter.json()).id as number;
+  return { ...user, headers, teamId, teamName, comicId, title, chapterId };
+}
+
+test("a failing list shows the error state with Retry, never the empty garden; Retry then loads", async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, context } = await signUp(browser, baseURL!, "Loi Mang", "/teams");
+  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
+  await page.route("**/api/comics?**", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Máy chủ gặp lỗi, vui lòng thử lại sau", code: "INTERNAL" }),
+    }),
+  );
+  await page.goto("/comics");
+  const alert = page.getByRole("alert").filter({ hasText: "Không tải được dữ liệu" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("Máy chủ gặp lỗi, vui lòng thử lại sau");
+  await expect(page.getByText("Vườn còn trống")).toHaveCount(0);
+
+  // The network comes back: Retry shows the real (empty) list.
+  await page.unroute("**/api/comics?**");
+  await alert.getByRole("button", { name: "Thử lại" }).click();
+  await expect(page.getByText("Vườn còn trống")).toBeVisible();
+  await expect(alert).toHaveCount(0);
+
+  // Authors, when the network is down: the translated transport error, not "no authors yet".
+  await page.route("**/api/authors?**", (route) => route.abort("connectionrefused"));
+  await page.goto("/authors");
+  await expect(page.getByRole("alert").filter({ hasText: "Không thể kết nối tới máy chủ" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText("Chưa có tác giả nào")).toHaveCount(0);
+  await context.close();
+});
+
+test("breadcrumbs and tab titles name the comic, the chapter and the team, never an id", async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, context, comicId, chapterId, title, teamId, teamName } = await uploaderWithChapter(
+    browser,
+    baseURL!,
+  );
+  await page.goto(`/comics/${comicId}/chapters/${chapterId}`);
+  const crumbs = page.getByRole("navigation", { name: "Vị trí hiện tại" });
+  await expect(crumbs.getByRole("link", { name: title })).toBeVisible();
+  await expect(crumbs.getByText("Chương 3", { exact: true })).toBeVisible();
+  await expect(crumbs).not.toContainText("#");
+  await expect(page).toHaveTitle("Chương 3 · Vườn Truyện Studio");
+
+  await page.goto(`/comics/${comicId}/chapters/new`);
+  await expect(crumbs.getByText("Chương mới", { exact: true })).toBeVisible();
+
+  await page.goto(`/teams/${teamId}/members`);
+  await expect(crumbs.getByRole("link", { name: teamName })).toBeVisible();
+  await expect(page).toHaveTitle("Thành viên · Vườn Truyện Studio");
+  await page.goto(`/teams/${teamId}`);
+  await expect(page).toHaveTitle(`${teamName} · Vườn Truyện Studio`);
+
+  // A phone shows the last two levels: the team's name and the page.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/teams/${teamId}/members`);
+  await expect(crumbs.getByRole("link", { name: teamName })).toBeVisible();
+  await expect(crumbs.getByText("Thành viên", { exact: true })).toBeVisible();
+  await expect(crumbs.getByRole("link", { name: "Nhóm", exact: true })).toBeHidden();
+  await context.close();
+});
+
+test("a session that ends mid-use sends the user to /login?next=… once, with a notice; Back after logout shows no signed-in screen", async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, context, email } = await signUp(browser, baseURL!, "Het Phien", "/teams");
+  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
+  await page.goto("/comics");
+  await expect(page.getByText("Vườn còn trống")).toBeVisible();
+
+  // The session ends elsewhere (another tab logged out, or it expired).
+  const ended = await context.request.post("/api/users/logout", { headers: { "x-app-origin": baseURL! } });
+  expect(ended.ok()).toBe(true);
+  await page
+    .getByRole("navigation", { name: "Điều hướng chính" })
+    .getByRole("link", { name: "Tác giả" })
+    .click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fauthors$/);
+  await expect(toast(page, "Phiên đăng nhập đã kết thúc")).toBeVisible();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Phiên đăng nhập đã kết thúc" }),
+  ).toHaveCount(1);
+  await expect(page.getByText(email)).toHaveCount(0);
+
+  // Logout, a full page load, then Back: still signed out, no name, no e-mail.
+  const again = await signUp(browser, baseURL!, "Quay Lai", "/comics");
+  const p2 = again.page;
+  await expect(p2.getByRole("heading", { name: "Truyện của nhóm" })).toBeVisible();
+  await p2.goto("/authors");
+  await expect(p2.getByRole("heading", { name: "Tác giả", exact: true })).toBeVisible();
+  await p2.getByRole("button", { name: "Mở menu tài khoản" }).click();
+  await p2.getByRole("menuitem", { name: "Đăng xuất" }).click();
+  await expect(p2).toHaveURL(/\/login(\?|$)/);
+  await p2.reload();
+  await p2.goBack();
+  await expect(p2).toHaveURL(/\/login/);
+  await expect(p2.getByText(again.email)).toHaveCount(0);
+  await context.close();
+  await again.context.close();
+});

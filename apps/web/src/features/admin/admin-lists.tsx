@@ -1,0 +1,346 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { TTrashItem } from "@vt/shared/contracts/trash";
+import { RotateCcwIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useModal } from "@/components/modal/use-modal";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Pagination } from "@/components/ui/pagination";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDate } from "@/features/comics/format";
+import { toast } from "@/lib/toast";
+import { useAdminUsers, useAllTeams, useAudit, usePatchUser, useRestore, useTrash } from "./api";
+
+type ListProps = { page: number; search?: string; onPage: (page: number) => void };
+
+/** Loading, error (never shown as empty), empty, or the table and its pages. */
+function ListFrame<T extends { totalPages: number }>({
+  query,
+  isEmpty,
+  page,
+  onPage,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  page: number;
+  onPage: (page: number) => void;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Skeleton className="h-40" aria-busy="true" />;
+  if (query.isError || !query.data) {
+    return (
+      <div
+        role="alert"
+        className="flex items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
+      >
+        {t("review.admin.loadError")}
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          {t("review.requests.retry")}
+        </Button>
+      </div>
+    );
+  }
+  if (isEmpty(query.data))
+    return <p className="py-8 text-center text-muted-foreground text-sm">{t("review.admin.empty")}</p>;
+  return (
+    <div className="grid gap-4" aria-busy={query.isPlaceholderData || undefined}>
+      <div className="overflow-x-auto rounded-lg border">{children(query.data)}</div>
+      <Pagination
+        page={page}
+        totalPages={query.data.totalPages}
+        onPageChange={onPage}
+        labels={{
+          nav: t("review.admin.pagination"),
+          previous: t("review.requests.previous"),
+          next: t("review.requests.next"),
+          status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
+        }}
+      />
+    </div>
+  );
+}
+
+export function AdminUsers({ page, search, onPage }: ListProps) {
+  const { t, i18n } = useTranslation();
+  const users = useAdminUsers({ page, search, limit: 20 });
+  const patch = usePatchUser();
+  const modal = useModal();
+  const change = (
+    user: { id: number; name: string },
+    body: { role?: "user" | "admin"; disabled?: boolean },
+    title: string,
+    description?: string,
+  ) =>
+    void modal.confirm({
+      title,
+      description,
+      destructive: body.disabled === true || body.role === "user",
+      onConfirm: () =>
+        patch.mutateAsync({ id: user.id, ...body }).then(
+          () => toast.success(t("review.userUpdated")),
+          () => undefined,
+        ),
+    });
+  return (
+    <ListFrame query={users} isEmpty={(d) => d.users.length === 0} page={page} onPage={onPage}>
+      {(data) => (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("review.admin.columns.name")}</TableHead>
+              <TableHead>{t("review.admin.columns.email")}</TableHead>
+              <TableHead>{t("review.admin.columns.role")}</TableHead>
+              <TableHead>{t("review.admin.columns.teams")}</TableHead>
+              <TableHead>{t("review.admin.columns.state")}</TableHead>
+              <TableHead>{t("review.admin.columns.created")}</TableHead>
+              <TableHead>{t("review.admin.columns.actions")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.users.map((user) => (
+              <TableRow key={user.id}>
+                <TableCell className="font-medium">{user.name}</TableCell>
+                <TableCell>{user.email}</TableCell>
+                <TableCell>
+                  {user.role === "admin" ? (
+                    <Badge>{t("review.admin.roleAdmin")}</Badge>
+                  ) : (
+                    t("review.admin.roleUser")
+                  )}
+                </TableCell>
+                <TableCell className="tabular-nums">{user.teamCount}</TableCell>
+                <TableCell>
+                  {user.disabledAt ? (
+                    <Badge variant="destructive">{t("review.admin.disabled")}</Badge>
+                  ) : (
+                    t("review.admin.active")
+                  )}
+                </TableCell>
+                <TableCell>{formatDate(user.createdAt, i18n.language)}</TableCell>
+                <TableCell className="flex flex-wrap gap-1">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() =>
+                      change(
+                        user,
+                        { role: user.role === "admin" ? "user" : "admin" },
+                        t(user.role === "admin" ? "review.admin.revokeTitle" : "review.admin.grantTitle", {
+                          name: user.name,
+                        }),
+                      )
+                    }
+                  >
+                    {t(user.role === "admin" ? "review.admin.revoke" : "review.admin.grant")}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant={user.disabledAt ? "outline" : "ghost"}
+                    onClick={() =>
+                      change(
+                        user,
+                        { disabled: !user.disabledAt },
+                        user.disabledAt
+                          ? t("review.admin.enable")
+                          : t("review.admin.disableTitle", { name: user.name }),
+                        user.disabledAt ? undefined : t("review.admin.disableDescription"),
+                      )
+                    }
+                  >
+                    {t(user.disabledAt ? "review.admin.enable" : "review.admin.disable")}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </ListFrame>
+  );
+}
+
+export function AdminTeams({ page, search, onPage }: ListProps) {
+  const { t, i18n } = useTranslation();
+  const teams = useAllTeams({ page, search, limit: 20 });
+  return (
+    <ListFrame query={teams} isEmpty={(d) => d.teams.length === 0} page={page} onPage={onPage}>
+      {(data) => (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("review.admin.columns.name")}</TableHead>
+              <TableHead>{t("review.admin.columns.members")}</TableHead>
+              <TableHead>{t("review.admin.columns.created")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.teams.map((team) => (
+              <TableRow key={team.id}>
+                <TableCell className="font-medium">
+                  <a className="underline-offset-4 hover:underline" href={`/teams/${team.id}`}>
+                    {team.name}
+                  </a>
+                </TableCell>
+                <TableCell className="tabular-nums">{team.memberCount}</TableCell>
+                <TableCell>{formatDate(team.createdAt, i18n.language)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </ListFrame>
+  );
+}
+
+function trashName(t: (key: string, options?: Record<string, unknown>) => string, item: TTrashItem) {
+  if (item.type !== "chapter") return item.name;
+  const chapter = item.name || `#${item.order ?? ""}`;
+  return t("review.admin.chapterOf", { chapter, comic: item.comic?.title ?? "" });
+}
+
+/** The trash: what the caller may restore (admins: everything). */
+export function TrashList({ page, search, onPage }: ListProps) {
+  const { t, i18n } = useTranslation();
+  const trash = useTrash({ page, search, limit: 20 });
+  const restore = useRestore();
+  const modal = useModal();
+  return (
+    <ListFrame query={trash} isEmpty={(d) => d.items.length === 0} page={page} onPage={onPage}>
+      {(data) => (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("review.admin.columns.type")}</TableHead>
+              <TableHead>{t("review.admin.columns.name")}</TableHead>
+              <TableHead>{t("review.admin.columns.deleted")}</TableHead>
+              <TableHead>{t("review.admin.columns.deletedBy")}</TableHead>
+              <TableHead>{t("review.admin.columns.purgeAt")}</TableHead>
+              <TableHead>{t("review.admin.columns.actions")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.items.map((item) => {
+              const name = trashName(t as never, item);
+              return (
+                <TableRow key={`${item.type}:${item.id}`} data-testid="trash-row">
+                  <TableCell>{t(`review.admin.trashType.${item.type}`)}</TableCell>
+                  <TableCell className="font-medium">{name}</TableCell>
+                  <TableCell>{formatDate(item.deletedAt, i18n.language)}</TableCell>
+                  <TableCell>{item.deletedBy?.name ?? "—"}</TableCell>
+                  <TableCell>{formatDate(item.purgeAt, i18n.language)}</TableCell>
+                  <TableCell>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`${t("review.admin.restore")}: ${name}`}
+                      onClick={() =>
+                        void modal.confirm({
+                          title: t("review.admin.restoreTitle", { name }),
+                          description: t("review.admin.restoreDescription"),
+                          confirmLabel: t("review.admin.restore"),
+                          onConfirm: () =>
+                            restore.mutateAsync({ type: item.type, id: item.id }).then(
+                              () => toast.success(t("review.admin.restored")),
+                              () => undefined,
+                            ),
+                        })
+                      }
+                    >
+                      <RotateCcwIcon aria-hidden />
+                      {t("review.admin.restore")}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </ListFrame>
+  );
+}
+
+/** One audit value, short. */
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/** Field changes of an audit row as "field: before -> after". */
+export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys.map((key) => ({ key, before: show(before?.[key]), after: show(after?.[key]) }));
+}
+
+/** Audit rows (admin search, or a comic's / chapter's history). */
+export function AuditTable({
+  page,
+  search,
+  onPage,
+  url = "/admin/audit",
+}: ListProps & {
+  /** `/admin/audit` (admins), or a history: `/comics/12/history`, `/chapters/3/history`. */
+  url?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const audit = useAudit(url, { page, search, limit: 20 });
+  return (
+    <ListFrame query={audit} isEmpty={(d) => d.entries.length === 0} page={page} onPage={onPage}>
+      {(data) => <AuditRows entries={data.entries} lang={i18n.language} t={t as never} />}
+    </ListFrame>
+  );
+}
+
+export function AuditRows({
+  entries,
+  lang,
+  t,
+}: {
+  entries: import("@vt/shared/contracts/admin").TAuditEntry[];
+  lang: string;
+  t: (key: string) => string;
+}) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t("review.admin.columns.when")}</TableHead>
+          <TableHead>{t("review.admin.columns.who")}</TableHead>
+          <TableHead>{t("review.admin.columns.what")}</TableHead>
+          <TableHead>{t("review.admin.columns.changes")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((entry) => (
+          <TableRow key={entry.id} data-testid="audit-row">
+            <TableCell className="whitespace-nowrap">
+              {new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(
+                new Date(entry.createdAt),
+              )}
+            </TableCell>
+            <TableCell>{entry.actor?.name ?? "—"}</TableCell>
+            <TableCell>
+              <span className="font-medium">{entry.entity}</span> {entry.entityId ? `#${entry.entityId}` : ""}{" "}
+              · {entry.action}
+            </TableCell>
+            <TableCell>
+              <ul className="grid gap-0.5 text-xs">
+                {changesOf(entry.before, entry.after).map((change) => (
+                  <li key={change.key}>
+                    <span className="text-muted-foreground">{change.key}:</span> {change.before} →{" "}
+                    {change.after}
+                  </li>
+                ))}
+              </ul>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Contracts of the admin area `/api/admin/*` (platform admins only; 404 for anyone else).
+ *
+ *   GET   /admin/users?search&page&limit      -> ZAdminUserList
+ *   PATCH /admin/users/:id  { role?, disabled? } -> ZAdminUser (disabling ends every session)
+ *   GET   /admin/audit?search&entity&page&limit -> ZAuditList
+ * The request queue is `GET /requests?scope=all`, teams `GET /teams?all=true`, the trash `GET /trash`.
+ */
+import { z } from "zod";
+import { zIdParam } from "./comics";
+
+const page = z.coerce
+  .number({ error: () => "validation.invalid" })
+  .int()
+  .min(1)
+  .max(100_000)
+  .default(1);
+const limit = z.coerce
+  .number({ error: () => "validation.invalid" })
+  .int()
+  .min(1)
+  .max(100)
+  .default(20);
+const search = z
+  .string({ error: () => "validation.invalid" })
+  .trim()
+  .max(100)
+  .optional();
+
+export const ZAdminUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["user", "admin"]),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+  teamCount: z.number().int(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+export const ZAdminUserQuery = z.object({ search, page, limit });
+export const ZAdminUserList = z.object({
+  users: z.array(ZAdminUser),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TAdminUserList = z.infer<typeof ZAdminUserList>;
+export const ZAdminUserParams = z.object({ id: zIdParam });
+export const ZAdminUserPatch = z
+  .object({
+    role: z.enum(["user", "admin"], { error: () => "validation.invalid" }).optional(),
+    disabled: z.boolean({ error: () => "validation.invalid" }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.disabled !== undefined, {
+    error: "validation.required",
+    path: ["role"],
+  });
+export type TAdminUserPatch = z.infer<typeof ZAdminUserPatch>;
+
+/** One audit row: who did what to which entity, with the values before and after. */
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  teamId: z.number().int().nullable(),
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditQuery = z.object({
+  search,
+  entity: z.string().trim().max(40).optional(),
+  entityId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  page,
+  limit,
+});
+export const ZAuditList = z.object({
+  entries: z.array(ZAuditEntry),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TAuditList = z.infer<typeof ZAuditList>;

@@ -5,8 +5,8 @@
  *
  * Covered: migrations run once when both start together; a session made on one works on the
  * other; the sign-in rate limit is shared; concurrent reorders, publishes and merges through both
- * leave consistent data; SIGKILL of one mid-upload loses no acknowledged page and the other serves on.
- * Not covered yet: "a scheduled job runs once" (needs the PostgreSQL job queue, not on main yet).
+ * leave consistent data; a scheduled job runs once per tick, on one of them, not twice; SIGKILL of
+ * one mid-upload loses no acknowledged page and the other serves on.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -272,8 +272,54 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
     expect(rows[0]).toEqual({ n: journal.entries.length, distinct_n: journal.entries.length });
     for (const instance of [a, b]) {
       const ready = await call(instance, "GET", "/api/health/ready");
-      expect(ready.json).toEqual({ status: "ok", checks: { db: "ok", storage: "ok" } });
+      expect(ready.json).toEqual({ status: "ok", checks: { db: "ok", storage: "ok", jobs: "ok" } });
     }
+    // The job queue's own schema was installed once too, under the same kind of start-up lock.
+    const { rows: versions } = await db.query<{ n: number }>("select count(*)::int as n from pgboss.version");
+    expect(versions[0]!.n).toBe(1);
+    const { rows: schedules } = await db.query<{ name: string }>(
+      "select name from pgboss.schedule order by name",
+    );
+    expect(schedules.map((r) => r.name)).toEqual(["sessions.prune", "storage.sweep"]);
+  });
+
+  it("a scheduled job runs once per tick on one of the two instances, not twice", {
+    timeout: 240_000,
+  }, async () => {
+    // Both instances registered `sessions.prune` (hourly) at start and both run the cron pass and
+    // workers. Make it due every minute, then wait for two ticks' jobs to have run.
+    await db.query("update pgboss.schedule set cron = '* * * * *' where name = 'sessions.prune'");
+    type Row = { id: string; state: string; slot: string };
+    const jobs = async () =>
+      (
+        await db.query<Row>(
+          `select id, state, to_char(date_trunc('minute', created_on), 'HH24:MI') as slot
+               from pgboss.job where name = 'sessions.prune' order by created_on`,
+        )
+      ).rows;
+    let rows: Row[] = [];
+    for (let i = 0; i < 200; i++) {
+      rows = await jobs();
+      if (rows.filter((r) => r.state === "completed").length >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const completed = rows.filter((r) => r.state === "completed");
+    expect(completed.length, JSON.stringify(rows)).toBeGreaterThanOrEqual(2);
+    // One job per minute however many instances ran the cron pass ...
+    const slots = rows.map((r) => r.slot);
+    expect(slots).toEqual([...new Set(slots)]);
+    // ... and each job ran on exactly one instance (the handlers' log lines carry the job id).
+    const finishedLines = [...a.log, ...b.log]
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes('"job finished"') && line.includes('"job":"sessions.prune"'));
+    for (const job of completed) {
+      expect(
+        finishedLines.filter((line) => line.includes(job.id)),
+        job.id,
+      ).toHaveLength(1);
+    }
+    await db.query("update pgboss.schedule set cron = '7 * * * *' where name = 'sessions.prune'");
   });
 
   it("a session opened on one instance works on the other, and signing out on one ends it on both", async () => {

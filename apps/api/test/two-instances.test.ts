@@ -6,7 +6,8 @@
  * Covered: migrations run once when both start together; a session made on one works on the
  * other; the sign-in rate limit is shared; concurrent reorders, publishes and merges through both
  * leave consistent data; a scheduled job runs once per tick, on one of them, not twice; SIGKILL of
- * one mid-upload loses no acknowledged page and the other serves on.
+ * one mid-upload loses no acknowledged page and the other serves on; on S3 a chapter's pages go
+ * straight to the bucket (presigned on one, confirmed on the other): no instance receives page bytes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -417,6 +418,65 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
     expect(rows).toEqual([{ comic_id: target.comicId, n: 2 }]);
     const gone = await call(b, "GET", `/api/comics/${source.comicId}`, { jar: owner.jar });
     expect(gone.status).toBe(404);
+  });
+
+  it("direct uploads: pages go straight to the bucket, presigned on one instance and recorded on the other", async () => {
+    const { chapterId } = await comicWithChapter(a, owner.jar, teamId);
+    const bytes = await Promise.all([21, 22, 23].map((s) => page(s)));
+    const presigned = await call(a, "POST", `/api/chapters/${chapterId}/pages/presign`, {
+      jar: owner.jar,
+      json: { files: bytes.map((b, i) => ({ name: `${i + 1}.jpg`, size: b.length, type: "image/jpeg" })) },
+    });
+    expect(presigned.status, presigned.text).toBe(200);
+    const tickets = presigned.json.uploads as {
+      key: string;
+      token: string;
+      url: string;
+      headers: Record<string, string>;
+    }[];
+    for (const [i, ticket] of tickets.entries()) {
+      expect(ticket.url.startsWith(`${bucketUrl}/`)).toBe(true);
+      const { "content-length": _length, ...headers } = ticket.headers;
+      const put = await fetch(ticket.url, { method: "PUT", headers, body: bytes[i] });
+      expect(put.status).toBe(200);
+    }
+    const confirmed = await call(b, "POST", `/api/chapters/${chapterId}/pages/direct`, {
+      jar: owner.jar,
+      json: {
+        files: tickets.map((ticket, i) => ({
+          key: ticket.key,
+          token: ticket.token,
+          filename: `${i + 1}.jpg`,
+        })),
+      },
+    });
+    expect(confirmed.status, confirmed.text).toBe(201);
+    const publish = await call(a, "PUT", `/api/chapters/${chapterId}`, {
+      jar: owner.jar,
+      json: {
+        order: 1,
+        pages: (confirmed.json.pages as { id: number }[]).map((p) => ({ id: p.id })),
+        publish: true,
+      },
+    });
+    expect(publish.status, publish.text).toBe(200);
+    // The published pages read back from the bucket byte for byte ...
+    const pages = publish.json.pages as { url: string }[];
+    expect(pages.map((p) => p.url)).toEqual(tickets.map((ticket) => ticket.key));
+    for (const [i, p] of pages.entries()) {
+      const object = Buffer.from(await (await fetch(`${bucketUrl}/${p.url}`)).arrayBuffer());
+      expect(object.equals(bytes[i]!)).toBe(true);
+    }
+    // ... and neither instance's request log shows a page upload request (multipart page bytes).
+    const requests = [...a.log, ...b.log]
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes(`/api/chapters/${chapterId}/`) && line.includes('"incoming request"'));
+    const urls = requests.map((line) => (JSON.parse(line) as { req: { method: string; url: string } }).req);
+    expect(urls.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      `POST /api/chapters/${chapterId}/pages/direct`,
+      `POST /api/chapters/${chapterId}/pages/presign`,
+    ]);
   });
 
   it("killing one instance mid-upload loses no acknowledged page, and the other serves on", async () => {

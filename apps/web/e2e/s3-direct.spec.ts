@@ -54,7 +54,7 @@ function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(320_000);
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
   const s3Dir = mkdtempSync(path.join(tmpdir(), "vt-e2e-s3-"));
@@ -91,7 +91,7 @@ test.beforeAll(async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`API did not start:\n${log.join("")}`)), 150_000);
+    const timer = setTimeout(() => reject(new Error(`API did not start:\n${log.join("")}`)), 300_000);
     api.stdout!.on("data", (chunk: Buffer) => {
       log.push(chunk.toString());
       if (chunk.toString().includes("Server listening at")) {
@@ -115,7 +115,7 @@ test("a chapter uploaded in the dashboard on S3 goes straight to the bucket: the
 }) => {
   test.setTimeout(180_000);
   const stamp = unique();
-  const { context, page } = await signUp(browser, baseURL, "Thu Hà", "/teams");
+  const { context, page } = await signUp(browser, baseURL, "Thu Trang", "/teams");
   await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
   const headers = { "x-app-origin": baseURL };
   const team = await context.request.post("/api/teams", { headers, data: { name: `Nhóm Hà ${stamp}` } });

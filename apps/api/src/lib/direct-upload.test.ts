@@ -323,6 +323,48 @@ describe("direct page uploads on S3", () => {
   });
 });
 
+describe("direct cover uploads on S3", () => {
+  async function coverTickets(user: TestUser, bytes: Buffer) {
+    const res = await call(t, user, "POST", "/api/comics/covers/presign", {
+      payload: { files: [{ name: "cover.jpg", size: bytes.length, type: "image/jpeg" }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { uploads: TDirectUploadTicket[] }).uploads;
+  }
+
+  it("a cover PUT to the bucket and confirmed is kept for the caller's next comic; a wrong shape is deleted", async () => {
+    const cover = await noisy(600, 800).jpeg().toBuffer();
+    const [ticket] = await coverTickets(uploader, cover);
+    expect(ticket!.key).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+_cover\.jpg$/);
+    expect(await put(ticket!, cover)).toBe(200);
+    // Only its own user may record it.
+    const stolen = await call(t, outsider, "POST", "/api/comics/covers/direct", {
+      payload: { files: [{ key: ticket!.key, token: ticket!.token, filename: "cover.jpg" }] },
+    });
+    expect(stolen.statusCode).toBe(403);
+    const res = await call(t, uploader, "POST", "/api/comics/covers/direct", {
+      payload: { files: [{ key: ticket!.key, token: ticket!.token, filename: "cover.jpg" }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ key: ticket!.key, width: 600, height: 800 });
+    const team = await createTeam(t, uploader, [], "Nhóm Bìa Thẳng");
+    const comic = await call(t, uploader, "POST", "/api/comics", {
+      payload: { teamId: team, title: "Bìa Lên Thẳng Kho", thumbnail: ticket!.key },
+    });
+    expect(comic.statusCode, comic.body).toBe(201);
+
+    // A landscape image passes the image gate but not the cover rule: refused and deleted.
+    const wide = await noisy(800, 600).jpeg().toBuffer();
+    const [wideTicket] = await coverTickets(uploader, wide);
+    expect(await put(wideTicket!, wide)).toBe(200);
+    const refused = await call(t, uploader, "POST", "/api/comics/covers/direct", {
+      payload: { files: [{ key: wideTicket!.key, token: wideTicket!.token, filename: "wide.jpg" }] },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(await storage.exists(wideTicket!.key)).toBe(false);
+  });
+});
+
 describe("direct uploads on local storage", () => {
   it("answers 409 upload.directUnavailable: local storage keeps the multipart path", {
     timeout: 180_000,

@@ -49,6 +49,8 @@ export interface DirectUploadScope {
   /** What the upload is for, e.g. `chapter:12`: a ticket is only valid for the same target. */
   target: string;
   prefix: StoragePrefix;
+  /** Tail of the generated object name (e.g. `_cover`), as for storage.put. */
+  suffix?: string;
   maxBytes: number;
   maxFiles: number;
   types?: readonly ImageMimeType[];
@@ -106,7 +108,12 @@ export async function presignImageUploads(
   }
   for (const file of files) {
     const mime = file.type as ImageMimeType;
-    const key = generateKey({ prefix: scope.prefix, ext: IMAGE_EXTENSIONS[mime], contentType: mime });
+    const key = generateKey({
+      prefix: scope.prefix,
+      ext: IMAGE_EXTENSIONS[mime],
+      contentType: mime,
+      ...(scope.suffix ? { suffix: scope.suffix } : {}),
+    });
     const signed = await storage.presignPut(key, mime, {
       contentLength: file.size,
       expiresIn: PRESIGN_SECONDS,

@@ -80,3 +80,11 @@ export const ZDirectUploadedFile = z.object({
   filename: z.string().max(255, { error: "validation.tooLong" }).default(""),
 });
 export type TDirectUploadedFile = z.infer<typeof ZDirectUploadedFile>;
+
+/** Direct upload of one image (e.g. a comic cover): the presign and confirm bodies. */
+export const ZSingleDirectUploadRequest = z.object({
+  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+});
+export const ZSingleDirectUploadConfirm = z.object({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+});

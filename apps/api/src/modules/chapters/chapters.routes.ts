@@ -213,7 +213,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       const d = deps(request);
-      await service.authorizePageUpload(d, user, request.params.chapterId);
+      const grant = await service.authorizePageUpload(d, user, request.params.chapterId);
       const { pages, fields } = await readAndStorePages(
         request,
         d,
@@ -225,7 +225,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           keys: jsonArrayField(fields, "keys"),
           clientIds: jsonArrayField(fields, "clientIds"),
         });
-        const stored = await service.addPages(d, user, request.params.chapterId, {
+        const stored = await service.addPages(d, user, grant, {
           pages,
           keys: parsed.keys ?? [],
           clientIds: parsed.clientIds ?? [],
@@ -255,7 +255,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const d = deps(request);
-      await service.authorizePageUpload(d, user, request.params.chapterId);
+      const grant = await service.authorizePageUpload(d, user, request.params.chapterId);
       const { pages, fields } = await readAndStorePages(request, d, UPLOAD_FIELD_SINGLE, 1);
       const page = pages[0]!;
       try {
@@ -264,7 +264,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(fields.key ? { key: fields.key } : {}),
           ...(fields.clientId ? { clientId: fields.clientId } : {}),
         });
-        return await service.replacePage(d, user, request.params.chapterId, {
+        return await service.replacePage(d, user, grant, {
           ...parsed,
           url: page.url,
           image: page.image,

@@ -6,6 +6,7 @@ import { ModalProvider } from "@/components/modal/modal-provider";
 import { SidebarInset } from "@/components/ui/sidebar-inset";
 import { SidebarProvider } from "@/components/ui/sidebar-provider";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
 import { addTexts } from "@/lib/i18n";
 import { queryClient, setUnauthorizedHandler } from "@/lib/query-client";
 import { signedInVi } from "@/locales/resources-vi-signed-in";
@@ -35,6 +36,7 @@ export function AppLayout() {
             <AppSidebar />
             <SidebarInset>
               <AppHeader />
+              <VerifyEmailBanner />
               <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
                 <Outlet />
               </div>

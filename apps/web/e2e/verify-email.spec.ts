@@ -8,8 +8,12 @@ test("e-mail verification: the banner, an invitation that waits, the mail's link
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
-  const owner = await signUp(browser, baseURL!, "Chủ Nhóm", "/teams");
+  test.setTimeout(240_000);
+  const owner = await signUp(browser, baseURL!, "Chu Nhom", "/teams");
+  // Signed in once the page shows (the first visit exchanges the provider session).
+  await expect(owner.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   const teamName = `Nhóm Chờ Xác Nhận ${unique()}`;
   const team = await owner.context.request.post("/api/teams", {
     headers: { origin: baseURL! },
@@ -37,7 +41,7 @@ test("e-mail verification: the banner, an invitation that waits, the mail's link
   const page = await context.newPage();
   await page.goto("/teams");
   const banner = page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" });
-  await expect(banner).toBeVisible();
+  await expect(banner).toBeVisible({ timeout: 30_000 });
   await expect(banner).toContainText(email);
   const invitations = page.getByRole("region", { name: "Lời mời đang chờ" });
   await expect(invitations).toContainText(`Có 1 lời mời vào nhóm gửi đến ${email}`);
@@ -63,8 +67,10 @@ test("e-mail verification: the banner, an invitation that waits, the mail's link
 });
 
 test("a used verification link says so and offers the way back", async ({ browser, baseURL }) => {
-  const user = await signUp(browser, baseURL!, "Dùng Hai Lần", "/");
-  await expect(user.page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" })).toBeVisible();
+  const user = await signUp(browser, baseURL!, "Dung Hai Lan", "/");
+  await expect(user.page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" })).toBeVisible({
+    timeout: 30_000,
+  });
   const link = await verifyEmailByMail(user.page, user.email);
   await user.page.goto(link);
   await expect(user.page.getByRole("main").getByRole("alert")).toHaveText(

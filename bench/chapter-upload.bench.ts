@@ -15,8 +15,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
-import { createComic } from "../apps/api/src/modules/comics/comics.test-helpers";
-import { createTeam, createUser, multipart } from "../apps/api/src/modules/teams/teams.test-helpers";
+import { createComic } from "../apps/api/test/fixtures/comics";
+import { createTeam, createUser, multipart } from "../apps/api/test/fixtures/api";
 import { createLocalStorage } from "../apps/api/src/storage/local";
 import { type BenchDbKind, benchDbKinds, openBenchDatabase, type Row, ratio, stats } from "./lib";
 

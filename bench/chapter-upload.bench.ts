@@ -15,9 +15,9 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
-import { createComic } from "../apps/api/test/fixtures/comics";
-import { createTeam, createUser, multipart } from "../apps/api/test/fixtures/api";
 import { createLocalStorage } from "../apps/api/src/storage/local";
+import { createTeam, createUser, multipart } from "../apps/api/test/fixtures/api";
+import { createComic } from "../apps/api/test/fixtures/comics";
 import { type BenchDbKind, benchDbKinds, openBenchDatabase, type Row, ratio, stats } from "./lib";
 
 const PAGES = 50;

@@ -18,9 +18,9 @@ import { takeBatch, UPLOAD_BATCH } from "@vt/shared/upload-batches";
 import sharp from "sharp";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
-import { createComic } from "../apps/api/src/modules/comics/comics.test-helpers";
-import { createTeam, createUser, multipart } from "../apps/api/src/modules/teams/teams.test-helpers";
 import { createLocalStorage } from "../apps/api/src/storage/local";
+import { createTeam, createUser, multipart } from "../apps/api/test/fixtures/api";
+import { createComic } from "../apps/api/test/fixtures/comics";
 import { type BenchDbKind, benchDbKinds, openBenchDatabase, type Row, ratio, stats } from "./lib";
 
 const PAGES = 50;

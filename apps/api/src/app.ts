@@ -267,6 +267,14 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
       errors: zodIssueMessages(error.issues, lang, context),
       code: "VALIDATION",
     };
+  } else if (error instanceof AppError && error.field) {
+    status = ERROR_STATUS.VALIDATION;
+    const issue = { code: "custom", path: error.field, message: error.message, input: undefined } as const;
+    body = {
+      message: translate(lang, "errors.VALIDATION"),
+      errors: zodIssueMessages([issue], lang),
+      code: "VALIDATION",
+    };
   } else if (error instanceof AppError) {
     status = error.statusCode;
     body = {

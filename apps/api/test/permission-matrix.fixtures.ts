@@ -6,16 +6,10 @@
  * Path parameters are filled by the test: `:teamId` the team under test, `:userId` an uploader of
  * that team (not the caller), `:id` a pending `uploader` invitation of that team.
  */
-import { coverFile, createComic, uploadWith } from "../src/modules/comics/comics.test-helpers";
-import {
-  call,
-  createTeam,
-  png,
-  type TestUser,
-  type UploadFile,
-  upload,
-} from "../src/modules/teams/teams.test-helpers";
+
 import type { TestApp } from "./app";
+import { call, createTeam, png, type TestUser, type UploadFile, upload } from "./fixtures/api";
+import { coverFile, createComic, uploadWith } from "./fixtures/comics";
 
 export interface MatrixWorld {
   t: TestApp;

@@ -23,9 +23,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/session";
 import { MIGRATIONS_FOLDER } from "../src/db/client";
 import { repoRoot } from "../src/lib/repo-root";
-import { multipart } from "../src/modules/teams/teams.test-helpers";
 import { CookieJar } from "./cookie-jar";
 import { testDatabaseUrl } from "./db";
+import { multipart } from "./fixtures/api";
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;

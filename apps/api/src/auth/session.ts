@@ -239,3 +239,12 @@ export function registerSessions(app: FastifyInstance): void {
     }
   });
 }
+
+/** The uploader accounts signed in through one identity (issuer + subject). */
+export async function findUserIdsByIdentity(db: Db, issuer: string, subject: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject)));
+  return rows.map((r) => r.id);
+}

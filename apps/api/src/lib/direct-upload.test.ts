@@ -14,10 +14,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { call, createTeam, createUser, type TestUser } from "../../test/fixtures/api";
+import { createComic } from "../../test/fixtures/comics";
 import { chapterPages } from "../db/schema/chapters";
 import { uploadUsage } from "../db/schema/uploads";
-import { createComic } from "../modules/comics/comics.test-helpers";
-import { call, createTeam, createUser, type TestUser } from "../modules/teams/teams.test-helpers";
 import { createS3Storage, type S3Storage } from "../storage/s3";
 import { metrics } from "./metrics";
 

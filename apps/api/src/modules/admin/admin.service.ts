@@ -6,8 +6,8 @@ import type { TAdminUser, TAdminUserList, TAuditEntry, TAuditList } from "@vt/sh
 import { deleteUserSessions, type SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { writeAudit } from "../audit/audit.repo";
-import { updateUser } from "../users/users.repo";
+import { writeAudit } from "../../lib/audit";
+import { updateUser } from "../users/users.service";
 import * as repo from "./admin.repo";
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -31,11 +31,11 @@ import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
+import { fieldError } from "../../lib/app-error";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
-import { fieldError } from "../teams/teams.service";
 import * as service from "./chapters.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));

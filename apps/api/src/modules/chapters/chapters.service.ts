@@ -26,13 +26,16 @@ import { decodeKey, ScrambleError } from "@vt/shared/scramble";
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
+import type { Executor } from "../../db/executor";
+import { AppError, fieldError } from "../../lib/app-error";
+import { changedFields, writeAudit } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
 import { isValidKey, type Storage } from "../../storage/storage";
-import { changedFields, type Executor, writeAudit } from "../audit/audit.repo";
 import { type ComicAccess, comicAccess, inComicTx } from "../comics/comics.service";
-import { fieldError } from "../teams/teams.service";
 import * as repo from "./chapters.repo";
+
+/** What other modules use of this one: this file is the module's public entry. */
+export { findChapter, findSameOrder, restoreChapter } from "./chapters.repo";
 
 export interface ChaptersDeps {
   db: Db;

@@ -36,18 +36,22 @@ import {
 } from "@vt/shared/contracts/teams";
 import { naturalCompare } from "@vt/shared/natural-sort";
 import type { FastifyBaseLogger } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/executor";
 import type { TeamRole } from "../../db/schema/teams";
-import { AppError } from "../../lib/app-error";
+import { AppError, fieldError } from "../../lib/app-error";
+import { type AuditEntry, changedFields, listTeamAudit, writeAudit } from "../../lib/audit";
 import { type CheckedImage, tooManyFiles } from "../../lib/image-gate";
 import type { Mailer } from "../../mail/mailer";
 import type { Storage } from "../../storage/storage";
-import { type AuditEntry, changedFields, listTeamAudit, type Tx, writeAudit } from "../audit/audit.repo";
 import { invitationMail } from "./invitation-mail";
 import * as repo from "./teams.repo";
+
+/** What other modules use of this one: this file is the module's public entry. */
+export { updateTeam as updateTeamRow } from "./teams.repo";
 
 export interface TeamsDeps {
   db: Db;
@@ -70,11 +74,6 @@ export type ImageReader = (options: { maxBytes: number; maxFiles?: number }) => 
 
 const notFound = () => new AppError("NOT_FOUND");
 const forbidden = () => new AppError("FORBIDDEN");
-
-/** A 422 naming the field, rendered in the request language like any body validation failure. */
-export function fieldError(path: (string | number)[], message: string): z.ZodError {
-  return new z.ZodError([{ code: "custom", path, message, input: undefined }]);
-}
 
 function pageWindow(query: Pick<TPageQuery, "page" | "limit">) {
   return { limit: query.limit, offset: (query.page - 1) * query.limit };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Executor } from "../../db/executor";
 import { type UserRole, users } from "../../db/schema/users";
-import type { Executor } from "../audit/audit.repo";
 
 export const userColumns = {
   id: users.id,
@@ -87,12 +87,4 @@ export async function setRoleByEmail(db: Db, email: string, role: UserRole): Pro
     .where(eq(users.email, email.toLowerCase()))
     .returning(userColumns);
   return row;
-}
-
-export async function findUserIdsByIdentity(db: Db, issuer: string, subject: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject)));
-  return rows.map((r) => r.id);
 }

@@ -20,6 +20,9 @@ import {
   updateUser,
 } from "./users.repo";
 
+/** What other modules use of this one: this file is the module's public entry. */
+export { updateUser } from "./users.repo";
+
 export interface SignInDeps {
   db: Db;
   verifyIdToken: IdTokenVerifier;

@@ -16,9 +16,8 @@ import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import type { TeamRole } from "../db/schema/teams";
-import { sessions, type UserRole, users } from "../db/schema/users";
+import { sessions, type UserRole, userColumns, users } from "../db/schema/users";
 import { AppError } from "../lib/app-error";
-import { userColumns } from "../modules/users/users.repo";
 import { bearerSecret, loadTokenUser, type TokenGrant } from "./api-token";
 
 export const SESSION_COOKIE = "vt_session";

@@ -76,3 +76,13 @@ export const emailVerifications = pgTable(
   },
   (t) => [index("email_verifications_user_created_idx").on(t.userId, t.createdAt)],
 );
+
+/** The user fields every reader of a user selects (session, profile). */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  avatar: users.avatar,
+  role: users.role,
+  emailVerified: sql<boolean>`(${users.emailVerifiedAt} is not null)`.mapWith(Boolean),
+};

@@ -9,12 +9,12 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../test/app";
 import { CookieJar } from "../../../test/cookie-jar";
+import { call, createTeam, createUser } from "../../../test/fixtures/api";
 import { exchange, idToken, linkIn, me, newAccount, outbox, register } from "../../../test/identity";
 import { authUser } from "../../db/schema/auth";
 import { teamMembers } from "../../db/schema/teams";
 import { emailVerifications, users } from "../../db/schema/users";
 import { translate } from "../../lib/messages";
-import { call, createTeam, createUser } from "../teams/teams.test-helpers";
 import { RESEND_MAX_PER_HOUR, VERIFICATION_TTL_SECONDS } from "./email-verification";
 
 let t: TestApp;

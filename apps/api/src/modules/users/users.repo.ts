@@ -1,16 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Executor } from "../../db/executor";
-import { type UserRole, users } from "../../db/schema/users";
-
-export const userColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  avatar: users.avatar,
-  role: users.role,
-  emailVerified: sql<boolean>`(${users.emailVerifiedAt} is not null)`.mapWith(Boolean),
-};
+import { type UserRole, userColumns, users } from "../../db/schema/users";
 
 export type UserRow = {
   id: number;

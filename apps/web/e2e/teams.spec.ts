@@ -23,7 +23,7 @@ test("a team end to end: create, edit info, logo, invite a member who accepts, d
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await signUp(browser, baseURL!, "Mai Hoa");
   const { page } = owner;
   const teamName = `Nhóm Hoa Mai ${unique()}`;

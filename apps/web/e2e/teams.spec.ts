@@ -6,7 +6,9 @@ const png = (size: number, rgb: [number, number, number]) => pngOf(size, size, r
 /** A new user, signed in, in a browser context of their own, on /teams. */
 async function signUp(browser: Browser, baseURL: string, name: string) {
   const user = await signUpAt(browser, baseURL, name, "/teams");
-  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   return user;
 }
 

@@ -6,7 +6,9 @@ const png = (size: number, rgb: [number, number, number]) => pngOf(size, size, r
 /** A new user, signed in, in a browser context of their own, on /teams. */
 async function signUp(browser: Browser, baseURL: string, name: string) {
   const user = await signUpAt(browser, baseURL, name, "/teams");
-  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
+  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   return user;
 }
 
@@ -23,7 +25,7 @@ test("a team end to end: create, edit info, logo, invite a member who accepts, d
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await signUp(browser, baseURL!, "Mai Hoa");
   const { page } = owner;
   const teamName = `Nhóm Hoa Mai ${unique()}`;

@@ -208,6 +208,12 @@ const requestsRoute = createRoute({
   component: page(() => import("./routes/requests"), "RequestsPage"),
 });
 
+const tokensRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "tokens",
+  component: page(() => import("./routes/tokens"), "TokensPage"),
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "admin",
@@ -246,6 +252,7 @@ export const routeTree = rootRoute.addChildren([
     artistsRoute,
     charactersRoute,
     requestsRoute,
+    tokensRoute,
     adminRoute,
   ]),
 ]);

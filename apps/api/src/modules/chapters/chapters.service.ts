@@ -32,6 +32,7 @@ import { isValidKey, type Storage } from "../../storage/storage";
 import { changedFields, type Executor, writeAudit } from "../audit/audit.repo";
 import { type ComicAccess, comicAccess, inComicTx } from "../comics/comics.service";
 import { fieldError } from "../teams/teams.service";
+import { publishAtAfterDelay } from "../upload-settings/upload-settings.service";
 import * as repo from "./chapters.repo";
 
 export interface ChaptersDeps {
@@ -223,7 +224,9 @@ async function checkPagesStored(deps: ChaptersDeps, pages: repo.PageRow[]): Prom
   }
 }
 
-function editorValues(input: TCreateChapterRequestParsed | TUpdateChapterRequestParsed) {
+function editorValues(
+  input: TUpdateChapterRequestParsed | (TCreateChapterRequestParsed & { publishAt: number | null }),
+) {
   return {
     name: input.name,
     order: input.order,
@@ -320,10 +323,12 @@ export async function createChapter(
       creditTeamIds: input.creditTeamIds,
     });
     await checkOrderFree(tx, { comicId: input.comicId, teamId, order: input.order });
+    // No date given: the team's publish delay schedules it ("publish N hours after upload").
+    const publishAt = input.publishAt !== undefined ? input.publishAt : await publishAtAfterDelay(tx, teamId);
     const chapter = await repo.insertChapter(tx, {
       comicId: input.comicId,
       teamId,
-      ...editorValues(input),
+      ...editorValues({ ...input, publishAt }),
       status: "draft",
       createdBy: user.id,
     });

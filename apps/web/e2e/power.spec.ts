@@ -90,7 +90,7 @@ test("a token created in the dashboard uploads a chapter page with fetch, shows 
   expect(stored.pages.map((p: { clientId: string }) => p.clientId)).toEqual(["1.png|tool"]);
 
   await page.reload();
-  await expect(row.getByTestId("token-last-used")).not.toHaveText("Chưa dùng");
+  await expect(row.getByTestId("token-last-used")).not.toHaveText("Chưa dùng", { timeout: 30_000 });
 
   // Revoke, with the confirmation.
   await row.getByRole("button", { name: "Thu hồi" }).click();

@@ -23,7 +23,7 @@ let counter = 0;
 
 export async function createUser(
   t: TestApp,
-  options: { admin?: boolean; email?: string; name?: string } = {},
+  options: { admin?: boolean; email?: string; name?: string; unverified?: boolean } = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = (
@@ -33,7 +33,14 @@ export async function createUser(
   const role = options.admin ? "admin" : "user";
   const [row] = await t.database.db
     .insert(users)
-    .values({ email, name, role, identityIssuer: "test", identitySubject: `test-${counter}-${email}` })
+    .values({
+      email,
+      name,
+      role,
+      identityIssuer: "test",
+      identitySubject: `test-${counter}-${email}`,
+      emailVerifiedAt: options.unverified ? null : new Date(),
+    })
     .returning({ id: users.id });
   const token = randomBytes(32).toString("base64url");
   await t.database.db.insert(sessions).values({

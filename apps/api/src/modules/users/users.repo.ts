@@ -9,6 +9,7 @@ export const userColumns = {
   name: users.name,
   avatar: users.avatar,
   role: users.role,
+  emailVerified: sql<boolean>`(${users.emailVerifiedAt} is not null)`.mapWith(Boolean),
 };
 
 export type UserRow = {
@@ -17,6 +18,7 @@ export type UserRow = {
   name: string;
   avatar: string | null;
   role: UserRole;
+  emailVerified: boolean;
 };
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -49,6 +51,7 @@ export interface NewUser {
   role: UserRole;
   identityIssuer: string;
   identitySubject: string;
+  emailVerifiedAt: Date | null;
 }
 
 /** Inserts the user; on a concurrent first sign-in of the same identity, returns undefined. */
@@ -64,7 +67,10 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undef
 export async function updateUser(
   db: Executor,
   id: number,
-  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">> & { disabledAt?: Date | null },
+  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">> & {
+    disabledAt?: Date | null;
+    emailVerifiedAt?: Date | null;
+  },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

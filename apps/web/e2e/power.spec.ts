@@ -67,6 +67,12 @@ test("a token created in the dashboard uploads a chapter page with fetch, shows 
   await expect(row).toContainText("Đọc và đăng");
   await expect(row.getByTestId("token-last-used")).toHaveText("Chưa dùng");
   await expect(page.getByText(secret)).toHaveCount(0);
+  // Screenshots for the report (test-results/): desktop and phone, Vietnamese.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("tokens-vi-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("tokens-vi-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // A tool: plain fetch from Node, no cookie, no x-app-origin.
   const form = new FormData();

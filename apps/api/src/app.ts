@@ -41,6 +41,7 @@ import { requestsRoutes } from "./modules/requests/requests.routes";
 import { teamsRoutes } from "./modules/teams/teams.routes";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { trashRoutes } from "./modules/trash/trash.routes";
+import { uploadSettingsRoutes } from "./modules/upload-settings/upload-settings.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import type { Storage } from "./storage/storage";
 
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(trashRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(tokensRoutes, { prefix: "/api" });
+  await app.register(uploadSettingsRoutes, { prefix: "/api" });
   if (storage.kind === "local") await app.register(filesRoutes, { prefix: "/files" });
 
   if (hasDashboard) {

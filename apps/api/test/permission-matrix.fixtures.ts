@@ -74,6 +74,8 @@ export const matrixFixtures: Record<string, MatrixFixture> = {
     }),
   },
   "POST /api/teams/:teamId/donate/qr": { request: async () => ({ files: [await image()] }) },
+  "GET /api/teams/:teamId/upload-settings": {},
+  "PUT /api/teams/:teamId/upload-settings": { request: () => ({ payload: { publishDelayHours: 3 } }) },
   "GET /api/teams/:teamId/credit": {},
   "PUT /api/teams/:teamId/credit": {
     setup: async (w) => {

@@ -16,5 +16,6 @@ export * from "./schema/people";
 export * from "./schema/requests";
 export * from "./schema/teams";
 export * from "./schema/tokens";
+export * from "./schema/upload-settings";
 export * from "./schema/uploads";
 export * from "./schema/users";

@@ -218,6 +218,12 @@ const requestsRoute = createRoute({
   component: page(() => import("./routes/requests"), "RequestsPage"),
 });
 
+const tokensRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "tokens",
+  component: page(() => import("./routes/tokens"), "TokensPage"),
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "admin",
@@ -257,6 +263,7 @@ export const routeTree = rootRoute.addChildren([
     artistsRoute,
     charactersRoute,
     requestsRoute,
+    tokensRoute,
     adminRoute,
   ]),
 ]);

@@ -5,6 +5,7 @@ import { comicsEn } from "./en/comics";
 import { breadcrumb, common, modal, nav, shell } from "./en/common";
 import { errors } from "./en/errors";
 import { pages } from "./en/pages";
+import { powerEn } from "./en/power";
 import { reviewEn } from "./en/review";
 import { teams } from "./en/teams";
 import { mergeMessages } from "./merge-messages";
@@ -12,4 +13,7 @@ import { mergeMessages } from "./merge-messages";
 /** English: loaded on demand (lib/i18n), only when it is the chosen language. */
 export const webEn = { common, nav, shell, breadcrumb, modal, pages, teams, auth, errors, ...comicsEn };
 
-export const en = mergeMessages(mergeMessages(mergeMessages(sharedEn, webEn), chaptersEn), reviewEn);
+export const en = mergeMessages(
+  mergeMessages(mergeMessages(mergeMessages(sharedEn, webEn), chaptersEn), reviewEn),
+  powerEn,
+);

@@ -6,6 +6,7 @@ import type { chaptersVi } from "./vi/chapters";
 import type { comicsVi } from "./vi/comics";
 import { common, modal, shell } from "./vi/common";
 import { errors } from "./vi/errors";
+import type { powerVi } from "./vi/power";
 import type { reviewVi } from "./vi/review";
 import type { teams } from "./vi/teams";
 
@@ -26,4 +27,5 @@ export const viFirstLoad = mergeMessages(sharedVi, { common, shell, modal, auth,
 export type ViTranslation = typeof viFirstLoad &
   typeof signedInVi & { teams: typeof teams } & typeof comicsVi &
   typeof chaptersVi &
-  typeof reviewVi;
+  typeof reviewVi &
+  typeof powerVi;

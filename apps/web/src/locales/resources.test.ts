@@ -5,15 +5,19 @@ import { viFirstLoad } from "./resources-vi";
 import { signedInVi } from "./resources-vi-signed-in";
 import { chaptersVi } from "./vi/chapters";
 import { comicsVi } from "./vi/comics";
+import { powerVi } from "./vi/power";
 import { reviewVi } from "./vi/review";
 import { teams } from "./vi/teams";
 
 const vi = mergeMessages(
   mergeMessages(
-    mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi),
-    chaptersVi,
+    mergeMessages(
+      mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi),
+      chaptersVi,
+    ),
+    reviewVi,
   ),
-  reviewVi,
+  powerVi,
 );
 
 function leaves(tree: object, prefix = ""): Map<string, string> {

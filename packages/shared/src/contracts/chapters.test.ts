@@ -16,12 +16,14 @@ describe("chapter contracts (spec §5 rules)", () => {
       order: 12.5,
       name: "",
       volume: null,
-      publishAt: null,
       hideOrder: false,
       donateTeamIds: [],
       config: {},
     });
     expect(ZCreateChapterRequest.parse({ comicId: 1, order: -1 }).order).toBe(-1);
+    // Missing publishAt stays missing (the team's publish delay fills it); null means no schedule.
+    expect(ZCreateChapterRequest.parse({ comicId: 1, order: 1 }).publishAt).toBeUndefined();
+    expect(ZCreateChapterRequest.parse({ comicId: 1, order: 1, publishAt: null }).publishAt).toBeNull();
   });
 
   it.each([-2, -0.5, Number.NaN])("refuses order %s with validation.chapterOrderInvalid", (order) => {

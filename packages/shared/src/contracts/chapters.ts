@@ -186,8 +186,8 @@ export type TChapterDetail = z.infer<typeof ZChapterDetail>;
 
 // ── Requests ─────────────────────────────────────────────────────────────────
 
-/** Epoch ms or an ISO date string -> epoch ms (years 1..9999); null clears. */
-const zPublishAt = z
+/** Epoch ms or an ISO date string -> epoch ms (years 1..9999). */
+const zPublishAtValue = z
   .union([z.number(), z.string().min(1)], { error: () => "validation.invalid" })
   .transform((v, ctx) => {
     const ms = typeof v === "number" ? v : Date.parse(v);
@@ -200,9 +200,10 @@ const zPublishAt = z
       return z.NEVER;
     }
     return ms;
-  })
-  .nullish()
-  .transform((v) => v ?? null);
+  });
+
+/** A scheduled date; null (or missing) clears it. */
+const zPublishAt = zPublishAtValue.nullish().transform((v) => v ?? null);
 
 const zTeamIds = z
   .array(zId(), { error: () => "validation.invalid" })
@@ -269,8 +270,12 @@ export const ZCreateChapterRequest = z
     comicId: zId("validation.comicRequired"),
     teamId: zId("validation.teamRequired").optional(),
     ...chapterFields,
+    /**
+     * Missing: the team's publish delay fills it (contracts/upload-settings.ts); null: no schedule.
+     */
+    publishAt: zPublishAtValue.nullish(),
   })
-  .superRefine((v, ctx) => chapterRules(v, ctx));
+  .superRefine((v, ctx) => chapterRules({ ...v, publishAt: v.publishAt ?? null }, ctx));
 export type TCreateChapterRequest = z.input<typeof ZCreateChapterRequest>;
 export type TCreateChapterRequestParsed = z.output<typeof ZCreateChapterRequest>;
 

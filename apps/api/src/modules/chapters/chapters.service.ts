@@ -32,6 +32,7 @@ import { changedFields, writeAudit } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
 import { isValidKey, type Storage } from "../../storage/storage";
 import { type ComicAccess, comicAccess, inComicTx } from "../comics/comics.service";
+import { publishAtAfterDelay } from "../upload-settings/upload-settings.service";
 import * as repo from "./chapters.repo";
 
 /** What other modules use of this one: this file is the module's public entry. */
@@ -226,7 +227,9 @@ async function checkPagesStored(deps: ChaptersDeps, pages: repo.PageRow[]): Prom
   }
 }
 
-function editorValues(input: TCreateChapterRequestParsed | TUpdateChapterRequestParsed) {
+function editorValues(
+  input: TUpdateChapterRequestParsed | (TCreateChapterRequestParsed & { publishAt: number | null }),
+) {
   return {
     name: input.name,
     order: input.order,
@@ -323,10 +326,12 @@ export async function createChapter(
       creditTeamIds: input.creditTeamIds,
     });
     await checkOrderFree(tx, { comicId: input.comicId, teamId, order: input.order });
+    // No date given: the team's publish delay schedules it ("publish N hours after upload").
+    const publishAt = input.publishAt !== undefined ? input.publishAt : await publishAtAfterDelay(tx, teamId);
     const chapter = await repo.insertChapter(tx, {
       comicId: input.comicId,
       teamId,
-      ...editorValues(input),
+      ...editorValues({ ...input, publishAt }),
       status: "draft",
       createdBy: user.id,
     });

@@ -1,6 +1,9 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
+import "@/locales/load-power";
 import { getRouteApi, Link } from "@tanstack/react-router";
+import type { TChapterDetail } from "@vt/shared/contracts/chapters";
+import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
@@ -12,6 +15,7 @@ import { NEW_CHAPTER, parseChapterId } from "@/features/chapters/chapters-search
 import { ChapterEditor } from "@/features/chapters/components/chapter-editor";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic-layout";
+import { useUploadSettings } from "@/features/teams/api/upload-settings";
 import { isApiError } from "@/lib/api-error";
 
 const route = getRouteApi("/app/comics/$comicId/chapters/$chapterId");
@@ -61,7 +65,7 @@ export function ChapterPage() {
               <SectionSkeleton />
             )
           ) : (
-            <ChapterEditor
+            <EditorWithTeamDefaults
               key={params.chapterId}
               comic={comic}
               chapter={chapter.data}
@@ -79,4 +83,20 @@ export function ChapterPage() {
       )}
     </ComicLayout>
   );
+}
+
+/**
+ * The editor, once the uploading team's settings are known for a new chapter (its scheduled date
+ * starts at now + the team's publish delay). A failed settings read falls back to no delay.
+ */
+function EditorWithTeamDefaults(props: {
+  comic: TComicDetail;
+  chapter: TChapterDetail | undefined;
+  nextOrder: number;
+  onCreated: (chapterId: number) => void;
+}) {
+  const teamId = props.chapter ? null : (props.comic.can.teams[0]?.id ?? null);
+  const settings = useUploadSettings(teamId);
+  if (teamId !== null && settings.isPending) return <SectionSkeleton />;
+  return <ChapterEditor {...props} publishDelayHours={settings.data?.publishDelayHours ?? 0} />;
 }

@@ -23,6 +23,7 @@ export const BREADCRUMB_PAGE_KEYS = [
   "requests",
   "admin",
   "newChapter",
+  "tokens",
 ] as const;
 export type BreadcrumbPageKey = (typeof BREADCRUMB_PAGE_KEYS)[number];
 

@@ -1,6 +1,8 @@
+import { Link } from "@tanstack/react-router";
 import { AVATAR_FALLBACK, LANGUAGES, type Lang } from "@vt/shared/constants";
 import {
   ChevronsUpDownIcon,
+  KeyRoundIcon,
   LanguagesIcon,
   LoaderCircleIcon,
   LogOutIcon,
@@ -105,6 +107,12 @@ export function UserMenu() {
               >
                 <UserRoundPenIcon aria-hidden />
                 {t("auth.profile.menuItem")}
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild onSelect={() => isMobile && setOpenMobile(false)}>
+                <Link to="/tokens">
+                  <KeyRoundIcon aria-hidden />
+                  {t("breadcrumb.tokens")}
+                </Link>
               </DropdownMenuItem>
               <DropdownMenuSub>
                 <DropdownMenuSubTrigger>

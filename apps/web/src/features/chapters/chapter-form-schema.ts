@@ -77,14 +77,22 @@ export function toLocalDateTime(ms: number | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function chapterFormDefaults(chapter?: TChapter, nextOrder = 1): ChapterFormValues {
+/**
+ * The form's values: the chapter's, or for a new chapter the next order and, when the team has a
+ * publish delay, a scheduled date of now + that many hours (editable; cleared = publish at once).
+ */
+export function chapterFormDefaults(
+  chapter?: TChapter,
+  nextOrder = 1,
+  publishDelayHours = 0,
+): ChapterFormValues {
   if (!chapter) {
     return {
       name: "",
       order: String(nextOrder),
       oneshot: false,
       volume: "",
-      publishAt: "",
+      publishAt: publishDelayHours > 0 ? toLocalDateTime(Date.now() + publishDelayHours * 3_600_000) : "",
       hidden: false,
       hideOrder: false,
       hideDefaultOrder: false,

@@ -9,6 +9,7 @@
  * are remembered in localStorage, so a tab closed mid-upload reopens with "n files missing", and a
  * second drop of the same folder skips what is already stored.
  */
+import { CLIENT_ID_PATH_MAX, pageClientId } from "@vt/shared/client-id";
 import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES, PAGE_MAX_MB } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { naturalSort } from "@vt/shared/natural-sort";
@@ -58,22 +59,23 @@ export async function computeClientId(file: File): Promise<string> {
   const known = clientIds.get(file);
   if (known) return known;
   const path = file.webkitRelativePath || file.name;
-  let tag = String(file.lastModified);
-  if (globalThis.crypto?.subtle) {
-    const digest = new Uint8Array(
-      await crypto.subtle.digest("SHA-256", new Uint8Array(await file.arrayBuffer())),
-    );
-    tag = Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
-  }
-  // The path goes last-trimmed so the size and hash always fit the server's 200 characters.
-  const id = `${path.slice(-150)}|${file.size}|${tag}`;
+  // Without Web Crypto (plain http on a LAN address) the modification date stands in for the hash.
+  const id = globalThis.crypto?.subtle
+    ? pageClientId(
+        path,
+        file.size,
+        new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(await file.arrayBuffer()))),
+      )
+    : `${path.slice(-CLIENT_ID_PATH_MAX)}|${file.size}|${file.lastModified}`;
   clientIds.set(file, id);
   return id;
 }
 
 /** The id computed by computeClientId (files reach the upload only after it ran). */
 export function fileClientId(file: File): string {
-  return clientIds.get(file) ?? `${filePath(file).slice(-150)}|${file.size}|${file.lastModified}`;
+  return (
+    clientIds.get(file) ?? `${filePath(file).slice(-CLIENT_ID_PATH_MAX)}|${file.size}|${file.lastModified}`
+  );
 }
 
 export function filePath(file: File): string {

@@ -2,7 +2,6 @@
  * Pure helpers of the image pipeline: content sniffing (magic bytes, never the extension), GIF
  * header size, target sizes, and the names used for uploads and zip entries. No DOM, no canvas.
  */
-import { MAX_PAGE_WIDTH, SCRAMBLE_STRIPS, SCRAMBLE_WIDTH } from "@vt/shared/constants";
 
 export type SniffedImageType = "jpeg" | "png" | "gif" | "webp";
 
@@ -54,30 +53,8 @@ export async function readHead(blob: Blob, n = SNIFF_BYTES): Promise<Uint8Array>
   return new Uint8Array(await blob.slice(0, n).arrayBuffer());
 }
 
-/** Page size after the 1500 px rule: downscale to `maxWidth` keeping the aspect ratio, never upscale. */
-export function fitWidth(
-  width: number,
-  height: number,
-  maxWidth = MAX_PAGE_WIDTH,
-): { width: number; height: number } {
-  if (width <= maxWidth) return { width, height };
-  return { width: maxWidth, height: Math.max(1, Math.round((height * maxWidth) / width)) };
-}
-
-/**
- * Page size before scrambling: exactly `targetWidth` wide (up or down), aspect kept, and at least
- * 10 px high so that every one of the 10 strips has a row.
- */
-export function scrambleSize(
-  width: number,
-  height: number,
-  targetWidth = SCRAMBLE_WIDTH,
-): { width: number; height: number } {
-  return {
-    width: targetWidth,
-    height: Math.max(SCRAMBLE_STRIPS, Math.round((height * targetWidth) / width)),
-  };
-}
+// The target sizes live in packages/shared so the command-line uploader computes the same ones.
+export { fitWidth, scrambleSize } from "@vt/shared/page-size";
 
 /** "dir/01.png" -> "01"; keeps names without an extension; never empty. */
 export function baseName(name: string): string {

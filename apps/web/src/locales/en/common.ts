@@ -74,6 +74,7 @@ export const breadcrumb = {
   requests: "Requests",
   admin: "Admin",
   newChapter: "New chapter",
+  tokens: "API tokens",
   notFound: "Not found",
   loading: "Loading…",
 } satisfies Translation<typeof viBreadcrumb>;

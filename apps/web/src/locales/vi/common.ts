@@ -65,6 +65,7 @@ export const breadcrumb = {
   requests: "Yêu cầu",
   admin: "Quản trị",
   newChapter: "Chương mới",
+  tokens: "Mã truy cập API",
   notFound: "Không tìm thấy",
   loading: "Đang tải…",
 };

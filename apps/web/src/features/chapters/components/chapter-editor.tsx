@@ -44,12 +44,15 @@ export function ChapterEditor({
   comic,
   chapter,
   nextOrder,
+  publishDelayHours = 0,
   onCreated,
 }: {
   comic: TComicDetail;
   /** Undefined for the new-chapter form. */
   chapter: TChapterDetail | undefined;
   nextOrder: number;
+  /** The uploading team's publish delay: a new chapter's scheduled date starts at now + this. */
+  publishDelayHours?: number;
   onCreated: (chapterId: number) => void;
 }) {
   const { t } = useTranslation();
@@ -66,7 +69,7 @@ export function ChapterEditor({
 
   const form = useForm<ChapterFormValues>({
     resolver: zodResolver(ZChapterForm),
-    defaultValues: chapterFormDefaults(chapter, nextOrder),
+    defaultValues: chapterFormDefaults(chapter, nextOrder, publishDelayHours),
   });
   const { register, control, formState, watch } = form;
   const values = watch();
@@ -340,7 +343,11 @@ export function ChapterEditor({
           <CardContent className="grid gap-4">
             <FormField
               label={t("chapters.editor.scheduledAt")}
-              hint={t("chapters.editor.scheduledHint")}
+              hint={
+                !chapter && publishDelayHours > 0
+                  ? `${t("chapters.editor.scheduledHint")} ${t("power.publishDelay.editorHint", { hours: publishDelayHours })}`
+                  : t("chapters.editor.scheduledHint")
+              }
               error={fieldError("publishAt", t("chapters.editor.scheduledAt"))}
             >
               <Input type="datetime-local" {...register("publishAt")} />

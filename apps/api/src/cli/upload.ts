@@ -1,0 +1,431 @@
+/**
+ * The command-line uploader (issue 15, docs/bulk-import.md):
+ *
+ *   VT_TOKEN=vts_… npm run upload -- <folder-or-zip> --comic <id> [--server URL] [--scramble]
+ *                                     [--publish] [--interval HOURS] [--concurrency N] [--dry-run]
+ *
+ * Reads the drop as the dashboard's bulk import does (one sub-folder or inner zip per chapter, names
+ * parsed by packages/shared/src/chapter-import.ts), processes the pages as the browser does
+ * (./upload-pages.ts) and sends them through the documented API with a personal API token
+ * (`Authorization: Bearer`, created on the dashboard's "API tokens" page, scope `upload`).
+ *
+ * Resumable: each chapter is a draft found again by its order; each page carries the dashboard's
+ * clientId (path + size + SHA-256 of the source bytes), so pages already stored are skipped. Chapters
+ * are published (`--publish`, or scheduled `--interval` hours apart) only once all their pages are
+ * stored. `--dry-run` prints the parsed table (with the comic's existing chapters when a token is
+ * given) and uploads nothing. Exit codes: 0 done, 1 failures, 64 usage.
+ */
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { ArchiveRefusal } from "@vt/shared/archive-safety";
+import {
+  BLOCKING_IMPORT_WARNINGS,
+  type ExistingChapterRef,
+  type ImportChapterSource,
+  type ImportWarning,
+  importWarnings,
+  staggeredSchedule,
+} from "@vt/shared/chapter-import";
+import { pageClientId } from "@vt/shared/client-id";
+import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
+import type { TChapter, TChapterDetail, TChapterPageUploadResponse } from "@vt/shared/contracts/chapters";
+import { preparePage } from "./upload-pages";
+import { openImportSource, type SourceFile } from "./upload-source";
+
+const USAGE = `Usage: npm run upload -- <folder-or-zip> --comic <id> [options]
+  --comic <id>        the comic to upload into (required unless --dry-run)
+  --server <url>      the studio's address (default $VT_SERVER or http://localhost:3000)
+  --scramble          upload the pages scrambled (docs/scramble-format.md)
+  --publish           publish each chapter once all its pages are stored
+  --interval <hours>  with --publish: schedule the chapters this many hours apart, the first now
+  --concurrency <n>   pages processed and uploaded at once (default 3)
+  --dry-run           print the parsed table and upload nothing
+The token comes from $VT_TOKEN (dashboard: user menu > API tokens, scope "read and upload").`;
+
+export interface UploadIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Redraws the progress line (a terminal); undefined prints nothing between chapter lines. */
+  progress?: (line: string) => void;
+}
+
+type Options = {
+  input: string;
+  comicId: number | null;
+  server: string;
+  token: string | undefined;
+  scramble: boolean;
+  publish: boolean;
+  intervalHours: number | null;
+  concurrency: number;
+  dryRun: boolean;
+};
+
+class UsageError extends Error {}
+
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof spec; allowPositionals: true }>>;
+  const spec = {
+    comic: { type: "string" },
+    server: { type: "string" },
+    scramble: { type: "boolean" },
+    publish: { type: "boolean" },
+    interval: { type: "string" },
+    concurrency: { type: "string" },
+    "dry-run": { type: "boolean" },
+  } as const;
+  try {
+    parsed = parseArgs({ args: argv, options: spec, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new UsageError("Give exactly one folder or zip.");
+  const dryRun = values["dry-run"] === true;
+  const comicId = values.comic === undefined ? null : Number(values.comic);
+  if (comicId !== null && (!Number.isInteger(comicId) || comicId < 1))
+    throw new UsageError("--comic must be an id.");
+  if (comicId === null && !dryRun) throw new UsageError("--comic is required.");
+  const token = env.VT_TOKEN?.trim() || undefined;
+  if (!token && !dryRun) throw new UsageError("Set VT_TOKEN to an API token with upload scope.");
+  const intervalHours = values.interval === undefined ? null : Number(values.interval);
+  if (intervalHours !== null && (!Number.isFinite(intervalHours) || intervalHours < 0))
+    throw new UsageError("--interval must be a number of hours.");
+  const concurrency = values.concurrency === undefined ? 3 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    throw new UsageError("--concurrency must be 1 to 16.");
+  return {
+    // `npm run upload -w apps/api` runs in apps/api: paths are the caller's (npm's INIT_CWD).
+    input: path.resolve(env.INIT_CWD ?? process.cwd(), positionals[0]!),
+    comicId,
+    server: (values.server ?? env.VT_SERVER ?? "http://localhost:3000").replace(/\/+$/, ""),
+    token,
+    scramble: values.scramble === true,
+    publish: values.publish === true || intervalHours !== null,
+    intervalHours,
+    concurrency,
+    dryRun,
+  };
+}
+
+class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The few calls the uploader makes, with the token. */
+function apiClient(server: string, token: string) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const isForm = body instanceof FormData;
+    const res = await fetch(`${server}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-custom-lang": "en",
+        ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}),
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) {
+      let message = text;
+      try {
+        const json = JSON.parse(text) as { message?: string; errors?: unknown };
+        message = [json.message, json.errors ? JSON.stringify(json.errors) : ""].filter(Boolean).join(" ");
+      } catch {
+        // not JSON: keep the text
+      }
+      throw new ApiFailure(res.status, `${method} ${path}: ${res.status} ${message}`.trim());
+    }
+    return (text ? JSON.parse(text) : null) as T;
+  }
+  return {
+    comic: (id: number) => call<{ id: number; can: { teams: { id: number }[] } }>("GET", `/comics/${id}`),
+    chapters: (comicId: number) => call<TChapter[]>("GET", `/chapters/comic/${comicId}?sort=asc`),
+    chapter: (id: number) => call<TChapterDetail>("GET", `/chapters/${id}`),
+    create: (body: unknown) => call<TChapterDetail>("POST", "/chapters", body),
+    update: (id: number, body: unknown) => call<TChapterDetail>("PUT", `/chapters/${id}`, body),
+    uploadPage: (id: number, form: FormData) =>
+      call<TChapterPageUploadResponse>("POST", `/chapters/${id}/pages`, form),
+  };
+}
+type Api = ReturnType<typeof apiClient>;
+
+function sha256(bytes: Buffer): Uint8Array {
+  return new Uint8Array(createHash("sha256").update(bytes).digest());
+}
+
+const orderText = (order: number | null) =>
+  order === null ? "?" : order === CHAPTER_ORDER_ONESHOT ? "oneshot" : String(order);
+
+function printTable(
+  io: UploadIo,
+  rows: { chapter: ImportChapterSource<SourceFile>; pages: number; warnings: ImportWarning[] }[],
+) {
+  const lines = [["order", "volume", "title", "pages", "warnings", "source"]];
+  for (const r of rows) {
+    lines.push([
+      orderText(r.chapter.parsed.order),
+      r.chapter.parsed.volume === null ? "" : String(r.chapter.parsed.volume),
+      r.chapter.parsed.title,
+      String(r.pages),
+      r.warnings.join(","),
+      r.chapter.sourceName,
+    ]);
+  }
+  const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => [...l[c]!].length)));
+  for (const l of lines)
+    io.out(
+      l
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join("  ")
+        .trimEnd(),
+    );
+}
+
+function bar(done: number, total: number, width = 24): string {
+  const filled = total === 0 ? width : Math.round((done / total) * width);
+  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
+}
+
+/** Runs `items` through `fn`, at most `limit` at once; rejects with the first failure once all settled. */
+async function eachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      try {
+        await fn(items[i]!, i);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (errors.length > 0) throw errors[0];
+}
+
+/** Uploads one chapter's missing pages into its draft and saves the page order; answers the detail. */
+async function uploadChapter(
+  api: Api,
+  options: Options,
+  draft: TChapterDetail,
+  pages: SourceFile[],
+  onPage: () => void,
+): Promise<TChapterDetail> {
+  const byClientId = new Map(draft.pages.filter((p) => p.clientId).map((p) => [p.clientId!, p.id]));
+  const ids: number[] = new Array(pages.length);
+  await eachLimit(pages, options.concurrency, async (file, i) => {
+    const source = await file.read();
+    const clientId = pageClientId(file.path, file.size, sha256(source));
+    const stored = byClientId.get(clientId);
+    if (stored !== undefined) {
+      ids[i] = stored;
+      onPage();
+      return;
+    }
+    const page = await preparePage(source, file.path, { scramble: draft.scrambled });
+    const form = new FormData();
+    form.append("keys", JSON.stringify([page.key]));
+    form.append("clientIds", JSON.stringify([clientId]));
+    form.append("files", new Blob([new Uint8Array(page.bytes)], { type: page.type }), page.name);
+    const res = await api.uploadPage(draft.id, form);
+    ids[i] = res.pages[0]!.id;
+    onPage();
+  });
+  const fresh = await api.chapter(draft.id);
+  return api.update(draft.id, {
+    ...editorFields(fresh),
+    version: fresh.version,
+    pages: ids.map((id) => ({ id })),
+  });
+}
+
+/** The editor fields of a chapter, to send back unchanged with a PUT. */
+function editorFields(c: TChapterDetail) {
+  return {
+    name: c.name,
+    order: c.order,
+    volume: c.volume,
+    hideOrder: c.hideOrder,
+    hideDefaultOrder: c.hideDefaultOrder,
+    hidden: c.hidden,
+    publishAt: c.publishAt !== null && c.publishAt > Date.now() ? c.publishAt : null,
+    donateTeamIds: c.donateTeamIds,
+    creditTeamIds: c.creditTeamIds,
+    hideDonate: c.hideDonate,
+    hideCredit: c.hideCredit,
+    collaboratingTeamIds: c.collaboratingTeams.map((t) => t.id),
+    scrambled: c.scrambled,
+    config: c.config,
+  };
+}
+
+export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: UploadIo): Promise<number> {
+  let options: Options;
+  try {
+    options = parseOptions(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(error.message);
+    io.err(USAGE);
+    return 64;
+  }
+  let source: Awaited<ReturnType<typeof openImportSource>>;
+  try {
+    source = await openImportSource(options.input);
+  } catch (error) {
+    if (error instanceof ArchiveRefusal) {
+      io.err(`Archive refused (${error.code}): ${JSON.stringify(error.params)}`);
+      return 1;
+    }
+    io.err(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+  try {
+    const api = options.token ? apiClient(options.server, options.token) : null;
+    let teamChapters: TChapter[] = [];
+    if (api && options.comicId !== null) {
+      const comic = await api.comic(options.comicId);
+      const teamIds = new Set(comic.can.teams.map((t) => t.id));
+      teamChapters = (await api.chapters(options.comicId)).filter((c) => teamIds.has(c.team.id));
+    }
+    const existing: ExistingChapterRef[] = teamChapters.map((c) => ({
+      order: c.order,
+      draft: c.status === "draft",
+    }));
+    const pageLists: SourceFile[][] = [];
+    for (const chapter of source.chapters) pageLists.push(await source.pagesOf(chapter));
+    const warnings = importWarnings(
+      source.chapters.map((c, i) => ({ order: c.parsed.order, pageCount: pageLists[i]!.length })),
+      existing,
+    );
+    const rows = source.chapters.map((chapter, i) => ({
+      chapter,
+      pages: pageLists[i]!.length,
+      warnings: warnings[i]!,
+    }));
+    printTable(io, rows);
+    if (source.skipped.length > 0)
+      io.out(`Skipped (not in a chapter folder): ${source.skipped.map((f) => f.path).join(", ")}`);
+    if (options.dryRun) return 0;
+
+    const blocked = rows.filter((r) => r.warnings.some((w) => BLOCKING_IMPORT_WARNINGS.includes(w)));
+    if (blocked.length > 0) {
+      io.err(
+        `Nothing uploaded: fix or remove these chapters first: ${blocked
+          .map((r) => `${r.chapter.sourceName} (${r.warnings.join(",")})`)
+          .join("; ")}`,
+      );
+      return 1;
+    }
+    if (!api || options.comicId === null) return 64;
+
+    const totalPages = rows.reduce((n, r) => n + r.pages, 0);
+    let donePages = 0;
+    const drafts: TChapterDetail[] = [];
+    let failed = 0;
+    for (const [i, row] of rows.entries()) {
+      const { parsed, sourceName } = row.chapter;
+      const label = `${i + 1}/${rows.length} ${sourceName}`;
+      const redraw = () =>
+        io.progress?.(`${bar(donePages, totalPages)} ${donePages}/${totalPages} pages  chapter ${label}`);
+      redraw();
+      try {
+        const resumed = teamChapters.find((c) => c.order === parsed.order && c.status === "draft");
+        const draft = resumed
+          ? await api.chapter(resumed.id)
+          : await api.create({
+              comicId: options.comicId,
+              order: parsed.order,
+              volume: parsed.volume,
+              name: parsed.title,
+              scrambled: options.scramble,
+            });
+        const saved = await uploadChapter(api, options, draft, pageLists[i]!, () => {
+          donePages++;
+          redraw();
+        });
+        drafts.push(saved);
+        io.out(
+          `${resumed ? "resumed" : "uploaded"} ${sourceName}: chapter ${saved.id}, ${saved.pageCount} pages`,
+        );
+      } catch (error) {
+        failed++;
+        io.err(`failed ${sourceName}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (failed > 0) {
+      io.err(
+        `${failed} chapter(s) failed: run the same command again to continue (stored pages are skipped).`,
+      );
+      return 1;
+    }
+    if (options.publish) {
+      const schedule =
+        options.intervalHours === null
+          ? null
+          : staggeredSchedule(drafts.length, Date.now(), options.intervalHours * 3_600_000);
+      for (const [i, draft] of drafts.entries()) {
+        const at = schedule?.[i];
+        const fields = editorFields(draft);
+        const published = await api.update(draft.id, {
+          ...fields,
+          // The first of a schedule goes out now; later ones at their time (a future date is a schedule).
+          publishAt: at !== undefined && at > Date.now() + 60_000 ? at : fields.publishAt,
+          version: draft.version,
+          publish: true,
+        });
+        io.out(
+          `${published.state === "scheduled" ? "scheduled" : "published"} chapter ${published.id}` +
+            (published.publishAt ? ` for ${new Date(published.publishAt).toISOString()}` : ""),
+        );
+      }
+    }
+    io.out(`done: ${drafts.length} chapter(s), ${totalPages} page(s)`);
+    return 0;
+  } catch (error) {
+    io.err(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await source.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const tty = process.stderr.isTTY;
+  let drawn = false;
+  const clear = () => {
+    if (drawn) process.stderr.write("\r\x1b[2K");
+    drawn = false;
+  };
+  const io: UploadIo = {
+    out: (line) => {
+      clear();
+      process.stdout.write(`${line}\n`);
+    },
+    err: (line) => {
+      clear();
+      process.stderr.write(`${line}\n`);
+    },
+    progress: tty
+      ? (line) => {
+          process.stderr.write(`\r\x1b[2K${line.slice(0, process.stderr.columns ?? 100)}`);
+          drawn = true;
+        }
+      : undefined,
+  };
+  process.exitCode = await runUpload(process.argv.slice(2), process.env, io);
+  clear();
+}

@@ -1,0 +1,17 @@
+/**
+ * A team's upload settings (issue 15): the publish delay that fills new chapters' scheduled date
+ * ("publish N hours after upload") and the default of the tall-strip split option. One row per
+ * team, created on the first save; no row means the defaults (no delay, no split).
+ */
+import { boolean, integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { teams } from "./teams";
+
+export const teamUploadSettings = pgTable("team_upload_settings", {
+  teamId: integer("team_id")
+    .primaryKey()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  publishDelayHours: integer("publish_delay_hours").notNull().default(0),
+  splitTallStrips: boolean("split_tall_strips").notNull().default(false),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+});

@@ -1,0 +1,45 @@
+import { ZTeamParams } from "@vt/shared/contracts/teams";
+import { ZUpdateUploadSettingsRequest, ZUploadSettings } from "@vt/shared/contracts/upload-settings";
+import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/session";
+import * as service from "./upload-settings.service";
+
+const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+
+/** `/api/teams/:teamId/upload-settings`: the team's publish delay and tall-strip default (issue 15). */
+export const uploadSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("preValidation", async (request) => {
+    await requireUser(request);
+  });
+  const tags = ["teams"];
+
+  app.get(
+    "/teams/:teamId/upload-settings",
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload settings: publish delay in hours (fills new chapters' scheduled date), tall-strip default",
+        params: ZTeamParams,
+        response: { 200: ZUploadSettings, ...e(401, 403, 404) },
+      },
+    },
+    async (request) => service.getUploadSettings(app.db, await requireUser(request), request.params.teamId),
+  );
+
+  app.put(
+    "/teams/:teamId/upload-settings",
+    {
+      schema: {
+        tags,
+        summary: "Change the upload settings (manager and above); a stale `version` answers 409",
+        params: ZTeamParams,
+        body: ZUpdateUploadSettingsRequest,
+        response: { 200: ZUploadSettings, ...e(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      service.updateUploadSettings(app.db, await requireUser(request), request.params.teamId, request.body),
+  );
+};

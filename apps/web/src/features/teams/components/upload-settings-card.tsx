@@ -1,0 +1,88 @@
+import { PUBLISH_DELAY_HOURS_MAX, type TUploadSettings } from "@vt/shared/contracts/upload-settings";
+import { LoaderCircleIcon, SaveIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/lib/toast";
+import { useUpdateUploadSettings } from "../api/upload-settings";
+
+/**
+ * The team's upload settings: "publish N hours after upload" fills the scheduled date of new
+ * chapters (0 = publish at once). Managers and owners edit it; members see it read-only.
+ */
+export function UploadSettingsCard({
+  teamId,
+  settings,
+  canManage,
+}: {
+  teamId: number;
+  settings: TUploadSettings;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateUploadSettings(teamId);
+  const [hours, setHours] = useState(String(settings.publishDelayHours));
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = Number(hours.trim() === "" ? "0" : hours);
+    if (!Number.isInteger(value) || value < 0 || value > PUBLISH_DELAY_HOURS_MAX) {
+      setError(t("power.publishDelay.invalid", { max: PUBLISH_DELAY_HOURS_MAX }));
+      return;
+    }
+    setError(undefined);
+    const saved = await update
+      .mutateAsync({
+        publishDelayHours: value,
+        splitTallStrips: settings.splitTallStrips,
+        version: settings.version,
+      })
+      .catch(() => undefined);
+    if (!saved) return;
+    setHours(String(saved.publishDelayHours));
+    toast.success(t("success.updated"));
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("power.publishDelay.title")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <FormField
+            label={t("power.publishDelay.label")}
+            hint={t("power.publishDelay.hint")}
+            error={error}
+            className="w-full max-w-sm"
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={PUBLISH_DELAY_HOURS_MAX}
+              step={1}
+              value={hours}
+              readOnly={!canManage}
+              onChange={(event) => setHours(event.target.value)}
+            />
+          </FormField>
+          {canManage && (
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? (
+                <LoaderCircleIcon aria-hidden className="animate-spin" />
+              ) : (
+                <SaveIcon aria-hidden />
+              )}
+              {t("power.publishDelay.save")}
+            </Button>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

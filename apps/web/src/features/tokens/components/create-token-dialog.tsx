@@ -1,0 +1,123 @@
+import {
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_SCOPES,
+  type TApiTokenScope,
+  type TCreatedApiToken,
+} from "@vt/shared/contracts/tokens";
+import { LoaderCircleIcon, PlusIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { SelectField } from "@/components/select-field";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { useCreateToken } from "../api/create-token";
+
+export type TokenTeamOption = { id: number; name: string };
+
+/** "New token": name, one of my teams, scope read or upload. The created secret goes to `onCreated`. */
+export function CreateTokenDialog({
+  teams,
+  onCreated,
+}: {
+  teams: TokenTeamOption[];
+  onCreated: (created: TCreatedApiToken) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [teamId, setTeamId] = useState<string | undefined>(undefined);
+  const [scope, setScope] = useState<TApiTokenScope>("upload");
+  const [errors, setErrors] = useState<{ name?: string; team?: string }>({});
+  const create = useCreateToken();
+
+  const reset = () => {
+    setName("");
+    setTeamId(undefined);
+    setScope("upload");
+    setErrors({});
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = {
+      name: name.trim() ? undefined : t("validation.required", { field: t("power.tokens.name") }),
+      team: teamId ? undefined : t("validation.required", { field: t("power.tokens.team") }),
+    };
+    setErrors(next);
+    if (next.name || next.team) return;
+    const created = await create
+      .mutateAsync({ name: name.trim(), teamId: Number(teamId), scope })
+      .catch(() => undefined);
+    if (!created) return;
+    setOpen(false);
+    reset();
+    onCreated(created);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button disabled={teams.length === 0}>
+          <PlusIcon aria-hidden />
+          {t("power.tokens.create")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("common.close")}>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("power.tokens.createTitle")}</DialogTitle>
+            <DialogDescription>{t("power.tokens.createDescription")}</DialogDescription>
+          </DialogHeader>
+          <FormField label={t("power.tokens.name")} error={errors.name} hint={t("power.tokens.nameHint")}>
+            <Input
+              value={name}
+              maxLength={API_TOKEN_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              autoFocus
+            />
+          </FormField>
+          <FormField label={t("power.tokens.team")} error={errors.team}>
+            <SelectField
+              value={teamId}
+              onValueChange={setTeamId}
+              placeholder={t("power.tokens.teamPlaceholder")}
+              options={teams.map((team) => ({ value: String(team.id), label: team.name }))}
+            />
+          </FormField>
+          <FormField label={t("power.tokens.scope")} hint={t(`power.tokens.scopeHint.${scope}`)}>
+            <SelectField
+              value={scope}
+              onValueChange={(value) => setScope(value as TApiTokenScope)}
+              options={API_TOKEN_SCOPES.map((option) => ({
+                value: option,
+                label: t(`power.tokens.scopes.${option}`),
+              }))}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+              {t("power.tokens.createSubmit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -3,10 +3,10 @@ import { CheckIcon, MailIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { Button } from "@/components/ui/button";
+import { formatDate } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { useAcceptInvitation, useDeclineInvitation } from "../api/answer-invitation";
 import { useMyInvitations } from "../api/get-my-invitations";
-import { formatDate } from "../format";
 import { TeamLogo } from "./team-logo";
 
 /** The caller's pending invitations, each with accept and decline; nothing at all when there are none. */

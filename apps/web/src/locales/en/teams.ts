@@ -189,6 +189,8 @@ export const teams = {
     revokeConfirmDescription: "The link in the email will stop working.",
   },
   donate: {
+    subject: "the donate settings of {{team}}",
+    qrReplaced: "Another QR code",
     enabled: "Accept donations",
     enabledHint: "Show the team's donate block to readers.",
     showInEachChapter: "Show at the end of each chapter",
@@ -200,6 +202,7 @@ export const teams = {
     saving: "Saving…",
   },
   credit: {
+    subject: "the credit settings of {{team}}",
     enabled: "Show credit",
     enabledHint: "Append the credit pages and text to the team's chapters (unless a chapter hides credit).",
     text: "Credit text",

@@ -186,6 +186,8 @@ export const teams = {
     revokeConfirmDescription: "Đường dẫn trong email sẽ không còn dùng được.",
   },
   donate: {
+    subject: "phần ủng hộ của {{team}}",
+    qrReplaced: "Mã QR khác",
     enabled: "Bật ủng hộ",
     enabledHint: "Hiện khối ủng hộ của nhóm cho bạn đọc.",
     showInEachChapter: "Hiện ở cuối mỗi chương",
@@ -197,6 +199,7 @@ export const teams = {
     saving: "Đang lưu…",
   },
   credit: {
+    subject: "phần ghi công của {{team}}",
     enabled: "Bật ghi công",
     enabledHint: "Nối trang và lời ghi công vào cuối các chương của nhóm (trừ chương ẩn ghi công).",
     text: "Lời ghi công",

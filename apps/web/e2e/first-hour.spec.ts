@@ -147,3 +147,68 @@ test("a session that ends mid-use sends the user to /login?next=… once, with a
   await context.close();
   await again.context.close();
 });
+
+test("two people edit the same chapter: the second save gets the conflict dialog, nothing is lost; a quick volume update elsewhere is never overwritten silently", async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await uploaderWithChapter(browser, baseURL!);
+  const { page: a, headers } = owner;
+  const editor = `/comics/${owner.comicId}/chapters/${owner.chapterId}`;
+  await a.goto(editor);
+  await a
+    .getByTestId("page-files-input")
+    .setInputFiles({ name: "1.png", mimeType: "image/png", buffer: png(200, 300) });
+  await expect(a.getByText("Đã lưu 1/1 trang")).toBeVisible();
+  await a.getByRole("button", { name: "Lưu chương" }).click();
+  await expect(toast(a, "Cập nhật thành công")).toBeVisible();
+
+  // A second browser (the same account in another window) opens the same chapter.
+  const other = await browser.newContext({ storageState: await owner.context.storageState() });
+  const b = await other.newPage();
+  await b.goto(editor);
+  await expect(b.getByLabel("Tên chương")).toHaveValue("");
+
+  // B saves first; A, still on the older copy, saves after.
+  await b.getByLabel("Tên chương").fill("Của cửa sổ B");
+  await b.getByRole("button", { name: "Lưu chương" }).click();
+  await expect(toast(b, "Cập nhật thành công")).toBeVisible();
+  await a.getByLabel("Tên chương").fill("Của cửa sổ A");
+  await a.getByRole("button", { name: "Lưu chương" }).click();
+  const dialog = a.getByTestId("conflict-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Đã có người lưu trước bạn");
+  await expect(dialog.getByTestId("conflict-change").filter({ hasText: "Tên chương" })).toContainText(
+    "Của cửa sổ B",
+  );
+  const stored = async () =>
+    (await (await owner.context.request.get(`/api/chapters/${owner.chapterId}`, { headers })).json()) as {
+      name: string;
+      volume: number | null;
+      version: number;
+    };
+  expect((await stored()).name).toBe("Của cửa sổ B");
+  await dialog.getByRole("button", { name: "Tải lại bản mới nhất" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(a.getByLabel("Tên chương")).toHaveValue("Của cửa sổ B");
+
+  // A quick volume update in A; B (whose copy predates it) edits and saves: the conflict names the volume.
+  const quick = await owner.context.request.post("/api/chapters/quick-update-volume", {
+    headers,
+    data: { comicId: owner.comicId, volume: 5, fromChapterOrder: 3, toChapterOrder: 3 },
+  });
+  expect(quick.ok(), await quick.text()).toBe(true);
+  await b.getByLabel("Tên chương").fill("Tên mới của B");
+  await b.getByRole("button", { name: "Lưu chương" }).click();
+  const bDialog = b.getByTestId("conflict-dialog");
+  await expect(bDialog.getByTestId("conflict-change").filter({ hasText: "Tập" })).toContainText("5");
+  expect((await stored()).volume).toBe(5);
+  // B takes the newer copy, then saves on top of it: the volume set elsewhere stays.
+  await bDialog.getByRole("button", { name: "Tải lại bản mới nhất" }).click();
+  await expect(b.getByLabel("Tập")).toHaveValue("5");
+  await b.getByLabel("Tên chương").fill("Tên mới của B");
+  await b.getByRole("button", { name: "Lưu chương" }).click();
+  await expect(toast(b, "Cập nhật thành công")).toBeVisible();
+  expect(await stored()).toMatchObject({ name: "Tên mới của B", volume: 5 });
+  await other.close();
+});

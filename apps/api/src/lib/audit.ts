@@ -2,17 +2,23 @@
  * The audit trail (every module writes it, teams read it). `writeAudit` takes the transaction of the change it records, so an entry
  * exists exactly when the change committed.
  */
-import { count, desc, eq } from "drizzle-orm";
+import type { AuditAction, AuditEntity } from "@vt/shared/audit-actions";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/executor";
 import { auditLog } from "../db/schema/audit";
+import { chapters } from "../db/schema/chapters";
+import { comics } from "../db/schema/comics";
+import { requests } from "../db/schema/requests";
 import { users } from "../db/schema/users";
 
 export interface AuditEntry {
   actorId: number | null;
   teamId: number | null;
-  entity: string;
+  /** Listed in @vt/shared/audit-actions (each entity and action has a sentence in the web). */
+  entity: AuditEntity;
   entityId: number | null;
-  action: string;
+  action: AuditAction;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }
@@ -38,7 +44,17 @@ export interface AuditRow {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   createdAt: Date;
+  /** What the entry is about, by name, for the activity sentence (the comic, the chapter). */
+  subject: {
+    comicTitle: string | null;
+    chapter: { name: string; order: number; hideOrder: boolean } | null;
+  };
 }
+
+const auditComic = alias(comics, "audit_comic");
+const auditChapter = alias(chapters, "audit_chapter");
+const auditRequest = alias(requests, "audit_request");
+const subjectComic = alias(comics, "audit_subject_comic");
 
 /** A team's entries, newest first. */
 export async function listTeamAudit(
@@ -60,9 +76,21 @@ export async function listTeamAudit(
         before: auditLog.before,
         after: auditLog.after,
         createdAt: auditLog.createdAt,
+        comicTitle: sql<string | null>`coalesce(${auditComic.title}, ${subjectComic.title})`,
+        chapterName: auditChapter.name,
+        chapterOrder: auditChapter.order,
+        chapterHideOrder: auditChapter.hideOrder,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      // Names of what the entry is about, as they are now (one join each, no query per entry).
+      .leftJoin(auditComic, and(eq(auditLog.entity, "comic"), eq(auditComic.id, auditLog.entityId)))
+      .leftJoin(auditChapter, and(eq(auditLog.entity, "chapter"), eq(auditChapter.id, auditLog.entityId)))
+      .leftJoin(auditRequest, and(eq(auditLog.entity, "request"), eq(auditRequest.id, auditLog.entityId)))
+      .leftJoin(
+        subjectComic,
+        sql`${subjectComic.id} = coalesce(${auditChapter.comicId}, ${auditRequest.comicId})`,
+      )
       .where(where)
       .orderBy(desc(auditLog.id))
       .limit(page.limit)
@@ -80,6 +108,13 @@ export async function listTeamAudit(
       before: r.before ?? null,
       after: r.after ?? null,
       createdAt: r.createdAt,
+      subject: {
+        comicTitle: r.comicTitle ?? null,
+        chapter:
+          r.chapterOrder === null
+            ? null
+            : { name: r.chapterName ?? "", order: r.chapterOrder, hideOrder: r.chapterHideOrder ?? false },
+      },
     })),
   };
 }

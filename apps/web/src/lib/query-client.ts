@@ -10,6 +10,7 @@ import type { PersistedClient, Persister } from "@tanstack/react-query-persist-c
 import { QUERY_CACHE_BUSTER, QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE } from "@vt/shared/constants";
 import { isApiError } from "./api-error";
 import { showErrorToast } from "./error-toast";
+import { isVersionConflict } from "./version-conflict";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -34,6 +35,8 @@ function reportFailure(error: unknown, silent: boolean | undefined) {
     onUnauthorized();
     return;
   }
+  // A stale save is answered by the form's conflict dialog (components/conflict), not a toast.
+  if (isVersionConflict(error)) return;
   if (!silent) showErrorToast(error);
 }
 
@@ -70,7 +73,10 @@ const PERSIST_THROTTLE_MS = 1000;
  * needs what that one lacks): a pending throttled write can be cancelled, so clearing the cache
  * cannot be undone by a write landing a moment later; and an empty cache is not stored at all.
  */
-export function createLocalStoragePersister(storage: Storage, key: string): Persister {
+export function createLocalStoragePersister(
+  storage: Storage,
+  key: string,
+): Persister & { flush: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | undefined;
   const write = () => {
@@ -87,6 +93,12 @@ export function createLocalStoragePersister(storage: Storage, key: string): Pers
     }
   };
   return {
+    /** Writes a pending change now (the page is going away: a reload must not show an older copy). */
+    flush() {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      write();
+    },
     persistClient(client) {
       latest = client;
       timer ??= setTimeout(write, PERSIST_THROTTLE_MS);
@@ -141,6 +153,8 @@ export function startQueryPersistence({ restore }: { restore: boolean }): Promis
       await persistQueryClientRestore({ queryClient: client, persister: store, ...persistOptions });
     else await store.removeClient();
     persistQueryClientSubscribe({ queryClient: client, persister: store, buster: persistOptions.buster });
+    // A reload within the throttle window would otherwise restore the copy before the last save.
+    window.addEventListener("pagehide", () => store.flush());
   })().catch(() => {
     // Without persistence the dashboard still works; the cache just is not kept between visits.
   });

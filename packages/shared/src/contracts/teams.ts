@@ -401,6 +401,13 @@ export const ZActivityEntry = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
+  /** What the entry is about, by its name now: the comic (of a chapter or request too) and the chapter. */
+  subject: z
+    .object({
+      comicTitle: z.string().nullable(),
+      chapter: z.object({ name: z.string(), order: z.number(), hideOrder: z.boolean() }).nullable(),
+    })
+    .optional(),
 });
 export type TActivityEntry = z.infer<typeof ZActivityEntry>;
 

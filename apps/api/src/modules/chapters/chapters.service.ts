@@ -13,6 +13,7 @@
  * Every change writes an audit entry (entity `chapter`) in its transaction.
  */
 
+import type { AuditAction } from "@vt/shared/audit-actions";
 import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import {
   chapterState,
@@ -163,7 +164,7 @@ function chapterAudit(
   tx: Executor,
   user: SessionUser,
   chapter: { id: number; teamId: number },
-  action: string,
+  action: AuditAction,
   data: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
 ) {
   return writeAudit(tx, {

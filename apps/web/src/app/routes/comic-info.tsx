@@ -1,15 +1,15 @@
 import "@/features/comics/texts";
+import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import type { TComicDetail } from "@vt/shared/contracts/comics";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { comicQueryOptions } from "@/features/comics/api/get-comic";
 import { useUpdateComic } from "@/features/comics/api/update-comic";
-import { comicToForm, toComicRequest } from "@/features/comics/comic-form-schema";
+import { toComicRequest } from "@/features/comics/comic-form-schema";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicForm } from "@/features/comics/components/comic-form";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
-import { toast } from "@/lib/toast";
 import { comicPeoplePickers } from "./comic-pickers";
 
 const route = getRouteApi("/app/comics/$comicId/info");
@@ -33,8 +33,8 @@ export function ComicInfoPage() {
 function InfoForm({ comic }: { comic: TComicDetail }) {
   const { t } = useTranslation();
   const modal = useModal();
+  const queryClient = useQueryClient();
   const update = useUpdateComic(comic.id);
-  const initial = useMemo(() => comicToForm(comic), [comic]);
   return (
     <>
       {!comic.can.edit && (
@@ -44,17 +44,19 @@ function InfoForm({ comic }: { comic: TComicDetail }) {
       )}
       <ComicForm
         mode="edit"
-        initial={initial}
+        comic={comic}
+        fetchLatest={() => queryClient.fetchQuery({ ...comicQueryOptions(comic.id), staleTime: 0 })}
         readOnly={!comic.can.edit}
         pickers={comicPeoplePickers}
         submitting={update.isPending}
-        onSubmit={(values) =>
+        onSubmit={(values, save) =>
           modal.confirm({
             title: t("comics.form.confirmUpdateTitle"),
             description: t("comics.form.confirmUpdateDescription", { title: values.title }),
             onConfirm: async () => {
-              const saved = await update.mutateAsync(toComicRequest(values)).catch(() => undefined);
-              if (saved) toast.success(t("success.updated"));
+              await save((version) => update.mutateAsync({ ...toComicRequest(values), version })).catch(
+                () => undefined,
+              );
             },
           })
         }

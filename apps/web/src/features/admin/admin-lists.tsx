@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDate } from "@/features/comics/format";
+import { formatDate, formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { useAdminUsers, useAllTeams, useAudit, usePatchUser, useRestore, useTrash } from "./api";
 
@@ -229,9 +229,9 @@ export function TrashList({ page, search, onPage }: ListProps) {
                 <TableRow key={`${item.type}:${item.id}`} data-testid="trash-row">
                   <TableCell>{t(`review.admin.trashType.${item.type}`)}</TableCell>
                   <TableCell className="font-medium">{name}</TableCell>
-                  <TableCell>{formatDate(item.deletedAt, i18n.language)}</TableCell>
+                  <TableCell>{formatDateTime(item.deletedAt, i18n.language)}</TableCell>
                   <TableCell>{item.deletedBy?.name ?? "—"}</TableCell>
-                  <TableCell>{formatDate(item.purgeAt, i18n.language)}</TableCell>
+                  <TableCell>{formatDateTime(item.purgeAt, i18n.language)}</TableCell>
                   <TableCell>
                     <Button
                       size="sm"
@@ -318,11 +318,7 @@ export function AuditRows({
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id} data-testid="audit-row">
-            <TableCell className="whitespace-nowrap">
-              {new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(
-                new Date(entry.createdAt),
-              )}
-            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
             <TableCell>{entry.actor?.name ?? "—"}</TableCell>
             <TableCell>
               <span className="font-medium">{entry.entity}</span> {entry.entityId ? `#${entry.entityId}` : ""}{" "}

@@ -343,6 +343,11 @@ export class PagesSession {
     return null;
   }
 
+  /** True when the pages differ from the server's list (added, removed, moved) and are not saved. */
+  hasChanges(): boolean {
+    return this.dirty;
+  }
+
   /** Stored pages in reading order (the body of the PUT). */
   pageIds(): number[] {
     return this.pages.flatMap((p) => (p.id === undefined ? [] : [p.id]));

@@ -16,7 +16,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/textarea";
-import { formatDate } from "@/features/comics/format";
+import { formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { type Decision, useDecideRequest } from "./api";
 
@@ -130,7 +130,7 @@ function RequestRow({
       <p className="text-muted-foreground text-xs">
         {t("review.requests.sent", {
           name: request.user?.name ?? "—",
-          date: formatDate(request.createdAt, i18n.language),
+          date: formatDateTime(request.createdAt, i18n.language),
         })}
         {request.reviewedAt && (
           <>
@@ -138,7 +138,7 @@ function RequestRow({
             {t("review.requests.settled", {
               status: t(`requests.status.${request.status}`),
               name: request.reviewedBy?.name ?? "—",
-              date: formatDate(request.reviewedAt, i18n.language),
+              date: formatDateTime(request.reviewedAt, i18n.language),
             })}
           </>
         )}

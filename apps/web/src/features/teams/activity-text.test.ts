@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, type AuditEntity } from "@vt/shared/audit-actions";
 import { DEFAULT_LANG } from "@vt/shared/constants";
 import type { TActivityEntry } from "@vt/shared/contracts/teams";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -68,5 +69,45 @@ describe("describeActivity", () => {
   it("falls back to a neutral sentence for entities it does not know, and 'someone' without an actor", () => {
     const unknown = entry({ actor: null, entity: "comic", action: "publish" });
     expect(describeActivity(unknown, english)).toBe("Someone changed comic (publish)");
+  });
+
+  it("names the chapter and the comic ('đã sắp xếp lại trang của Chương 3')", () => {
+    const subject = { comicTitle: "Hoa Mai", chapter: { name: "", order: 3, hideOrder: false } };
+    const reorder = entry({ entity: "chapter", action: "reorder_pages", subject });
+    expect(describeActivity(reorder, vi)).toBe("Mai đã sắp xếp lại trang của Chương 3");
+    expect(describeActivity(reorder, english)).toBe("Mai reordered the pages of Chapter 3");
+    const volume = entry({
+      entity: "comic",
+      action: "chapters_quick_update_volume",
+      after: { volume: 5, fromChapterOrder: 1, toChapterOrder: 7 },
+      subject: { comicTitle: "Hoa Mai", chapter: null },
+    });
+    expect(describeActivity(volume, vi)).toBe("Mai đã chuyển các chương 1–7 của “Hoa Mai” sang tập 5");
+  });
+
+  it("every audit action the API writes has a sentence in vi and en, with no raw code", () => {
+    const missing: string[] = [];
+    for (const entity of Object.keys(AUDIT_ACTIONS) as AuditEntity[]) {
+      for (const action of AUDIT_ACTIONS[entity]) {
+        for (const [lang, t] of [
+          ["vi", vi],
+          ["en", english],
+        ] as const) {
+          const sentence = describeActivity(
+            entry({
+              entity,
+              action,
+              subject: { comicTitle: "Hoa Mai", chapter: { name: "", order: 3, hideOrder: false } },
+            }),
+            t,
+          );
+          // The fallback reads "… changed comic (publish)"; raw codes look like reorder_pages.
+          if (sentence.includes(`(${action})`) || /[a-z]+_[a-z]+/.test(sentence) || sentence.includes("{{")) {
+            missing.push(`${lang} ${entity}.${action}: ${sentence}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * in `before`/`after` (apps/api teams.service), so nothing else needs to be fetched. Entities and
  * actions added by later features fall back to a neutral sentence.
  */
+import { chapterLabel, type Translate } from "@vt/shared/chapter-label";
 import { type TActivityEntry, TEAM_ROLES, type TTeamRole } from "@vt/shared/contracts/teams";
 import type { TFunction } from "i18next";
 
@@ -15,7 +16,12 @@ function subjects(entry: TActivityEntry) {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const target =
-    text(after.ownerName) ?? text(after.name) ?? text(before.name) ?? text(after.email) ?? text(before.email);
+    text(after.ownerName) ??
+    text(after.teamName) ??
+    text(after.name) ??
+    text(before.name) ??
+    text(after.email) ??
+    text(before.email);
   const role = [after.role, before.role].find(isRole);
   return { target, role };
 }
@@ -30,12 +36,27 @@ function changedFields(entry: TActivityEntry, t: TFunction): string | undefined 
   return names.length > 0 ? names.join(", ") : undefined;
 }
 
+/** The comic and chapter the entry is about, by name (the API joins them in `subject`). */
+function named(entry: TActivityEntry, t: TFunction) {
+  const after = entry.after ?? {};
+  const before = entry.before ?? {};
+  const chapter = entry.subject?.chapter;
+  return {
+    comic: entry.subject?.comicTitle ?? text(after.title) ?? text(before.title) ?? t("teams.activity.aComic"),
+    chapter: chapter ? chapterLabel(chapter, t as unknown as Translate) : t("teams.activity.aChapter"),
+    volume: after.volume === null || after.volume === undefined ? "—" : String(after.volume),
+    from: String(after.fromChapterOrder ?? ""),
+    to: String(after.toChapterOrder ?? ""),
+  };
+}
+
 export function describeActivity(entry: TActivityEntry, t: TFunction): string {
   const { target, role } = subjects(entry);
   const values = {
     actor: entry.actor?.name || t("teams.activity.someone"),
     target: target ?? t("teams.activity.someone"),
     role: role ? t(`teams.roles.${role}`).toLocaleLowerCase() : "",
+    ...named(entry, t),
   };
   const key = `teams.activity.${entry.entity}.${entry.action}`;
   // Dynamic key: i18next's typed t() cannot check it; `exists` does at run time.

@@ -2,6 +2,7 @@ import type { Translation } from "../translation-shape";
 import type {
   breadcrumb as viBreadcrumb,
   common as viCommon,
+  conflict as viConflict,
   modal as viModal,
   nav as viNav,
   shell as viShell,
@@ -83,3 +84,30 @@ export const modal = {
   cancel: "Cancel",
   confirm: "Confirm",
 } satisfies Translation<typeof viModal>;
+
+export const conflict = {
+  saveTitle: "Someone saved before you",
+  saveDescription:
+    "While you were editing, {{subject}} was saved elsewhere (another member, another tab or a quick volume update). Your changes are not saved yet.",
+  changedTitle: "This was just updated",
+  changedDescription:
+    "While you were editing, {{subject}} was changed elsewhere. The form still holds what you typed.",
+  whatChanged: "What changed:",
+  before: "Before:",
+  now: "Now:",
+  nothingVisible: "The changes are in fields not shown here.",
+  saveHint: "Reload to take the latest copy (your changes are dropped), or overwrite it with yours.",
+  changedHint:
+    "Reload to take the latest copy (your changes are dropped), or keep editing on top of it with what you typed.",
+  reload: "Reload the latest copy",
+  overwrite: "Overwrite with mine",
+  keepMine: "Keep my changes",
+  on: "On",
+  off: "Off",
+  present: "Yes",
+  absent: "None",
+  pages_one: "{{count}} page",
+  pages_other: "{{count}} pages",
+  pageOrderChanged_one: "{{count}} page, different order",
+  pageOrderChanged_other: "{{count}} pages, different order",
+} satisfies Translation<typeof viConflict>;

@@ -74,3 +74,32 @@ export const modal = {
   cancel: "Hủy",
   confirm: "Xác nhận",
 };
+
+/** The conflict dialog of every form (a record changed elsewhere while it was being edited). */
+export const conflict = {
+  saveTitle: "Đã có người lưu trước bạn",
+  saveDescription:
+    "Trong lúc bạn sửa, {{subject}} đã được lưu ở nơi khác (một thành viên khác, một thẻ khác hoặc thao tác cập nhật tập nhanh). Thay đổi của bạn chưa được lưu.",
+  changedTitle: "Dữ liệu vừa được cập nhật",
+  changedDescription:
+    "Trong lúc bạn đang sửa, {{subject}} vừa được thay đổi ở nơi khác. Biểu mẫu vẫn giữ những gì bạn đã nhập.",
+  whatChanged: "Những gì đã thay đổi:",
+  before: "Trước:",
+  now: "Bây giờ:",
+  nothingVisible: "Các thay đổi không nằm trong những trường hiển thị ở đây.",
+  saveHint:
+    "Tải lại để lấy bản mới nhất (bỏ thay đổi của bạn), hoặc ghi đè để lưu bản của bạn thay cho bản mới.",
+  changedHint:
+    "Tải lại để lấy bản mới nhất (bỏ thay đổi của bạn), hoặc tiếp tục sửa trên bản mới và giữ những gì bạn đã nhập.",
+  reload: "Tải lại bản mới nhất",
+  overwrite: "Ghi đè bằng bản của tôi",
+  keepMine: "Giữ thay đổi của tôi",
+  on: "Bật",
+  off: "Tắt",
+  present: "Có",
+  absent: "Không có",
+  pages_one: "{{count}} trang",
+  pages_other: "{{count}} trang",
+  pageOrderChanged_one: "{{count}} trang, thứ tự khác",
+  pageOrderChanged_other: "{{count}} trang, thứ tự khác",
+};

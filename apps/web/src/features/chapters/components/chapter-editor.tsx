@@ -1,11 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { chapterLabel } from "@vt/shared/chapter-label";
+import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import type { TComicDetail, TTeamRef } from "@vt/shared/contracts/comics";
 import { ChevronDownIcon, EyeIcon, InfoIcon, SaveIcon, SendIcon } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ConflictDialog } from "@/components/conflict/conflict-dialog";
+import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Badge } from "@/components/ui/badge";
@@ -14,9 +18,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
+import { formatDateTime } from "@/lib/date-format";
 import { showErrorToast } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
+import { type ConflictField, fieldOf, listChange } from "@/lib/version-conflict";
 import { useCreateChapter } from "../api/create-chapter";
+import { chapterQueryOptions } from "../api/get-chapter";
 import { useUpdateChapter } from "../api/update-chapter";
 import {
   type ChapterFormValues,
@@ -55,8 +62,9 @@ export function ChapterEditor({
   publishDelayHours?: number;
   onCreated: (chapterId: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const looseT = useLooseT();
+  const queryClient = useQueryClient();
   const pagesErrorId = useId();
   const [chapterId, setChapterId] = useState<number | null>(chapter?.id ?? null);
   const { session, pages } = usePagesSession(chapterId);
@@ -73,21 +81,79 @@ export function ChapterEditor({
   });
   const { register, control, formState, watch } = form;
   const values = watch();
+  const publishing = useRef<boolean | undefined>(undefined);
   const fieldError = (name: keyof ChapterFormValues, field: string) => {
     const message = formState.errors[name]?.message;
     return message ? t(message as "validation.required", { field }) : undefined;
   };
 
-  // The server's chapter is the truth once loaded (and after each save): pages and form.
+  // The pages of the chapter as first shown; later copies of the server go through the conflict
+  // guard below, which never lets a stale copy or a newer one replace unsaved edits silently.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per chapter
   useEffect(() => {
     if (!chapter) return;
     setChapterId(chapter.id);
     const s = pagesSession(chapter.id);
     s.load(chapter);
     setMissing(s.missingFromLastVisit());
-    // A refetch replacing a cached copy refreshes the form unless the user is editing it.
-    if (!form.formState.isDirty) form.reset(chapterFormDefaults(chapter));
-  }, [chapter, form]);
+  }, [chapter?.id]);
+
+  const conflictFields = useMemo((): ConflictField<TChapterDetail>[] => {
+    const flag = (on: unknown) => (on ? t("conflict.on") : t("conflict.off"));
+    const names = (ids: unknown) => {
+      const known = [comic.team, ...comic.collaborators, ...comic.can.teams];
+      const list = (ids as number[]).map((id) => known.find((team) => team.id === id)?.name ?? `#${id}`);
+      return list.length ? list.join(", ") : "—";
+    };
+    return [
+      fieldOf("name", t("chapters.editor.name")),
+      fieldOf("order", t("chapters.editor.order"), (order) =>
+        order === CHAPTER_ORDER_ONESHOT ? t("chapters.editor.oneshot") : String(order),
+      ),
+      fieldOf("volume", t("chapters.editor.volume"), (volume) => (volume === null ? "—" : String(volume))),
+      fieldOf("publishAt", t("chapters.editor.scheduledAt"), (at) =>
+        at === null ? "—" : formatDateTime(at, i18n.language),
+      ),
+      {
+        label: t("chapters.pages.title"),
+        get: (c) => c.pages.map((p) => p.id),
+        formatChange: listChange((count, reordered) =>
+          t(reordered ? "conflict.pageOrderChanged" : "conflict.pages", { count }),
+        ),
+      },
+      fieldOf("hidden", t("chapters.editor.hidden"), flag),
+      fieldOf("hideOrder", t("chapters.editor.hideOrder"), flag),
+      fieldOf("hideDefaultOrder", t("chapters.editor.hideDefaultOrder"), flag),
+      fieldOf("scrambled", t("chapters.editor.scrambled"), flag),
+      fieldOf("donateTeamIds", t("chapters.editor.donateTeams"), names),
+      fieldOf("hideDonate", t("chapters.editor.hideDonate"), flag),
+      fieldOf("creditTeamIds", t("chapters.editor.creditTeams"), names),
+      fieldOf("hideCredit", t("chapters.editor.hideCredit"), flag),
+      fieldOf("collaboratingTeams", t("chapters.editor.collaborators")),
+    ];
+  }, [t, i18n.language, comic]);
+
+  const conflict = useSaveConflict<TChapterDetail>({
+    server: chapter,
+    subject: chapter ? chapterLabel(chapter, looseT) : t("chapters.editor.newTitle"),
+    fields: conflictFields,
+    dirty: formState.isDirty || (session?.hasChanges() ?? false),
+    reset: (c, keepDirty) => {
+      const s = pagesSession(c.id);
+      if (keepDirty) s.load(c);
+      else s.saved(c);
+      form.reset(chapterFormDefaults(c), keepDirty ? { keepDirtyValues: true } : undefined);
+    },
+    fetchLatest: () => queryClient.fetchQuery({ ...chapterQueryOptions(chapter?.id ?? 0), staleTime: 0 }),
+    onSaved: (detail) =>
+      toast.success(
+        detail.state === "scheduled"
+          ? t("chapters.scheduled")
+          : publishing.current
+            ? t("chapters.published")
+            : t("success.updated"),
+      ),
+  });
   useEffect(() => {
     if (session) session.scramble = values.scrambled;
   }, [session, values.scrambled]);
@@ -131,6 +197,7 @@ export function ChapterEditor({
     if (!ok) return;
     try {
       const created = await create.mutateAsync({ comicId: comic.id, ...toChapterFields(form.getValues()) });
+      conflict.adopt(created);
       const s = pagesSession(created.id);
       s.load(created);
       s.scramble = form.getValues().scrambled;
@@ -151,20 +218,16 @@ export function ChapterEditor({
           return;
         }
         if (!session.allStored()) return;
+        publishing.current = publish;
         try {
-          const detail = await update.mutateAsync({
-            ...toChapterFields(v),
-            pages: session.pageIds().map((id) => ({ id })),
-            ...(publish === undefined ? {} : { publish }),
-          });
-          session.saved(detail);
-          form.reset(chapterFormDefaults(detail));
-          toast.success(
-            detail.state === "scheduled"
-              ? t("chapters.scheduled")
-              : publish
-                ? t("chapters.published")
-                : t("success.updated"),
+          // Based on the version the form shows; a 409 opens the conflict dialog.
+          await conflict.save((version) =>
+            update.mutateAsync({
+              ...toChapterFields(v),
+              version,
+              pages: session.pageIds().map((id) => ({ id })),
+              ...(publish === undefined ? {} : { publish }),
+            }),
           );
         } catch (error) {
           showErrorToast(error);
@@ -509,6 +572,7 @@ export function ChapterEditor({
         title={label || t("chapters.editor.newTitle")}
         pages={previewPages}
       />
+      <ConflictDialog {...conflict.dialog} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import type { TChapter } from "@vt/shared/contracts/chapters";
 import { CalendarClockIcon, EyeOffIcon, FilePenLineIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "../format";
+import { formatDateTime } from "@/lib/date-format";
 
 /** Draft, scheduled (with its date) and hidden badges; nothing for a chapter readers see. */
 export function ChapterStateBadges({

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDate } from "../format";
+import { formatDateTime } from "@/lib/date-format";
 import { useChapterLabel } from "../hooks/use-chapter-label";
 import { ChapterStateBadges } from "./chapter-state-badge";
 
@@ -82,7 +82,7 @@ export function ChaptersTable({
                   <ChapterStateBadges chapter={chapter} />
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-muted-foreground max-lg:hidden">
-                  {formatDate(chapter.lastUpdated, i18n.language)}
+                  {formatDateTime(chapter.lastUpdated, i18n.language)}
                 </TableCell>
                 <TableCell>
                   <DropdownMenu>

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { COMIC_STATUSES } from "@vt/shared/comic-status";
+import type { TComicDetail } from "@vt/shared/contracts/comics";
 import {
   COMIC_ANOTHER_NAME_MAX,
   COMIC_COUPLES_MAX,
@@ -13,17 +14,21 @@ import { LoaderCircleIcon, SaveIcon, SendIcon } from "lucide-react";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ConflictDialog } from "@/components/conflict/conflict-dialog";
+import { useSaveConflict, type VersionedWrite } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
+import { type ConflictField, fieldOf } from "@/lib/version-conflict";
 import {
-  type ComicFormInput,
   type ComicFormValues,
   type CreateComicFormInput,
   type CreateComicFormValues,
+  comicToForm,
   emptyComicForm,
   isDoujinshi,
   ZComicFormValues,
@@ -46,10 +51,16 @@ type CreateProps = {
 };
 type EditProps = {
   mode: "edit";
-  /** The comic as stored; the form follows it when it changes (after a save). */
-  initial: ComicFormInput;
+  /** The comic as stored (the query's copy); fresher copies go through the conflict guard. */
+  comic: TComicDetail;
+  /** Reads the stored comic now, bypassing the cache (for the conflict dialog). */
+  fetchLatest: () => Promise<TComicDetail>;
   readOnly?: boolean;
-  onSubmit: (values: ComicFormValues) => Promise<unknown>;
+  /** `save` sends the version the form is based on; a stale save opens the conflict dialog. */
+  onSubmit: (
+    values: ComicFormValues,
+    save: (write: VersionedWrite<TComicDetail>) => Promise<TComicDetail | undefined>,
+  ) => Promise<unknown>;
 };
 
 /**
@@ -66,7 +77,8 @@ export function ComicForm(
   const create = props.mode === "create";
   const readOnly = props.mode === "edit" && props.readOnly === true;
   const teams = create ? props.teams : [];
-  const initial = props.mode === "edit" ? props.initial : undefined;
+  const comic = props.mode === "edit" ? props.comic : undefined;
+  const initial = useMemo(() => (comic ? comicToForm(comic) : undefined), [comic]);
 
   const form = useForm<CreateComicFormInput>({
     // One form for both pages: the create schema adds the team and the cover.
@@ -79,12 +91,40 @@ export function ComicForm(
       cover: null,
     },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
 
-  // The edit form follows the stored comic (e.g. new authors come back with their ids after a save).
-  useEffect(() => {
-    if (initial) form.reset({ ...initial, teamId: null, cover: null });
-  }, [initial, form]);
+  const conflictFields = useMemo((): ConflictField<TComicDetail>[] => {
+    const flag = (on: unknown) => (on ? t("conflict.on") : t("conflict.off"));
+    return [
+      fieldOf("title", t("fields.title")),
+      fieldOf("anotherName", t("fields.anotherName")),
+      fieldOf("description", t("fields.description")),
+      fieldOf("status", t("fields.status"), (status) => t(`comicStatus.${status}`)),
+      fieldOf("authors", t("fields.authors")),
+      fieldOf("syncArtistsWithAuthors", t("comics.form.syncArtists"), flag),
+      fieldOf("artists", t("fields.artists")),
+      fieldOf("genres", t("fields.genres")),
+      fieldOf("isMature", t("comics.form.mature"), flag),
+      fieldOf("couples", t("comics.form.doujinshi"), (couples) =>
+        couples.length ? couples.map(([a, b]) => `${a.name} × ${b.name}`).join(", ") : "—",
+      ),
+    ];
+  }, [t]);
+  // The edit form follows the stored comic (new authors come back with their ids after a save)
+  // without letting a fresher copy replace unsaved edits silently.
+  const conflict = useSaveConflict<TComicDetail>({
+    server: comic,
+    subject: comic ? `“${comic.title}”` : "",
+    fields: conflictFields,
+    dirty: isDirty,
+    reset: (record, keepDirty) =>
+      form.reset(
+        { ...comicToForm(record), teamId: null, cover: null },
+        keepDirty ? { keepDirtyValues: true } : undefined,
+      ),
+    fetchLatest: props.mode === "edit" ? props.fetchLatest : () => Promise.reject(new Error("create")),
+    onSaved: () => toast.success(t("success.updated")),
+  });
 
   const cover = form.watch("cover");
   const coverUrl = useMemo(() => (cover ? URL.createObjectURL(cover) : null), [cover]);
@@ -95,7 +135,8 @@ export function ComicForm(
   const doujinshi = isDoujinshi(genres);
 
   const submit = form.handleSubmit(async (values) => {
-    await (props.onSubmit as (values: unknown) => Promise<unknown>)(values);
+    if (props.mode === "edit") await props.onSubmit(values as ComicFormValues, conflict.save);
+    else await props.onSubmit(values as CreateComicFormValues);
   });
 
   const statusOptions = COMIC_STATUSES.map((status) => ({
@@ -336,6 +377,7 @@ export function ComicForm(
           </Button>
         </div>
       )}
+      {!create && <ConflictDialog {...conflict.dialog} />}
     </form>
   );
 }

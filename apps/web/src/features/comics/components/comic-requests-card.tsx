@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDate } from "../format";
+import { formatDateTime } from "@/lib/date-format";
 import { RequestDeleteDialog } from "./request-delete-dialog";
 import { RequestMergeDialog } from "./request-merge-dialog";
 
@@ -50,7 +50,7 @@ export function ComicRequestsCard({ comic }: { comic: TComicDetail }) {
                     <span className="truncate text-muted-foreground text-xs">
                       {t("comics.requests.byTeam", {
                         team: request.team.name,
-                        date: formatDate(request.createdAt, i18n.language),
+                        date: formatDateTime(request.createdAt, i18n.language),
                       })}
                     </span>
                   </div>

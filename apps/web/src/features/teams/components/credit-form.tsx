@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
 import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
 import {
@@ -13,6 +14,8 @@ import { ImagePlusIcon, LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ConflictDialog } from "@/components/conflict/conflict-dialog";
+import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
@@ -20,6 +23,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
+import { type ConflictField, fieldOf, listChange } from "@/lib/version-conflict";
+import { creditSettingsQueryOptions } from "../api/get-credit-settings";
 import { useUpdateCreditSettings, useUploadCreditPages } from "../api/update-credit-settings";
 import { imageProblem } from "../image-file";
 import { CreditPagesList } from "./credit-pages-list";
@@ -45,21 +50,39 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<{ count: number; percent: number } | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
-  // `values` follows the server (a refetch after a cached first paint, an upload) without
-  // discarding what the user has changed and not saved yet.
-  const form = useForm({
-    resolver: zodResolver(ZUpdateCreditRequest),
-    values: formValues(settings),
-    resetOptions: { keepDirtyValues: true },
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(ZUpdateCreditRequest), defaultValues: formValues(settings) });
+  const fields = useMemo(
+    (): ConflictField<TCreditSettings>[] => [
+      fieldOf("enabled", t("teams.credit.enabled"), (on) => (on ? t("conflict.on") : t("conflict.off"))),
+      fieldOf("text", t("teams.credit.text")),
+      {
+        label: t("teams.credit.pages"),
+        get: (s) => s.pages.map((page) => page.key),
+        formatChange: listChange((count, reordered) =>
+          t(reordered ? "conflict.pageOrderChanged" : "conflict.pages", { count }),
+        ),
+      },
+    ],
+    [t],
+  );
+  // The form follows the server (a refetch after a cached first paint, an upload) but never
+  // replaces what the user changed without saying so.
+  const conflict = useSaveConflict<TCreditSettings>({
+    server: settings,
+    subject: t("teams.credit.subject", { team: team.name }),
+    fields,
+    dirty: form.formState.isDirty,
+    reset: (record, keepDirty) =>
+      form.reset(formValues(record), keepDirty ? { keepDirtyValues: true } : undefined),
+    fetchLatest: () => queryClient.fetchQuery({ ...creditSettingsQueryOptions(team.id), staleTime: 0 }),
+    onSaved: () => toast.success(t("success.updated")),
   });
   // Every picture the server has told us about, including pages removed locally but not saved yet.
   const urls = useMemo(() => new Map(settings.pages.map((page) => [page.key, page.url])), [settings.pages]);
 
   const submit = form.handleSubmit(async (values) => {
-    const saved = await update.mutateAsync(values).catch(() => undefined);
-    if (!saved) return;
-    form.reset(formValues(saved));
-    toast.success(t("success.updated"));
+    await conflict.save((version) => update.mutateAsync({ ...values, version })).catch(() => undefined);
   });
 
   async function addPages(files: File[]) {
@@ -88,6 +111,8 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
       // The server appended the new pages to its stored order; keep the local (unsaved) order and add them.
       const local = form.getValues("pages") ?? [];
       const added = saved.pages.map((page) => page.key).filter((key) => !local.includes(key));
+      conflict.adopt(saved);
+      form.reset(formValues(saved), { keepDirtyValues: true });
       form.setValue("pages", [...local, ...added]);
       toast.success(t("success.updated"));
     } catch {
@@ -228,6 +253,7 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
           </Button>
         </div>
       )}
+      <ConflictDialog {...conflict.dialog} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
 import {
   DONATE_CONTENT_MAX,
@@ -8,14 +9,19 @@ import {
   ZUpdateDonateRequest,
 } from "@vt/shared/contracts/teams";
 import { LoaderCircleIcon, SaveIcon } from "lucide-react";
+import { useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ConflictDialog } from "@/components/conflict/conflict-dialog";
+import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
+import { type ConflictField, fieldOf } from "@/lib/version-conflict";
+import { donateSettingsQueryOptions } from "../api/get-donate-settings";
 import { useUpdateDonateSettings, useUploadDonateQr } from "../api/update-donate-settings";
 import { ImageUploadField } from "./image-upload-field";
 import { ReadOnlyNote } from "./team-layout";
@@ -38,22 +44,42 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
   const update = useUpdateDonateSettings(team.id);
   const uploadQr = useUploadDonateQr(team.id);
   const readOnly = !team.can.manage;
-  // `values` follows the server (a refetch after a cached first paint, an upload) without
-  // discarding what the user has changed and not saved yet.
-  const form = useForm({
-    resolver: zodResolver(ZUpdateDonateRequest),
-    values: formValues(settings),
-    resetOptions: { keepDirtyValues: true },
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(ZUpdateDonateRequest), defaultValues: formValues(settings) });
+  const fields = useMemo((): ConflictField<TDonateSettings>[] => {
+    const flag = (on: unknown) => (on ? t("conflict.on") : t("conflict.off"));
+    return [
+      fieldOf("enabled", t("teams.donate.enabled"), flag),
+      fieldOf("showInEachChapter", t("teams.donate.showInEachChapter"), flag),
+      fieldOf("content", t("fields.content")),
+      {
+        label: t("fields.qrCode"),
+        get: (s) => s.qrImage?.key ?? null,
+        formatChange: (a, b) => ({
+          before: a ? t("conflict.present") : t("conflict.absent"),
+          now: b ? (a ? t("teams.donate.qrReplaced") : t("conflict.present")) : t("conflict.absent"),
+        }),
+      },
+    ];
+  }, [t]);
+  // The form follows the server (a refetch after a cached first paint, an upload) but never
+  // replaces what the user changed without saying so.
+  const conflict = useSaveConflict<TDonateSettings>({
+    server: settings,
+    subject: t("teams.donate.subject", { team: team.name }),
+    fields,
+    dirty: form.formState.isDirty,
+    reset: (record, keepDirty) =>
+      form.reset(formValues(record), keepDirty ? { keepDirtyValues: true } : undefined),
+    fetchLatest: () => queryClient.fetchQuery({ ...donateSettingsQueryOptions(team.id), staleTime: 0 }),
+    onSaved: () => toast.success(t("success.updated")),
   });
   const qrKey = useWatch({ control: form.control, name: "qrImage" });
   // The picture shown: the stored QR code unless the user removed it (not saved yet).
   const qrImage = qrKey && settings.qrImage?.key === qrKey ? settings.qrImage : null;
 
   const submit = form.handleSubmit(async (values) => {
-    const saved = await update.mutateAsync(values).catch(() => undefined);
-    if (!saved) return;
-    form.reset(formValues(saved));
-    toast.success(t("success.updated"));
+    await conflict.save((version) => update.mutateAsync({ ...values, version })).catch(() => undefined);
   });
 
   return (
@@ -113,6 +139,8 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
               readOnly={readOnly}
               onUpload={async (file, onProgress) => {
                 const saved = await uploadQr.mutateAsync({ file, onProgress });
+                conflict.adopt(saved);
+                form.reset(formValues(saved), { keepDirtyValues: true });
                 form.setValue("qrImage", saved.qrImage?.key ?? null);
                 toast.success(t("success.updated"));
               }}
@@ -143,6 +171,7 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
           </Button>
         </div>
       )}
+      <ConflictDialog {...conflict.dialog} />
     </form>
   );
 }

@@ -4,10 +4,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { Button } from "@/components/ui/button";
+import { formatDate } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { useAcceptInvitation, useDeclineInvitation } from "../api/answer-invitation";
 import { useMyInvitations } from "../api/get-my-invitations";
-import { formatDate } from "../format";
 import { TeamLogo } from "./team-logo";
 
 /**

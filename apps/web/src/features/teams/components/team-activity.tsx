@@ -6,9 +6,10 @@ import { ErrorState } from "@/components/query-state";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime, formatRelative } from "@/lib/date-format";
 import { describeActivity } from "../activity-text";
 import { useTeamActivity } from "../api/get-team-activity";
-import { formatDate, formatRelative, initials } from "../format";
+import { initials } from "../format";
 
 const PAGE_SIZE = 10;
 
@@ -83,7 +84,7 @@ function ActivityItem({ entry }: { entry: TActivityEntry }) {
         <p className="text-sm [overflow-wrap:anywhere]">{describeActivity(entry, t)}</p>
         <time
           dateTime={entry.createdAt}
-          title={formatDate(entry.createdAt, i18n.language)}
+          title={formatDateTime(entry.createdAt, i18n.language)}
           className="text-muted-foreground text-xs"
         >
           {formatRelative(entry.createdAt, i18n.language)}

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
 import {
   TEAM_LINK_FIELDS,
@@ -9,14 +10,20 @@ import {
   ZUpdateTeamRequest,
 } from "@vt/shared/contracts/teams";
 import { LoaderCircleIcon, SaveIcon } from "lucide-react";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ConflictDialog } from "@/components/conflict/conflict-dialog";
+import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { formatDate } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
+import { type ConflictField, fieldOf } from "@/lib/version-conflict";
+import { teamQueryOptions } from "../api/get-team";
 import { useUpdateTeam } from "../api/update-team";
 import { type TeamImageKind, useRemoveTeamImage, useUploadTeamImage } from "../api/upload-team-image";
 import { ImageUploadField } from "./image-upload-field";
@@ -34,16 +41,39 @@ const formValues = (team: TTeam): TUpdateTeamRequest => ({
 
 /** /teams/{id}/info for managers and up: the info form (shared contract schema) and the two images. */
 export function TeamInfoForm({ team }: { team: TTeam }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fieldError = useFieldError();
+  const queryClient = useQueryClient();
   const update = useUpdateTeam(team.id);
-  const form = useForm({ resolver: zodResolver(ZUpdateTeamRequest), values: formValues(team) });
-  const { errors } = form.formState;
+  const form = useForm({ resolver: zodResolver(ZUpdateTeamRequest), defaultValues: formValues(team) });
+  const { errors, isDirty } = form.formState;
+  const fields = useMemo(
+    (): ConflictField<TTeam>[] => [
+      fieldOf("name", t("fields.name")),
+      fieldOf("establishedAt", t("fields.establishedAt"), (at) => (at ? formatDate(at, i18n.language) : "—")),
+      ...TEAM_LINK_FIELDS.map((field) => fieldOf<TTeam, typeof field>(field, t(`fields.${field}`))),
+    ],
+    [t, i18n.language],
+  );
+  const conflict = useSaveConflict<TTeam>({
+    server: team,
+    subject: team.name,
+    fields,
+    dirty: isDirty,
+    reset: (record, keepDirty) =>
+      form.reset(formValues(record), keepDirty ? { keepDirtyValues: true } : undefined),
+    fetchLatest: () => queryClient.fetchQuery({ ...teamQueryOptions(team.id), staleTime: 0 }),
+    onSaved: () => toast.success(t("success.updated")),
+  });
 
   const submit = form.handleSubmit(async (values) => {
-    const saved = await update.mutateAsync(values).catch(() => undefined);
-    if (saved) toast.success(t("success.updated"));
+    await conflict.save((version) => update.mutateAsync({ ...values, version })).catch(() => undefined);
   });
+  // An image stored from this page is our own change: the form is now based on it.
+  const onImageStored = (saved: TTeam) => {
+    conflict.adopt(saved);
+    form.reset(formValues(saved), { keepDirtyValues: true });
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -116,15 +146,24 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
           <CardDescription>{t("teams.info.imagesDescription", { max: TEAM_IMAGE_MAX_MB })}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <TeamImage team={team} kind="cover" />
-          <TeamImage team={team} kind="logo" />
+          <TeamImage team={team} kind="cover" onStored={onImageStored} />
+          <TeamImage team={team} kind="logo" onStored={onImageStored} />
         </CardContent>
       </Card>
+      <ConflictDialog {...conflict.dialog} />
     </div>
   );
 }
 
-function TeamImage({ team, kind }: { team: TTeam; kind: TeamImageKind }) {
+function TeamImage({
+  team,
+  kind,
+  onStored,
+}: {
+  team: TTeam;
+  kind: TeamImageKind;
+  onStored: (team: TTeam) => void;
+}) {
   const { t } = useTranslation();
   const modal = useModal();
   const upload = useUploadTeamImage(team.id, kind);
@@ -137,7 +176,7 @@ function TeamImage({ team, kind }: { team: TTeam; kind: TeamImageKind }) {
       maxBytes={TEAM_IMAGE_MAX_BYTES}
       shape={kind === "cover" ? "cover" : "square"}
       onUpload={async (file, onProgress) => {
-        await upload.mutateAsync({ file, onProgress });
+        onStored(await upload.mutateAsync({ file, onProgress }));
         toast.success(t("success.updated"));
       }}
       onRemove={() =>
@@ -147,7 +186,7 @@ function TeamImage({ team, kind }: { team: TTeam; kind: TeamImageKind }) {
           confirmLabel: t("teams.image.remove"),
           destructive: true,
           onConfirm: async () => {
-            await remove.mutateAsync();
+            onStored(await remove.mutateAsync());
             toast.success(t("success.deleted"));
           },
         })

@@ -1,7 +1,7 @@
 import { TEAM_LINK_FIELDS, type TTeam } from "@vt/shared/contracts/teams";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDate } from "../format";
+import { formatDate } from "@/lib/date-format";
 import { ImageUploadField } from "./image-upload-field";
 import { ReadOnlyNote } from "./team-layout";
 

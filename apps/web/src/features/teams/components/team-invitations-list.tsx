@@ -6,10 +6,10 @@ import { ErrorState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { useTeamInvitations } from "../api/get-team-invitations";
 import { useRevokeInvitation } from "../api/revoke-invitation";
-import { formatDate } from "../format";
 
 /** The team's pending invitations, each revocable (managers and up). */
 export function TeamInvitationsList({ team }: { team: TTeam }) {

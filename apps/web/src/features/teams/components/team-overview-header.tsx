@@ -3,7 +3,7 @@ import { CalendarIcon, ExternalLinkIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate } from "../format";
+import { formatDate } from "@/lib/date-format";
 import { MyRole } from "./team-layout";
 import { TeamLogo } from "./team-logo";
 

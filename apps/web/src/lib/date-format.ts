@@ -1,0 +1,58 @@
+/**
+ * The one date format of the dashboard, per language (issue 12): Vietnamese writes
+ * "23/11/2026 17:54", English "23 Nov 2026, 17:54" (day first with the month in words, so it cannot
+ * be read as 11 March). Dates without a time drop the time the same way ("23/11/2026",
+ * "23 Nov 2026"). Written out rather than left to `Intl`, whose output differs by engine and
+ * locale data; every date shown in the web goes through here.
+ */
+
+const EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+export type DateValue = Date | number | string | null | undefined;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A date-only "yyyy-mm-dd" is a calendar day (local), not UTC midnight. */
+function toDate(value: DateValue): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date =
+    typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T00:00:00`)
+      : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function day(date: Date, lang: string): string {
+  return lang === "en"
+    ? `${date.getDate()} ${EN_MONTHS[date.getMonth()]} ${date.getFullYear()}`
+    : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** "23/11/2026" / "23 Nov 2026"; "" for no date, the text itself when it is not a date. */
+export function formatDate(value: DateValue, lang: string): string {
+  const date = toDate(value);
+  if (!date) return typeof value === "string" ? value : "";
+  return day(date, lang);
+}
+
+/** "23/11/2026 17:54" / "23 Nov 2026, 17:54" (local time, 24 h). */
+export function formatDateTime(value: DateValue, lang: string): string {
+  const date = toDate(value);
+  if (!date) return typeof value === "string" ? value : "";
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return lang === "en" ? `${day(date, lang)}, ${time}` : `${day(date, lang)} ${time}`;
+}
+
+/** "5 phút trước" / "5 minutes ago" within a week, then the date and time. */
+export function formatRelative(value: DateValue, lang: string, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const abs = Math.abs(seconds);
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  if (abs < 60) return rtf.format(seconds, "second");
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), "minute");
+  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), "hour");
+  if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), "day");
+  return formatDateTime(date, lang);
+}

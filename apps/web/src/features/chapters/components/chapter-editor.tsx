@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -369,6 +370,7 @@ export function ChapterEditor({
                 />
               )}
             />
+            <RequiredFieldsAlert errors={formState.errors} />
             <div className="grid gap-2">
               {isDraft ? (
                 <>

@@ -14,6 +14,7 @@ import { type ReactNode, useEffect, useMemo } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -322,6 +323,7 @@ export function ComicForm(
         </div>
       )}
 
+      <RequiredFieldsAlert errors={errors} className="lg:col-span-2" />
       {!readOnly && (
         <div className="flex justify-end gap-2 lg:col-span-2">
           <Button type="submit" disabled={submitting} size="lg">

@@ -14,6 +14,7 @@ import { useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -208,6 +209,7 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
           />
         </CardContent>
       </Card>
+      <RequiredFieldsAlert errors={form.formState.errors} />
       {!readOnly && (
         <div className="flex items-center justify-end gap-3 max-sm:sticky max-sm:bottom-3 max-sm:z-10">
           {dirty && (

@@ -11,6 +11,7 @@ import { LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -126,6 +127,7 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
           </CardContent>
         </Card>
       </fieldset>
+      <RequiredFieldsAlert errors={form.formState.errors} />
       {!readOnly && (
         <div className="flex justify-end max-sm:sticky max-sm:bottom-3 max-sm:z-10">
           <Button

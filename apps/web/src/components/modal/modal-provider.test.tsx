@@ -103,7 +103,7 @@ describe("ModalProvider", () => {
     act(() => {
       void modal.success({ title: "Đã gửi yêu cầu gộp", description: "Đã gửi yêu cầu gộp." });
     });
-    await screen.findByRole("alertdialog");
+    await screen.findByRole("alertdialog", undefined, { timeout: 15_000 });
     const visible = screen
       .getAllByText(/^Đã gửi yêu cầu gộp\.?$/)
       .filter((element) => !element.classList.contains("sr-only"));

@@ -1,11 +1,17 @@
-import { render, screen } from "@testing-library/react";
+import { DndContext } from "@dnd-kit/core";
+import { SortableContext } from "@dnd-kit/sortable";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { TChapter } from "@vt/shared/contracts/chapters";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ModalProvider } from "@/components/modal/modal-provider";
 import { addTexts, i18n } from "@/lib/i18n";
 import { chapterZipName } from "@/lib/images/format";
 import { en } from "@/locales/resources-en";
 import { chaptersVi } from "@/locales/vi/chapters";
 import { ChapterStateBadges } from "./components/chapter-state-badge";
+import { PageTile } from "./components/page-tile";
+import { QuickVolumeDialog } from "./components/quick-volume-dialog";
 import { chapterZipSource } from "./hooks/use-chapter-download";
 
 beforeAll(() => {
@@ -66,4 +72,45 @@ describe("chapter zip name (spec §9)", () => {
     const { chapter, fallbackName } = chapterZipSource({ name: "", pages }, "Chương 3");
     expect(chapterZipName(chapter.name, fallbackName)).toBe("Chương 3.zip");
   });
+});
+
+describe("chapter editor words (issue 12 point 4)", () => {
+  it("shows a page tile's whole file name, wrapped, with the name as its title", () => {
+    const name = "Chuong 12 - ban dich cuoi cung/001 trang mo dau rat dai.jpg";
+    render(
+      <DndContext>
+        <SortableContext items={["p1"]}>
+          <ul>
+            <PageTile
+              page={{ uid: "p1", id: 4, name, state: "done", progress: 1 } as never}
+              index={0}
+              selected={false}
+              onSelect={() => {}}
+              onRemove={() => {}}
+              onRetry={() => {}}
+              onReplace={() => {}}
+            />
+          </ul>
+        </SortableContext>
+      </DndContext>,
+    );
+    const shown = screen.getByText(name);
+    expect(shown.getAttribute("title")).toBe(name);
+    expect(shown.className).not.toContain("truncate");
+    expect(shown.className).toContain("break-all");
+  });
+
+  it("offers Cancel in the quick volume dialog, which closes it", async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ModalProvider>
+          <QuickVolumeDialog comicId={1} />
+        </ModalProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Cập nhật tập nhanh" }));
+    const dialog = await screen.findByRole("dialog", undefined, { timeout: 15_000 });
+    fireEvent.click(screen.getByRole("button", { name: "Hủy" }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false), { timeout: 15_000 });
+  }, 30_000);
 });

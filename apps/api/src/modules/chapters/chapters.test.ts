@@ -261,7 +261,7 @@ describe("POST /api/chapters", () => {
       payload: { comicId, order: 5000, teamId: teamA },
     });
     expect(wrongTeam.statusCode).toBe(422);
-    expect(wrongTeam.json().errors[0]).toMatch(/^teamId: /);
+    expect(wrongTeam.json().errors[0]).not.toMatch(/teamId/);
   });
 });
 
@@ -281,7 +281,7 @@ describe("GET /api/chapters/comic/:comicId and GET /api/chapters/:id", () => {
     expect(desc).toEqual([...orders].reverse());
     const bad = await call(t, uploader, "GET", `/api/chapters/comic/${comicId}?sort=up`);
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors[0]).toMatch(/^sort: /);
+    expect(bad.json().errors[0]).toBe("Sắp xếp: Giá trị không hợp lệ");
   });
 
   it("is 401 signed out and 404 with no data for another team", async () => {
@@ -362,10 +362,10 @@ describe("page uploads, page order and publishing", () => {
     const c = await newChapter(uploader);
     const res = await put(uploader, c, { pages: [], publish: true });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(["pages: Phải tải lên ít nhất 1 trang"]);
+    expect(res.json().errors).toEqual(["Phải tải lên ít nhất 1 trang"]);
     const noList = await put(uploader, c, { publish: true });
     expect(noList.statusCode).toBe(422);
-    expect(noList.json().errors[0]).toMatch(/^pages: /);
+    expect(noList.json().errors[0]).toBe("Phải tải lên ít nhất 1 trang");
     expect((await getChapter(uploader, c.id)).status).toBe("draft");
   });
 
@@ -421,7 +421,7 @@ describe("page uploads, page order and publishing", () => {
 
     const past = await put(uploader, s, { publishAt: Date.now() - 1000 });
     expect(past.statusCode).toBe(422);
-    expect(past.json().errors[0]).toMatch(/^publishAt: /);
+    expect(past.json().errors[0]).toBe("Thời gian hẹn đăng phải sau thời điểm hiện tại");
   });
 
   it("keeps the spec §9 name of a scrambled page as the storage key's last segment (readers read the ratio)", async () => {
@@ -455,7 +455,7 @@ describe("page uploads, page order and publishing", () => {
       keys: JSON.stringify(["aB3xH7sKzy", null]),
     });
     expect(badKey.statusCode).toBe(422);
-    expect(badKey.json().errors[0]).toMatch(/^keys\.0: /);
+    expect(badKey.json().errors[0]).not.toMatch(/keys/);
     const notImage = await uploadPages(uploader, c.id, [
       ...(await pageFiles(1)),
       { field: "files", filename: "x.png", contentType: "image/png", bytes: Buffer.from("<svg/>") },
@@ -471,7 +471,7 @@ describe("page uploads, page order and publishing", () => {
     const [foreignPage] = await addPages(uploader, other.id, 1);
     const res = await put(uploader, c, { pages: [{ id: foreignPage!.id }] });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0]).toMatch(/^pages: /);
+    expect(res.json().errors[0]).toMatch(/^Một trang không còn trong chương này/);
   });
 
   it("is 401 signed out and 404 for another team on both upload routes, storing nothing", async () => {
@@ -537,12 +537,12 @@ describe("PUT /api/chapters/:id", () => {
     const c = await newChapter(uploader, { name: "Giữ nguyên" });
     const bad = await put(uploader, c, { order: -2 });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors[0]).toMatch(/^order: /);
+    expect(bad.json().errors[0]).toBe("Số thứ tự chương không hợp lệ");
     const hide = await put(uploader, c, { name: "", hideOrder: true });
-    expect(hide.json().errors[0]).toMatch(/^name: /);
+    expect(hide.json().errors[0]).toBe("Hãy nhập tên chương hoặc bỏ ẩn số thứ tự chương");
     const team = await put(uploader, c, { collaboratingTeamIds: [999999] });
     expect(team.statusCode).toBe(422);
-    expect(team.json().errors[0]).toMatch(/^collaboratingTeamIds: /);
+    expect(team.json().errors[0]).toBe("Không tìm thấy nhóm đã chọn");
     expect((await put(null, c, { name: "x" })).statusCode).toBe(401);
     const foreign = await put(outsider, c, { name: "Đổi" });
     expect(foreign.statusCode).toBe(404);
@@ -682,11 +682,11 @@ describe("POST /api/chapters/quick-update-volume", () => {
       payload: { comicId: qComic, volume: 1, fromChapterOrder: 5, toChapterOrder: 2 },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors[0]).toMatch(/^toChapterOrder: /);
+    expect(bad.json().errors[0]).toBe("Chương bắt đầu phải nhỏ hơn hoặc bằng chương kết thúc");
     const order = await call(t, uploader, "POST", "/api/chapters/quick-update-volume", {
       payload: { comicId: qComic, volume: 1, fromChapterOrder: -2, toChapterOrder: 2 },
     });
-    expect(order.json().errors[0]).toMatch(/^fromChapterOrder: /);
+    expect(order.json().errors[0]).not.toMatch(/fromChapterOrder/);
     const payload = { comicId: qComic, volume: 7, fromChapterOrder: 0, toChapterOrder: 100 };
     expect((await call(t, null, "POST", "/api/chapters/quick-update-volume", { payload })).statusCode).toBe(
       401,

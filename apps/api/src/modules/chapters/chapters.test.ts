@@ -441,7 +441,7 @@ describe("page uploads, page order and publishing", () => {
     // Other pages keep the opaque random name: user file names never become paths.
     expect(plain!.url).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{16}\.png$/);
     const saved = await put(uploader, await getChapter(uploader, c.id), {
-      pages: [scrambled!.id, plain!.id],
+      pages: [{ id: scrambled!.id }, { id: plain!.id }],
       publish: true,
     });
     expect(saved.statusCode).toBe(200);

@@ -14,6 +14,8 @@ test("published status, glossary roles and whole page names, in both languages a
   test.setTimeout(240_000);
   const stamp = unique();
   const { context, page } = await signUp(browser, baseURL!, "Mai Hoa", "/teams");
+  // The uploader session exists once the signed-in shell shows.
+  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
   const headers = { "x-app-origin": baseURL! };
   const request = context.request;
   const team = await request.post("/api/teams", {

@@ -15,7 +15,7 @@ test("published status, glossary roles and whole page names, in both languages a
   const stamp = unique();
   const { context, page } = await signUp(browser, baseURL!, "Mai Hoa", "/teams");
   // The uploader session exists once the signed-in shell shows.
-  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 60_000 });
   const headers = { "x-app-origin": baseURL! };
   const request = context.request;
   const team = await request.post("/api/teams", {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONFIG_DOCS, ConfigError, loadConfig } from "./config";
+import { CONFIG_DOCS, ConfigError, DEFAULT_SITE_URL, loadConfig } from "./config";
 import { repoRoot } from "./lib/repo-root";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
@@ -40,6 +40,20 @@ describe("loadConfig", () => {
     expect(config.logLevel).toBe("info");
     expect(config.trustProxy).toBe(false);
     expect(config.trustedOrigins).toEqual(["http://localhost:3000"]);
+  });
+
+  it("defaults SITE_URL to the value the README documents, so 'view on the public site' works out of the box", () => {
+    const readme = readFileSync(join(repoRoot(), "README.md"), "utf8");
+    const row = readme.split("\n").find((line) => line.startsWith("| `SITE_URL`"));
+    const documented = row?.split("|")[2]?.trim().replace(/`/g, "");
+    expect(documented).toMatch(/^https?:\/\//);
+    const config = loadConfig({ AUTH_SECRET: SECRET });
+    expect(config.siteUrl).toBe(documented);
+    expect(config.siteUrl).toBe(DEFAULT_SITE_URL);
+    expect(config.matureSiteUrl).toBeUndefined();
+    expect(loadConfig({ AUTH_SECRET: SECRET, SITE_URL: "https://doc.example/" }).siteUrl).toBe(
+      "https://doc.example",
+    );
   });
 
   it("derives PUBLIC_URL from PORT and parses lists", () => {

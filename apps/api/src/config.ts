@@ -136,7 +136,7 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   trustedIssuers: TrustedIssuerConfig[];
   firebaseProjectId: string | undefined;
-  siteUrl: string | undefined;
+  siteUrl: string;
   matureSiteUrl: string | undefined;
   trustedOrigins: string[];
   /** Age (hours) before an unreferenced stored object is swept. */
@@ -149,6 +149,9 @@ export interface LoadConfigOptions {
   /** Folder relative paths resolve against (default: the repository root). */
   root?: string;
 }
+
+/** Public reading site base used when SITE_URL is not set (README's configuration table says the same). */
+export const DEFAULT_SITE_URL = "https://vuontruyen.example";
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
@@ -323,7 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     ) ?? 24;
   const stagedPagesTtlDays =
     parse("STAGED_PAGES_TTL_DAYS", z.coerce.number({ error: "must be a number" }).min(0).max(3650)) ?? 7;
-  const siteUrl = parse("SITE_URL", httpUrl);
+  // The README documents this default: without it "view on the public site" is greyed out on a fresh clone.
+  const siteUrl = parse("SITE_URL", httpUrl) ?? DEFAULT_SITE_URL;
   const matureSiteUrl = parse("MATURE_SITE_URL", httpUrl);
   const trustedOrigins = parse(
     "TRUSTED_ORIGINS",

@@ -39,7 +39,7 @@ test("a comic end to end: create with a checked cover, find it without diacritic
   await expect(page.getByText("Vườn còn trống")).toBeVisible();
   await page.getByRole("link", { name: "Đăng truyện mới" }).first().click();
   await expect(page).toHaveURL(/\/comics\/upload$/);
-  await expect(page.getByText(`Truyện sẽ được đăng bởi nhóm Nhóm Cúc ${stamp}.`)).toBeVisible();
+  await expect(page.getByText(`Truyện sẽ được đăng bởi Nhóm Cúc ${stamp}.`)).toBeVisible();
 
   // Nothing filled: the title and the cover are required (spec §5 messages).
   await page.getByRole("button", { name: "Đăng truyện" }).click();
@@ -97,7 +97,7 @@ test("a comic end to end: create with a checked cover, find it without diacritic
   await expect(row).toBeVisible();
   await expect(row.getByText("Đang tiến hành").filter({ visible: true })).toBeVisible();
   // The status filter lives in the URL too.
-  await page.getByRole("combobox", { name: "Lọc theo tình trạng" }).click();
+  await page.getByRole("combobox", { name: "Lọc theo trạng thái" }).click();
   await page.getByRole("option", { name: "Đã hoàn thành" }).click();
   await expect(page).toHaveURL(/status=completed/);
   await expect(page.getByText("Không tìm thấy truyện nào")).toBeVisible();

@@ -235,6 +235,18 @@ export function aspectRatioToken(width: number, height: number): string {
   return String(ratio).replace(".", "L");
 }
 
+/** `{10 characters of the 64-character id alphabet}_{ratio token}`, the spec §9 name of a scrambled page. */
+const SCRAMBLED_NAME = /^([A-Za-z0-9_-]{10}_\d+(?:L\d+)?)(?:\.[A-Za-z0-9]+)?$/;
+
+/**
+ * The spec §9 name of a scrambled page file without its extension ("aB3_x-9QzP_0L6643.jpg" ->
+ * "aB3_x-9QzP_0L6643"), or null when the name is anything else. Storage keeps it as the key's last
+ * path segment so the platform's readers find the aspect-ratio token.
+ */
+export function scrambledNameOf(fileName: string): string | null {
+  return SCRAMBLED_NAME.exec(fileName)?.[1] ?? null;
+}
+
 /** Parses the ratio back from a scrambled file name ("abc_0L6643.jpg" -> 0.6643), or null. */
 export function aspectRatioFromFileName(fileName: string): number | null {
   const m = /_(\d+(?:L\d+)?)(?:\.[A-Za-z0-9]+)?$/.exec(fileName);

@@ -123,12 +123,12 @@ describe("zod building blocks report i18n keys", () => {
     expect(r.success).toBe(false);
     expect(zodIssuesToMessages(r.error!.issues, "vi")).toEqual([
       "Tên là bắt buộc",
-      "Liên kết không hợp lệ",
+      "Website: Liên kết không hợp lệ",
       "Vui lòng nhập lý do",
     ]);
     expect(zodIssuesToMessages(r.error!.issues, "en")).toEqual([
       "Name is required",
-      "Invalid link",
+      "Website: Invalid link",
       "Please enter a reason",
     ]);
   });

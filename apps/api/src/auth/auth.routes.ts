@@ -19,10 +19,9 @@ export function authRoutes(auth: AuthProvider) {
       done(null, body),
     );
 
-    const providers = listOidcProviders(app.config);
     app.get("/providers", { schema: { hide: true } }, async (_request, reply) => {
       reply.header("cache-control", "no-cache");
-      return providers;
+      return listOidcProviders(app.config, auth);
     });
 
     app.route({

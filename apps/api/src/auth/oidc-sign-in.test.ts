@@ -75,6 +75,14 @@ beforeAll(async () => {
           clientId: "studio",
           clientSecret: "studio-secret-studio-secret",
         },
+        // Bad configuration: nothing listens there, so discovery fails and the provider is skipped.
+        {
+          id: "broken-idp",
+          label: "Broken IdP",
+          issuer: "http://127.0.0.1:9/nowhere",
+          clientId: "studio",
+          clientSecret: "studio-secret-studio-secret",
+        },
       ]),
     },
   });
@@ -86,10 +94,19 @@ afterAll(async () => {
 });
 
 describe("third-party OpenID Connect sign-in", () => {
-  it("GET /auth/providers lists the configured provider for the login page", async () => {
+  it("GET /auth/providers lists only the providers the server enabled, not one it skipped (issue 12)", async () => {
     const res = await t.app.inject({ method: "GET", url: "/auth/providers" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ id: PROVIDER_ID, label: "Test IdP" }]);
+    // Signing in through the skipped one answers a stable code, which the login page translates.
+    const start = await t.app.inject({
+      method: "POST",
+      url: "/auth/sign-in/social",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+      payload: { provider: "broken-idp", callbackURL: "/login" },
+    });
+    expect(start.statusCode).toBe(404);
+    expect(start.json().code).toBe("PROVIDER_NOT_FOUND");
   });
 
   it("completes the authorization-code flow and yields an ID token accepted by /api/users/auth", async () => {

@@ -175,7 +175,16 @@ export function createAuthProvider(deps: AuthProviderDeps) {
 
 export type AuthProvider = ReturnType<typeof createAuthProvider>;
 
-/** Public list of configured third-party providers for the login page. */
-export function listOidcProviders(config: Pick<Config, "oidcProviders">): { id: string; label: string }[] {
-  return config.oidcProviders.map((p) => ({ id: p.id, label: p.label }));
+/**
+ * Public list of third-party providers for the login page: only those the identity provider
+ * actually enabled. One whose discovery failed at start (bad issuer, provider down) is skipped by
+ * better-auth and logged; offering its button would only lead to "Provider not found".
+ */
+export async function listOidcProviders(
+  config: Pick<Config, "oidcProviders">,
+  auth: Pick<AuthProvider, "$context">,
+): Promise<{ id: string; label: string }[]> {
+  const context = await auth.$context;
+  const enabled = new Set(context.socialProviders.map((p) => p.id));
+  return config.oidcProviders.filter((p) => enabled.has(p.id)).map((p) => ({ id: p.id, label: p.label }));
 }

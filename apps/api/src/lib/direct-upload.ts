@@ -25,6 +25,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { IMAGE_MIME_TYPES, IMAGE_TYPES_LABEL, type ImageMimeType } from "@vt/shared/constants";
 import type { TDirectUploadedFile, TDirectUploadTicket } from "@vt/shared/contracts/images";
 import { IMAGE_EXTENSIONS } from "@vt/shared/image-sniff";
+import { scrambledNameOf } from "@vt/shared/scramble";
 import type { FastifyRequest } from "fastify";
 import { requireUser } from "../auth/session";
 import { generateKey } from "../storage/keys";
@@ -51,6 +52,8 @@ export interface DirectUploadScope {
   prefix: StoragePrefix;
   /** Tail of the generated object name (e.g. `_cover`), as for storage.put. */
   suffix?: string;
+  /** Keep a scrambled page's spec §9 file name as the key's last segment (chapter pages). */
+  keepScrambledName?: boolean;
   maxBytes: number;
   maxFiles: number;
   types?: readonly ImageMimeType[];
@@ -113,6 +116,7 @@ export async function presignImageUploads(
       ext: IMAGE_EXTENSIONS[mime],
       contentType: mime,
       ...(scope.suffix ? { suffix: scope.suffix } : {}),
+      ...(scope.keepScrambledName && scrambledNameOf(file.name) ? { name: scrambledNameOf(file.name)! } : {}),
     });
     const signed = await storage.presignPut(key, mime, {
       contentLength: file.size,

@@ -1,7 +1,7 @@
 /**
  * Server messages in the request language. Thin adapter over the shared catalogue
- * (`@vt/shared/i18n/messages`, vi default and fallback, en) plus zod's own locales for issues
- * whose message is zod's default text. The only module of the API that imports the catalogue.
+ * (`@vt/shared/i18n/messages`, vi default and fallback, en). The only module of the API that
+ * imports the catalogue.
  */
 import type { Lang } from "@vt/shared/constants";
 import { chaptersMessages } from "@vt/shared/i18n/chapters-messages";
@@ -11,13 +11,12 @@ import {
   registerMessages,
   resolveLang as sharedResolveLang,
   translate as sharedTranslate,
-  zodIssueToMessage,
+  zodIssuesToMessages,
 } from "@vt/shared/i18n/messages";
 import { reviewMessages } from "@vt/shared/i18n/review-messages";
 import { teamsMessages } from "@vt/shared/i18n/teams-messages";
 import { tokensMessages } from "@vt/shared/i18n/tokens-messages";
 import { verificationMessages } from "@vt/shared/i18n/verification-messages";
-import { z } from "zod";
 import type { $ZodIssue } from "zod/v4/core";
 
 export type { Lang };
@@ -43,34 +42,11 @@ export function translate(lang: Lang, key: string, params?: Record<string, unkno
   return sharedTranslate(lang, key, params);
 }
 
-type LocaleFactory = () => { localeError: (issue: never) => unknown };
-const zodLocales: Record<Lang, LocaleFactory> = {
-  vi: z.locales.vi as unknown as LocaleFactory,
-  en: z.locales.en as unknown as LocaleFactory,
-};
-
-function zodLocaleMessage(lang: Lang, issue: $ZodIssue): string | undefined {
-  const out = zodLocales[lang]().localeError(issue as never);
-  if (typeof out === "string") return out;
-  if (out && typeof out === "object" && "message" in out) return String(out.message);
-  return undefined;
-}
-
 /**
- * One message per zod issue, each naming its field ("title: ..." or, for catalogue messages that
- * embed the field, the translated sentence itself). zod's default texts are re-rendered in the
- * request language; custom texts in a schema are catalogue keys (translated) or kept verbatim.
+ * One message per zod issue for a 422 body: translated sentences that name their field in words
+ * ("Tiêu đề là bắt buộc", "Twitter: Liên kết không hợp lệ"), never the raw property name nor
+ * zod's own default text (issue 12). `fallbackField` names the request part of path-less issues.
  */
 export function zodIssueMessages(issues: readonly $ZodIssue[], lang: Lang, fallbackField = "body"): string[] {
-  return issues.map((issue) => {
-    const field = issue.path.length ? issue.path.map(String).join(".") : fallbackField;
-    const template = sharedTranslate(lang, issue.message);
-    if (template !== issue.message) {
-      const text = zodIssueToMessage(issue, lang);
-      return template.includes("{{field}}") && issue.path.length ? text : `${field}: ${text}`;
-    }
-    const isZodDefault = zodLocaleMessage("en", issue) === issue.message;
-    const text = isZodDefault ? (zodLocaleMessage(lang, issue) ?? issue.message) : issue.message;
-    return `${field}: ${text}`;
-  });
+  return zodIssuesToMessages(issues, lang, fallbackField);
 }

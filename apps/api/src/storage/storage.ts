@@ -2,7 +2,8 @@ import type { Readable } from "node:stream";
 
 /**
  * First key segment of every stored object. Callers pick one; the driver generates the rest
- * (`<prefix>/<yyyy>/<mm>/<random><suffix>.<ext>`), so user input never becomes a path.
+ * (`<prefix>/<yyyy>/<mm>/<random><suffix>.<ext>`, or `.../<random>/<name><suffix>.<ext>` with a
+ * checked name), so user input never becomes a path.
  */
 export const STORAGE_PREFIXES = ["comics", "teams", "users", "people", "tmp"] as const;
 export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
@@ -14,6 +15,12 @@ export interface PutOptions {
   contentType: string;
   /** Optional tail of the generated name, [A-Za-z0-9_-] only (e.g. "_credit", "_1L5"). */
   suffix?: string;
+  /**
+   * Optional last path segment (without extension), [A-Za-z0-9_-] only: the object goes under
+   * `<prefix>/<yyyy>/<mm>/<random>/<name><suffix>.<ext>`. Scrambled pages keep the spec §9 name
+   * `{10-char id}_{ratio with L}` this way, which the platform's readers read the ratio from.
+   */
+  name?: string;
 }
 
 export interface StoredObject {
@@ -93,6 +100,7 @@ export function isValidKey(key: string): boolean {
 
 const EXT = /^[a-z0-9]{1,10}$/;
 const SUFFIX = /^[A-Za-z0-9_-]{0,64}$/;
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function assertValidPutOptions(options: PutOptions): void {
   if (!(STORAGE_PREFIXES as readonly string[]).includes(options.prefix)) {
@@ -102,5 +110,8 @@ export function assertValidPutOptions(options: PutOptions): void {
     throw new InvalidStorageKeyError("extension must be 1-10 lowercase letters/digits");
   if (options.suffix !== undefined && !SUFFIX.test(options.suffix)) {
     throw new InvalidStorageKeyError("suffix may only contain letters, digits, '_' and '-'");
+  }
+  if (options.name !== undefined && !NAME.test(options.name)) {
+    throw new InvalidStorageKeyError("name must be 1-64 letters, digits, '_' or '-'");
   }
 }

@@ -48,6 +48,27 @@ describe("translations", () => {
     }
   });
 
+  it("follows docs/glossary.md: one word per thing in Vietnamese", () => {
+    const texts = [...viLeaves.entries()];
+    const strip = (text: string) => text.replace(/\{\{[^}]*\}\}/g, "");
+    expect(texts.filter(([, text]) => /tình trạng|chủ nhóm|mời .*rời nhóm/i.test(text))).toEqual([]);
+    expect(
+      texts.filter(([, text]) => /\b(donate|credit|uploader|scramble|request)\b/i.test(strip(text))),
+    ).toEqual([]);
+    expect(vi.teams.roles.owner).toBe("Trưởng nhóm");
+    expect(vi.teams.roles.uploader).toBe("Người đăng truyện");
+    expect(vi.chapters.badge.published).toBe("Đã đăng");
+  });
+
+  it("never puts 'nhóm'/'team' before a team name, nor shows an id marker, in either language", () => {
+    for (const leavesOf of [viLeaves, enLeaves]) {
+      for (const [key, text] of leavesOf) {
+        expect(text, key).not.toMatch(/(nhóm|team)\s+["“]?\{\{\s*(team|teamName)\s*\}\}/iu);
+        expect(text, key).not.toMatch(/#\{\{/);
+      }
+    }
+  });
+
   it("shows the 404 texts the spec names", () => {
     expect(vi.errors.notFound.code).toBe("404");
     expect(en.errors.notFound.title).toBe("Page not found");

@@ -182,14 +182,15 @@ describe("zodIssuesToMessages", () => {
     age: z.number(),
   });
 
-  it("translates keys, names the field from the last path segment and fills bounds", () => {
+  it("translates keys, names the field in words from the last path segment and fills bounds", () => {
     const r = schema.safeParse({ email: "", title: "ab", pages: [], nickname: "", links: [""], age: 1 });
     expect(zodIssuesToMessages(r.error!.issues, "vi")).toEqual([
       "Email là bắt buộc",
-      "Phải có ít nhất 3 ký tự",
+      "Tiêu đề: Phải có ít nhất 3 ký tự",
       "Phải tải lên ít nhất 1 trang",
-      "nickname là bắt buộc",
-      "links là bắt buộc",
+      // A property without a translated name never shows raw ("nickname"): issue 12.
+      "Trường này là bắt buộc",
+      "Trường này là bắt buộc",
     ]);
     const en = schema.safeParse({
       email: "a",
@@ -199,8 +200,8 @@ describe("zodIssuesToMessages", () => {
       links: [],
     });
     expect(zodIssuesToMessages(en.error!.issues, "en")).toEqual([
-      "Must be at most 5 characters",
-      expect.stringContaining("expected number"),
+      "Title: Must be at most 5 characters",
+      "This field is required",
     ]);
   });
 

@@ -90,41 +90,117 @@ export function resolveLang(value: string | null | undefined): Lang {
 export type IssueLike = {
   message: string;
   path: readonly PropertyKey[];
+  code?: string;
+  origin?: string;
+  format?: string;
   minimum?: unknown;
   maximum?: unknown;
+  keys?: readonly string[];
 };
 
-function fieldName(path: readonly PropertyKey[], lang: Lang): string {
-  const last = [...path].reverse().find((p) => typeof p === "string");
-  if (typeof last !== "string") return translate(lang, "fields.generic");
-  const key = `fields.${last}`;
-  return hasMessage(key, lang) || hasMessage(key) ? translate(lang, key) : last;
+/**
+ * The translated name of a field from a path: its last string segment (`fields.<name>`), then the
+ * earlier ones ("pages.0.url" names the pages), then `fallback` (the request part, e.g. "body"),
+ * and never the raw English property name: a name without a translation reads "This field".
+ * The glossary test (messages.test.ts) checks every property of every contract has a name.
+ */
+export function fieldLabel(path: readonly PropertyKey[], lang: Lang, fallback?: string): string {
+  const names = path.filter((p): p is string => typeof p === "string").reverse();
+  if (fallback) names.push(fallback);
+  for (const name of names) {
+    const key = `fields.${name}`;
+    if (hasMessage(key, lang) || hasMessage(key)) return translate(lang, key);
+  }
+  return translate(lang, "fields.generic");
 }
 
 function limit(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return value.toString();
   return String(value);
 }
 
 /**
- * Turns one issue whose message is a catalogue key into text: `{{field}}` is
- * the translated name of the last string path segment (`fields.<name>`, or
- * the raw name when the catalogue has none), `{{min}}`/`{{max}}` come from the
- * issue's bounds. A message that is not a key (a zod default) is kept as is.
+ * The catalogue key for an issue: its own message when that is a key, otherwise a key chosen by
+ * zod's issue code, so zod's (or any library's) English or half-translated default text never
+ * reaches a user ("Đầu vào không hợp lệ: mong đợi object, nhận được null").
  */
-export function zodIssueToMessage(issue: IssueLike, lang: Lang): string {
-  if (!hasMessage(issue.message)) return issue.message;
-  return translate(lang, issue.message, {
-    field: fieldName(issue.path, lang),
+export function issueMessageKey(issue: IssueLike): string {
+  if (hasMessage(issue.message)) return issue.message;
+  const sized = issue.origin === "array" || issue.origin === "set" || issue.origin === "file";
+  switch (issue.code) {
+    case "invalid_type":
+      // zod writes "received undefined" for an absent value: that is a missing field.
+      return /\bundefined\b/.test(issue.message) ? "validation.required" : "validation.invalid";
+    case "too_small":
+      if (sized) return "validation.tooFewItems";
+      if (issue.origin === "string")
+        return Number(issue.minimum) === 1 ? "validation.required" : "validation.tooShort";
+      return "validation.tooSmall";
+    case "too_big":
+      if (sized) return "validation.tooManyItems";
+      return issue.origin === "string" ? "validation.tooLong" : "validation.tooBig";
+    case "invalid_format":
+      if (issue.format === "email") return "validation.emailInvalid";
+      if (issue.format === "url") return "validation.linkInvalid";
+      return "validation.invalid";
+    case "unrecognized_keys":
+      return "validation.unknownFields";
+    default:
+      return "validation.invalid";
+  }
+}
+
+function issueParams(issue: IssueLike, lang: Lang, fallback?: string): TranslateParams {
+  return {
+    field: fieldLabel(issue.path, lang, fallback),
     min: limit(issue.minimum),
     max: limit(issue.maximum),
-  });
+    keys: issue.keys?.map((k) => fieldLabel([k], lang)).join(", "),
+  };
+}
+
+/**
+ * Turns one issue into the text shown next to its field: catalogue keys are translated with
+ * `{{field}}` (the field's translated name), `{{min}}`/`{{max}}` from the issue's bounds; zod's
+ * default texts are replaced by the catalogue sentence for their issue code.
+ */
+export function zodIssueToMessage(issue: IssueLike, lang: Lang): string {
+  return translate(lang, issueMessageKey(issue), issueParams(issue, lang));
+}
+
+/**
+ * Messages that say what is wrong but not with which field; in a list away from the form (a 422
+ * body's `errors`, a toast) they are prefixed with the field's translated name.
+ */
+const NEEDS_FIELD_NAME: ReadonlySet<string> = new Set([
+  "validation.tooShort",
+  "validation.tooLong",
+  "validation.tooSmall",
+  "validation.tooBig",
+  "validation.tooFewItems",
+  "validation.tooManyItems",
+  "validation.invalid",
+  "validation.linkInvalid",
+]);
+
+/**
+ * One issue as a sentence that stands on its own (the `errors` of a 422 body): sentences that
+ * name their subject are used as they are ("Không thể gộp truyện vào chính nó"), generic ones get
+ * the translated field name first ("Twitter: Liên kết không hợp lệ"). Never a raw property name.
+ * `fallback` names the request part when the issue has no path ("body", "query", "params").
+ */
+export function zodIssueToSentence(issue: IssueLike, lang: Lang, fallback?: string): string {
+  const key = issueMessageKey(issue);
+  const params = issueParams(issue, lang, fallback);
+  const text = translate(lang, key, params);
+  return NEEDS_FIELD_NAME.has(key) ? `${params.field}: ${text}` : text;
 }
 
 /** Translated messages for a list of zod issues, e.g. the `errors` of a 422 body. */
-export function zodIssuesToMessages(issues: readonly IssueLike[], lang: Lang): string[] {
-  return issues.map((issue) => zodIssueToMessage(issue, lang));
+export function zodIssuesToMessages(issues: readonly IssueLike[], lang: Lang, fallback?: string): string[] {
+  return issues.map((issue) => zodIssueToSentence(issue, lang, fallback));
 }
 
 /** The first translated message per field path ("pages.0.url"), for forms; form-level issues go under "". */

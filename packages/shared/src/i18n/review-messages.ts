@@ -20,19 +20,19 @@ const vi = {
   notifyMail: {
     request_to_review: {
       subject: "Yêu cầu mới cần duyệt: {{comic}}",
-      body: "Nhóm {{team}} đã gửi yêu cầu \u201c{{type}}\u201d cho truyện \u201c{{comic}}\u201d. Lý do: {{reason}}",
+      body: "{{team}} đã gửi yêu cầu \u201c{{type}}\u201d cho truyện \u201c{{comic}}\u201d. Lý do: {{reason}}",
     },
     request_decided: {
       subject: "Yêu cầu của nhóm bạn đã được xử lý: {{comic}}",
-      body: "Yêu cầu \u201c{{type}}\u201d của nhóm {{team}} cho truyện \u201c{{comic}}\u201d: {{status}}. {{note}}",
+      body: "Yêu cầu \u201c{{type}}\u201d của {{team}} cho truyện \u201c{{comic}}\u201d: {{status}}. {{note}}",
     },
     invitation: {
-      subject: "Lời mời tham gia nhóm {{team}}",
-      body: "Bạn được mời tham gia nhóm {{team}}.",
+      subject: "Lời mời tham gia {{team}}",
+      body: "Bạn được mời tham gia {{team}}.",
     },
     chapter_published: {
       subject: "Chương đã được đăng: {{comic}}",
-      body: "Chương {{chapter}} của truyện \u201c{{comic}}\u201d đã được đăng theo lịch.",
+      body: "{{chapter}} của truyện \u201c{{comic}}\u201d đã được đăng theo lịch.",
     },
     footer: "Xem tại: {{link}} — tắt thư loại này trong Thông báo > Cài đặt.",
   },
@@ -56,19 +56,19 @@ const en: Catalogue<typeof vi> = {
   notifyMail: {
     request_to_review: {
       subject: "New request to review: {{comic}}",
-      body: "Team {{team}} sent a \u201c{{type}}\u201d request for \u201c{{comic}}\u201d. Reason: {{reason}}",
+      body: "{{team}} sent a \u201c{{type}}\u201d request for \u201c{{comic}}\u201d. Reason: {{reason}}",
     },
     request_decided: {
       subject: "Your team's request was reviewed: {{comic}}",
-      body: "The \u201c{{type}}\u201d request of team {{team}} for \u201c{{comic}}\u201d: {{status}}. {{note}}",
+      body: "The \u201c{{type}}\u201d request of {{team}} for \u201c{{comic}}\u201d: {{status}}. {{note}}",
     },
     invitation: {
-      subject: "Invitation to join team {{team}}",
-      body: "You have been invited to join team {{team}}.",
+      subject: "Invitation to join {{team}}",
+      body: "You have been invited to join {{team}}.",
     },
     chapter_published: {
       subject: "Chapter published: {{comic}}",
-      body: "Chapter {{chapter}} of \u201c{{comic}}\u201d was published on its schedule.",
+      body: "{{chapter}} of \u201c{{comic}}\u201d was published on its schedule.",
     },
     footer: "See: {{link}} — turn this kind of mail off in Notifications > Settings.",
   },

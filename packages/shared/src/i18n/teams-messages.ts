@@ -23,16 +23,16 @@ const vi = {
     alreadyMember: "Người này đã là thành viên của nhóm",
     invitationPending: "Email này đã có một lời mời đang chờ trả lời",
     ownerMustTransfer:
-      "Hãy chuyển quyền chủ nhóm cho thành viên khác trước: mỗi nhóm luôn có đúng một chủ nhóm",
+      "Hãy chuyển quyền trưởng nhóm cho thành viên khác trước: mỗi nhóm luôn có đúng một trưởng nhóm",
     roleAboveOwn: "Bạn chỉ có thể cấp hoặc thay đổi vai trò thấp hơn vai trò của mình",
-    alreadyOwner: "Thành viên này đã là chủ nhóm",
+    alreadyOwner: "Thành viên này đã là trưởng nhóm",
     memberNotFound: "Không tìm thấy thành viên này trong nhóm",
     invitationNotFound: "Lời mời không tồn tại hoặc đã hết hiệu lực",
     notAMember: "Bạn không phải thành viên của nhóm này",
     roles: {
-      owner: "Chủ nhóm",
+      owner: "Trưởng nhóm",
       manager: "Quản lý",
-      uploader: "Uploader",
+      uploader: "Người đăng truyện",
     },
     invitationStatus: {
       pending: "Đang chờ",

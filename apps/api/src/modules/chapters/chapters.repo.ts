@@ -3,6 +3,7 @@
  * multi-row changes (page order, quick volume update) are single statements inside the caller's
  * transaction, so a failure part-way changes nothing.
  */
+import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { liveSql, visibleSql } from "../../db/chapter-visibility";
 import type { Executor } from "../../db/executor";
@@ -114,6 +115,8 @@ export async function findSameOrder(
   db: Executor,
   input: { comicId: number; teamId: number; order: number; exceptId?: number },
 ): Promise<{ id: number } | undefined> {
+  // Oneshots (-1) never collide: teams publish several oneshots per comic (issue 12).
+  if (input.order === CHAPTER_ORDER_ONESHOT) return undefined;
   const [row] = await db
     .select({ id: chapters.id })
     .from(chapters)

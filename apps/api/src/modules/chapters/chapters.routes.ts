@@ -92,6 +92,7 @@ async function readAndStorePages(
 const pagesScope = (chapterId: number): DirectUploadScope => ({
   target: `chapter:${chapterId}`,
   prefix: "comics",
+  keepScrambledName: true,
   maxBytes: PAGE_MAX_BYTES,
   maxFiles: MAX_PAGES_PER_UPLOAD,
 });

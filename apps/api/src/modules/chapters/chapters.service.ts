@@ -23,7 +23,7 @@ import {
   type TCreateChapterRequestParsed,
   type TUpdateChapterRequestParsed,
 } from "@vt/shared/contracts/chapters";
-import { decodeKey, ScrambleError } from "@vt/shared/scramble";
+import { decodeKey, ScrambleError, scrambledNameOf } from "@vt/shared/scramble";
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
@@ -219,10 +219,11 @@ async function checkPagesStored(deps: ChaptersDeps, pages: repo.PageRow[]): Prom
     const present = await Promise.all(
       slice.map((p) => (ABSOLUTE_URL.test(p.url) ? true : deps.storage.exists(p.url))),
     );
-    const missing = slice.find((_, j) => !present[j]);
-    if (missing) {
+    const missing = slice.findIndex((_, j) => !present[j]);
+    if (missing >= 0) {
+      // Users know pages by their place in the chapter, not by a database id.
       throw new AppError("VALIDATION", "chapters.pageNotStored", {
-        params: { id: missing.id },
+        params: { position: i + missing + 1 },
       });
     }
   }
@@ -636,9 +637,14 @@ export async function replacePage(
   return toPage(deps, page);
 }
 
-/** Stores one checked page image under `comics/`. */
+/**
+ * Stores one checked page image under `comics/`. A scrambled page named by the browser per spec §9
+ * (`{10-char id}_{ratio with L}`) keeps that name as the key's last segment
+ * (`comics/yyyy/mm/<random>/<name>.jpg`): the platform's readers take the aspect ratio from it.
+ */
 export function storePage(deps: ChaptersDeps, image: CheckedImage): Promise<string> {
-  return deps.storage.put(image.bytes, { prefix: "comics", ext: image.ext, contentType: image.mime });
+  const name = scrambledNameOf(image.filename) ?? undefined;
+  return deps.storage.put(image.bytes, { prefix: "comics", ext: image.ext, contentType: image.mime, name });
 }
 
 /** Removes objects stored for a request that then failed. */

@@ -69,9 +69,7 @@ describe("POST /api/comics/permission/:id with no body (spec §7)", () => {
     const comic = await createComic(t, ownerA, teamA);
     const res = await post(twoTeams, `/api/comics/permission/${comic.id}`);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual([
-      "teamId: You are in several teams: choose the team that sends the request",
-    ]);
+    expect(res.json().errors).toEqual(["You are in several teams: choose the team that sends the request"]);
     expect(await t.database.db.select().from(requests).where(eq(requests.comicId, comic.id))).toEqual([]);
     const chosen = await post(twoTeams, `/api/comics/permission/${comic.id}`, {
       teamId: teamC,
@@ -86,10 +84,10 @@ describe("POST /api/comics/permission/:id with no body (spec §7)", () => {
     const loner = await createUser(t);
     const res = await post(loner, `/api/comics/permission/${comic.id}`);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0]).toMatch(/^teamId: /);
+    expect(res.json().errors[0]).not.toMatch(/teamId/);
     const blank = await post(ownerB, `/api/comics/permission/${comic.id}`, { teamId: teamB, reason: " " });
     expect(blank.statusCode).toBe(422);
-    expect(blank.json().errors).toEqual(["reason: Please enter a reason"]);
+    expect(blank.json().errors).toEqual(["Please enter a reason"]);
   });
 });
 
@@ -150,7 +148,7 @@ describe("permission requests: reviewed by the owning team's owner and managers,
     const id = await permission(comic.id);
     const noNote = await post(ownerA, `/api/requests/${id}/reject`, {});
     expect(noNote.statusCode).toBe(422);
-    expect(noNote.json().errors).toEqual(["note: Please enter a note when rejecting"]);
+    expect(noNote.json().errors).toEqual(["Please enter a note when rejecting"]);
     expect((await post(ownerA, `/api/requests/${id}/reject`, { note: "  " })).statusCode).toBe(422);
     expect((await statusOf(id)).status).toBe("pending");
     const rejected = await post(ownerA, `/api/requests/${id}/reject`, { note: "Chúng tôi vẫn đang dịch" });

@@ -79,13 +79,13 @@ describe("POST /api/comics/permission/:id", () => {
       payload: { teamId: teamA, reason: "x" },
     });
     expect(notMine.statusCode).toBe(422);
-    expect(notMine.json().errors[0]).toMatch(/^teamId: /);
+    expect(notMine.json().errors[0]).not.toMatch(/teamId/);
     const noReason = await call(t, other, "POST", `/api/comics/permission/${comic.id}`, {
       headers: en,
       payload: { teamId: teamB },
     });
     expect(noReason.statusCode).toBe(422);
-    expect(noReason.json().errors).toContain("reason: Please enter a reason");
+    expect(noReason.json().errors).toContain("Please enter a reason");
     expect(
       (
         await call(t, other, "POST", "/api/comics/permission/999999", {
@@ -157,7 +157,7 @@ describe("POST /api/comics/deleteRequest", () => {
       payload: { comicId: comic.id, teamId: teamA, reason: "  " },
     });
     expect(noReason.statusCode).toBe(422);
-    expect(noReason.json().errors).toContain("reason: Please enter a reason");
+    expect(noReason.json().errors).toContain("Please enter a reason");
     const foreign = await call(t, other, "POST", "/api/comics/deleteRequest", {
       payload: { comicId: comic.id, teamId: teamB, reason: "x" },
     });
@@ -218,10 +218,10 @@ describe("POST /api/comics/mergeRequest", () => {
       call(t, user, "POST", "/api/comics/mergeRequest", { headers: en, payload });
     const self = await send({ comicId: comic.id, targetComicId: comic.id, teamId: teamA, reason: "x" });
     expect(self.statusCode).toBe(422);
-    expect(self.json().errors).toContain("targetComicId: A comic cannot be merged into itself");
+    expect(self.json().errors).toContain("A comic cannot be merged into itself");
     const noTarget = await send({ comicId: comic.id, teamId: teamA, reason: "x" });
     expect(noTarget.statusCode).toBe(422);
-    expect(noTarget.json().errors[0]).toBe("targetComicId: Please select a comic");
+    expect(noTarget.json().errors[0]).toBe("Please select a comic");
     const missingTarget = await send({
       comicId: comic.id,
       targetComicId: 999999,
@@ -231,7 +231,7 @@ describe("POST /api/comics/mergeRequest", () => {
     expect(missingTarget.statusCode).toBe(422);
     const noReason = await send({ comicId: comic.id, targetComicId: 999999, teamId: teamA });
     expect(noReason.statusCode).toBe(422);
-    expect(noReason.json().errors).toContain("reason: Please enter a reason");
+    expect(noReason.json().errors).toContain("Please enter a reason");
     expect(
       (await send({ comicId: comic.id, targetComicId: 1, teamId: teamA, reason: "x" }, null)).statusCode,
     ).toBe(401);

@@ -100,7 +100,7 @@ describe("POST /api/teams and GET /api/teams", () => {
       headers: { "x-custom-lang": "en" },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(["Name is required", "twitter: Invalid link"]);
+    expect(res.json().errors).toEqual(["Name is required", "Twitter: Invalid link"]);
   });
 
   it("lists my teams with my role, paginated and searchable without accents", async () => {
@@ -142,7 +142,7 @@ describe("PUT /api/teams/:teamId", () => {
       payload: { name: "Tên Mới", website: "http://", discord: "discord.gg/abc" },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual([`website: ${translate("vi", "validation.linkInvalid")}`]);
+    expect(bad.json().errors).toEqual([`Website: ${translate("vi", "validation.linkInvalid")}`]);
     expect(await teamRow(teamId)).toEqual(before);
 
     const good = await call(t, owner, "PUT", `/api/teams/${teamId}`, {
@@ -178,7 +178,7 @@ describe("PUT /api/teams/:teamId", () => {
       headers: { "x-custom-lang": "en" },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(["establishedAt: Invalid value"]);
+    expect(res.json().errors).toEqual(["Established date: Invalid value"]);
   });
 
   it("writes no audit entry when nothing changed", async () => {
@@ -594,7 +594,7 @@ describe("invitations", () => {
       headers: { "x-custom-lang": "en" },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(["email: Invalid email address"]);
+    expect(res.json().errors).toEqual(["Invalid email address"]);
   });
 });
 
@@ -638,7 +638,7 @@ describe("donate and credit", () => {
       headers: { "x-custom-lang": "en" },
     });
     expect(stolen.statusCode).toBe(422);
-    expect(stolen.json().errors).toEqual(["qrImage: Invalid value"]);
+    expect(stolen.json().errors).toEqual(["QR code: Invalid value"]);
 
     const removed = await call(t, manager, "PUT", `/api/teams/${teamId}/donate`, {
       payload: { enabled: false, qrImage: null, content: "", showInEachChapter: false },
@@ -681,7 +681,7 @@ describe("donate and credit", () => {
       headers: { "x-custom-lang": "en" },
     });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual(["pages.1: Invalid value"]);
+    expect(unknown.json().errors).toEqual(["Pages: Invalid value"]);
 
     const dropped = await call(t, manager, "PUT", `/api/teams/${teamId}/credit`, {
       payload: { enabled: true, pages: [a] },

@@ -6,7 +6,7 @@ import { AppLogo } from "@/components/brand/app-logo";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { describeAuthError } from "@/features/auth/auth-errors";
+import { describeThirdPartyError } from "@/features/auth/auth-errors";
 import { useAuth } from "@/features/auth/auth-store";
 import { AuthBrandPanel } from "@/features/auth/components/auth-brand-panel";
 import { authLinkClass } from "@/features/auth/components/link-styles";
@@ -70,7 +70,10 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
             </Link>
           }
         />
-        <ThirdPartySignIn next={next} onError={(error) => setThirdPartyError(describeAuthError(error))} />
+        <ThirdPartySignIn
+          next={next}
+          onError={(error) => setThirdPartyError(describeThirdPartyError(error))}
+        />
       </CardContent>
       <CardFooter className="justify-center gap-1 text-muted-foreground text-sm">
         {t("auth.signIn.noAccount")}

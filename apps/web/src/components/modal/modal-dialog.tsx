@@ -12,6 +12,19 @@ import {
 import { Button } from "@/components/ui/button";
 import type { ConfirmOptions, SuccessOptions } from "./modal-context";
 
+/** Equal once case, spacing and a final full stop are ignored ("Đã gửi yêu cầu gộp." = "Đã gửi yêu cầu gộp"). */
+function sameText(a: unknown, b: unknown): boolean {
+  if (typeof a !== "string" || typeof b !== "string") return false;
+  const norm = (s: string) =>
+    s
+      .normalize("NFC")
+      .replace(/\s+/g, " ")
+      .replace(/[.!]\s*$/, "")
+      .trim()
+      .toLocaleLowerCase();
+  return norm(a) === norm(b);
+}
+
 export type ModalView =
   | { type: "confirm"; options: ConfirmOptions }
   | { type: "success"; options: SuccessOptions };
@@ -43,7 +56,9 @@ export function ModalDialog({
               <CircleCheckIcon aria-hidden className="mx-auto size-10 text-primary sm:mx-0" />
             )}
             <AlertDialogTitle>{modal.options.title}</AlertDialogTitle>
-            {modal.options.description ? (
+            {/* A description that only repeats the title (the server's "Đã gửi yêu cầu gộp" under the same
+                title) is not shown twice; screen readers still get it. */}
+            {modal.options.description && !sameText(modal.options.description, modal.options.title) ? (
               <AlertDialogDescription>{modal.options.description}</AlertDialogDescription>
             ) : (
               <AlertDialogDescription className="sr-only">{modal.options.title}</AlertDialogDescription>

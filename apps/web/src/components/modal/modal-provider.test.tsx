@@ -98,6 +98,18 @@ describe("ModalProvider", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
 
+  it("success does not repeat the title as its description (issue 12)", async () => {
+    const modal = renderWithModal();
+    act(() => {
+      void modal.success({ title: "Đã gửi yêu cầu gộp", description: "Đã gửi yêu cầu gộp." });
+    });
+    await screen.findByRole("alertdialog", undefined, { timeout: 15_000 });
+    const visible = screen
+      .getAllByText(/^Đã gửi yêu cầu gộp\.?$/)
+      .filter((element) => !element.classList.contains("sr-only"));
+    expect(visible).toHaveLength(1);
+  });
+
   it("Escape closes a confirm as a cancel", async () => {
     const modal = renderWithModal();
     const onCancel = vi.fn();

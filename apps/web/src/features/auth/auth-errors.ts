@@ -37,3 +37,16 @@ export function describeAuthError(error: unknown): string {
   }
   return describeError(error);
 }
+
+/**
+ * The sentence for a failed third-party sign-in start: a known identity-provider code in the
+ * interface language ("Provider not found" for a provider the server skipped), otherwise the
+ * generic "could not sign in" sentence; the provider's English text never reaches the user.
+ */
+export function describeThirdPartyError(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 429 || isServerErrorCode(error.code)) return describeAuthError(error);
+    if (error.kind === "cannot-connect" || error.kind === "timeout") return describeError(error);
+  }
+  return i18n.t("auth.thirdParty.failed");
+}

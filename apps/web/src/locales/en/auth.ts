@@ -88,6 +88,8 @@ export const auth = {
     FAILED_TO_CREATE_USER: "The account could not be created. Please try again.",
     EMAIL_NOT_VERIFIED: "Your email address is not verified yet",
     INVALID_ORIGIN: "This request did not come from Vườn Truyện Studio",
+    PROVIDER_NOT_FOUND:
+      "This sign-in option is not available right now. Sign in with your e-mail and password.",
     rateLimited: "Too many attempts. Please wait {{seconds}} seconds and try again.",
   },
   profile: {

@@ -33,7 +33,7 @@ export const teams = {
     noResultsTitle: "No matching teams",
     noResultsDescription: "No team name contains “{{search}}”.",
     clearSearch: "Clear search",
-    open: "Open team {{name}}",
+    open: "Open {{name}}",
   },
   pagination: {
     label: "Pagination",

@@ -85,6 +85,7 @@ export const auth = {
     FAILED_TO_CREATE_USER: "Không thể tạo tài khoản. Vui lòng thử lại.",
     EMAIL_NOT_VERIFIED: "Email của bạn chưa được xác minh",
     INVALID_ORIGIN: "Yêu cầu không đến từ trang Vườn Truyện Studio",
+    PROVIDER_NOT_FOUND: "Cách đăng nhập này hiện không dùng được. Hãy đăng nhập bằng email và mật khẩu.",
     rateLimited: "Bạn đã thử quá nhiều lần. Vui lòng đợi {{seconds}} giây rồi thử lại.",
   },
   profile: {

@@ -15,7 +15,7 @@ export const comicsUi = {
       requestPermission: "Xin quyền đăng",
       searchLabel: "Tìm truyện",
       searchPlaceholder: "Tìm theo tên hoặc tên khác…",
-      statusLabel: "Lọc theo tình trạng",
+      statusLabel: "Lọc theo trạng thái",
       sortLabel: "Sắp xếp",
       tableLabel: "Danh sách truyện",
       total_one: "{{count}} bộ truyện",
@@ -26,7 +26,7 @@ export const comicsUi = {
       columns: {
         cover: "Ảnh bìa",
         title: "Truyện",
-        status: "Tình trạng",
+        status: "Trạng thái",
         views: "Lượt xem",
         saves: "Lượt lưu",
         uploadedAt: "Ngày đăng",
@@ -41,7 +41,7 @@ export const comicsUi = {
       mergeRequested: "Có yêu cầu gộp",
     },
     status: {
-      choose: "Chọn tình trạng",
+      choose: "Chọn trạng thái",
     },
     noCover: "Chưa có ảnh bìa",
     coverOf: "Ảnh bìa {{title}}",
@@ -62,7 +62,7 @@ export const comicsUi = {
       team: "Nhóm đăng",
       teamPlaceholder: "Chọn nhóm",
       teamHint: "Truyện thuộc về nhóm này; các thành viên của nhóm sẽ quản lý truyện.",
-      oneTeam: "Truyện sẽ được đăng bởi nhóm {{team}}.",
+      oneTeam: "Truyện sẽ được đăng bởi {{team}}.",
       noTeamTitle: "Bạn chưa ở trong nhóm nào",
       noTeamDescription:
         "Mỗi bộ truyện thuộc về một nhóm. Hãy tạo hoặc tham gia một nhóm trước khi đăng truyện.",
@@ -156,7 +156,7 @@ export const comicsUi = {
       viewPublicMature: "Xem trên trang 18+",
       shortcutsLabel: "Quản lý truyện",
       shortcuts: {
-        info: "Tên, mô tả, tình trạng, tác giả, họa sĩ và thể loại.",
+        info: "Tên, mô tả, trạng thái, tác giả, họa sĩ và thể loại.",
         thumbnail: "Ảnh bìa dọc 3:4 của bộ truyện.",
         volumes: "Ảnh bìa của từng tập.",
         chapters: "Thêm, sửa, hẹn giờ và tải xuống chương.",
@@ -197,9 +197,9 @@ export const comicsUi = {
       noCandidates: "Không còn nhóm nào của bạn để thêm.",
       remove: "Bỏ {{team}}",
       confirmAddTitle: "Thêm nhóm cộng tác?",
-      confirmAddDescription: "Nhóm {{team}} sẽ được đăng chương cho “{{title}}”.",
+      confirmAddDescription: "{{team}} sẽ được đăng chương cho “{{title}}”.",
       confirmRemoveTitle: "Bỏ nhóm cộng tác?",
-      confirmRemoveDescription: "Nhóm {{team}} sẽ không còn đăng chương được cho “{{title}}”.",
+      confirmRemoveDescription: "{{team}} sẽ không còn đăng chương được cho “{{title}}”.",
     },
     admin: {
       title: "Quản trị",

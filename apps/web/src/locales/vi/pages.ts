@@ -43,7 +43,7 @@ export const pages = {
   },
   comicInfo: {
     title: "Thông tin cơ bản",
-    description: "Tên, tên khác, mô tả, tình trạng, tác giả, họa sĩ và thể loại.",
+    description: "Tên, tên khác, mô tả, trạng thái, tác giả, họa sĩ và thể loại.",
     emptyTitle: "Chưa có thông tin",
     emptyDescription: "Thông tin cơ bản của bộ truyện sẽ hiện ở đây.",
   },

@@ -3,7 +3,7 @@ export const teams = {
   roles: {
     owner: "Trưởng nhóm",
     manager: "Quản lý",
-    uploader: "Uploader",
+    uploader: "Người đăng truyện",
     admin: "Quản trị viên",
   },
   myRole: "Vai trò của bạn: {{role}}",
@@ -31,7 +31,7 @@ export const teams = {
     noResultsTitle: "Không có nhóm nào khớp",
     noResultsDescription: "Không tìm thấy nhóm nào có tên chứa “{{search}}”.",
     clearSearch: "Xóa tìm kiếm",
-    open: "Mở nhóm {{name}}",
+    open: "Mở {{name}}",
   },
   pagination: {
     label: "Phân trang",
@@ -58,10 +58,10 @@ export const teams = {
     expires: "Hết hạn {{date}}",
     accept: "Chấp nhận",
     decline: "Từ chối",
-    accepted: "Bạn đã tham gia nhóm {{name}}",
+    accepted: "Bạn đã tham gia {{name}}",
     declined: "Đã từ chối lời mời",
     declineConfirmTitle: "Từ chối lời mời?",
-    declineConfirmDescription: "Bạn sẽ không tham gia nhóm {{name}}. Nhóm có thể mời lại sau.",
+    declineConfirmDescription: "Bạn sẽ không tham gia {{name}}. Nhóm có thể mời lại sau.",
   },
   dashboard: {
     viewOnSite: "Xem trên trang công khai",
@@ -93,7 +93,7 @@ export const teams = {
     },
     member: {
       change_role: "{{actor}} đã đổi vai trò của {{target}} thành {{role}}",
-      remove: "{{actor}} đã mời {{target}} rời nhóm",
+      remove: "{{actor}} đã xóa {{target}} khỏi nhóm",
       leave: "{{actor}} đã rời nhóm",
       accept: "{{actor}} đã nhận lời mời và tham gia nhóm với vai trò {{role}}",
     },
@@ -173,7 +173,7 @@ export const teams = {
     deleteTitle: "Xóa nhóm",
     deleteDescription: "Nhóm sẽ bị xóa cùng các cài đặt. Thao tác này không thể hoàn tác.",
     deleteAction: "Xóa nhóm",
-    deleteConfirmTitle: "Xóa nhóm {{name}}?",
+    deleteConfirmTitle: "Xóa {{name}}?",
   },
   image: {
     cover: "Ảnh bìa",
@@ -205,10 +205,10 @@ export const teams = {
     changeRole: "Đổi vai trò của {{name}}",
     roleChanged: "Đã đổi vai trò của {{name}} thành {{role}}",
     actionsFor: "Thao tác với {{name}}",
-    remove: "Mời rời nhóm",
-    removeConfirmTitle: "Mời {{name}} rời nhóm?",
+    remove: "Xóa khỏi nhóm",
+    removeConfirmTitle: "Xóa {{name}} khỏi nhóm?",
     removeConfirmDescription: "{{name}} sẽ mất quyền truy cập nhóm ngay lập tức.",
-    removed: "Đã mời {{name}} rời nhóm",
+    removed: "Đã xóa {{name}} khỏi nhóm",
     transfer: "Chuyển quyền trưởng nhóm",
     transferConfirmTitle: "Chuyển quyền trưởng nhóm cho {{name}}?",
     transferConfirmDescription:
@@ -218,8 +218,8 @@ export const teams = {
     leaveTitle: "Rời nhóm",
     leaveDescription: "Bạn sẽ mất quyền truy cập nhóm. Có thể được mời lại sau.",
     leaveOwnerHint: "Trưởng nhóm cần chuyển quyền cho thành viên khác trước khi rời nhóm.",
-    leaveConfirmTitle: "Rời nhóm {{name}}?",
-    left: "Bạn đã rời nhóm {{name}}",
+    leaveConfirmTitle: "Rời {{name}}?",
+    left: "Bạn đã rời {{name}}",
   },
   invite: {
     title: "Mời thành viên",

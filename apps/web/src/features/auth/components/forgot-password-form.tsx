@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "../schemas";
@@ -42,6 +43,7 @@ export function ForgotPasswordForm({
           {...form.register("email")}
         />
       </FormField>
+      <RequiredFieldsAlert errors={errors} />
       <FormAlert message={submit.error} />
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
         {isSubmitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}

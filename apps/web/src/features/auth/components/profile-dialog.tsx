@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import {
@@ -148,6 +149,7 @@ export function ProfileDialog({
           <FormField label={t("auth.profile.email")}>
             <Input value={user?.email ?? ""} readOnly disabled />
           </FormField>
+          <RequiredFieldsAlert errors={errors} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t("common.cancel")}

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
@@ -97,6 +98,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
           </p>
         )}
       </div>
+      <RequiredFieldsAlert errors={errors} />
       <FormAlert message={submit.error} />
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
         {isSubmitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactElement, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { type SignInErrors, type SignInValues, validateSignIn } from "../sign-in-validation";
@@ -93,6 +94,7 @@ export function SignInForm({
           placeholder={t("auth.signIn.passwordPlaceholder")}
         />
       </FormField>
+      <RequiredFieldsAlert errors={errors} />
       <FormAlert message={submit.error ?? externalError} />
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={submitting}>
         {submitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}

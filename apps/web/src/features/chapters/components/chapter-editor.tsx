@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -439,6 +440,7 @@ export function ChapterEditor({
                 />
               )}
             />
+            <RequiredFieldsAlert errors={formState.errors} />
             <div className="grid gap-2">
               {isDraft ? (
                 <>

@@ -1,10 +1,10 @@
 import type { TChapter } from "@vt/shared/contracts/chapters";
-import { CalendarClockIcon, EyeOffIcon, FilePenLineIcon } from "lucide-react";
+import { CalendarClockIcon, CircleCheckIcon, EyeOffIcon, FilePenLineIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/date-format";
 
-/** Draft, scheduled (with its date) and hidden badges; nothing for a chapter readers see. */
+/** Draft, scheduled (with its date), hidden, or "published" for a chapter readers see now. */
 export function ChapterStateBadges({
   chapter,
 }: {
@@ -27,6 +27,12 @@ export function ChapterStateBadges({
             {t("chapters.badge.scheduled", { date: formatDateTime(at, i18n.language) })}
           </Badge>
         )}
+      {chapter.status === "published" && chapter.state === "visible" && (
+        <Badge variant="secondary" data-state="published">
+          <CircleCheckIcon aria-hidden />
+          {t("chapters.badge.published")}
+        </Badge>
+      )}
       {chapter.hidden && (
         <Badge variant="secondary" data-state="hidden">
           <EyeOffIcon aria-hidden />

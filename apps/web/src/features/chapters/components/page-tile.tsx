@@ -113,9 +113,7 @@ export function PageTile({
       </div>
       <div className="flex items-center gap-1 px-2 py-1">
         <span className="font-medium text-sm tabular-nums">{n}</span>
-        <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs" title={page.name}>
-          {page.name}
-        </span>
+        <span className="flex-1" />
         {page.id !== undefined && !working && (
           <>
             <input
@@ -152,6 +150,14 @@ export function PageTile({
           <XIcon aria-hidden />
         </Button>
       </div>
+      {/* The whole file name, wrapped: pages are checked by name ("1 pag…" told nothing). */}
+      <p
+        data-slot="page-name"
+        className="break-all px-2 pb-1.5 text-muted-foreground text-xs leading-snug"
+        title={page.name}
+      >
+        {page.name}
+      </p>
     </li>
   );
 }

@@ -102,6 +102,9 @@ export function QuickVolumeDialog({
             </FormField>
           </div>
           <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {t("common.cancel")}
+            </Button>
             <Button type="submit" disabled={mutation.isPending}>
               {t("chapters.quickVolume.submit")}
             </Button>

@@ -10,7 +10,27 @@ import { toast } from "@/lib/toast";
 import { chapterQueryOptions } from "../api/get-chapter";
 
 /**
- * Downloads a chapter as `{label}.zip`, streamed page by page (scrambled pages unscrambled, JPEG
+ * What the zip is built from: spec §9 names the zip after the chapter's name ("Lời hứa.zip"), not
+ * its full label; a chapter without a name falls back to its label ("Chương 3.zip").
+ */
+export function chapterZipSource(
+  detail: {
+    name: string;
+    pages: readonly { url: string; src?: string | null; key?: string | null; staged?: boolean }[];
+  },
+  label: string,
+) {
+  return {
+    chapter: {
+      name: detail.name,
+      pages: detail.pages.filter((p) => !p.staged).map((p) => ({ url: p.src ?? p.url, key: p.key })),
+    },
+    fallbackName: label,
+  };
+}
+
+/**
+ * Downloads a chapter as `{chapter name}.zip`, streamed page by page (scrambled pages unscrambled, JPEG
  * q0.95), with progress in one updating toast. An empty chapter says 'Chapter has no pages'.
  */
 export function useChapterDownload() {
@@ -24,17 +44,15 @@ export function useChapterDownload() {
     const id = toast.loading(t("chapters.download.preparing"));
     try {
       const detail = await queryClient.fetchQuery({ ...chapterQueryOptions(chapterId), staleTime: 0 });
-      const pages = detail.pages.filter((p) => !p.staged).map((p) => ({ url: p.src ?? p.url, key: p.key }));
-      const result = await downloadChapterZip(
-        { name: label, pages },
-        {
-          onProgress: (p: ZipProgress) =>
-            toast.loading(t("chapters.download.progress", { done: p.pagesDone, total: p.total }), {
-              id,
-              description: `${Math.round(p.fraction * 100)}%`,
-            }),
-        },
-      );
+      const { chapter, fallbackName } = chapterZipSource(detail, label);
+      const result = await downloadChapterZip(chapter, {
+        fallbackName,
+        onProgress: (p: ZipProgress) =>
+          toast.loading(t("chapters.download.progress", { done: p.pagesDone, total: p.total }), {
+            id,
+            description: `${Math.round(p.fraction * 100)}%`,
+          }),
+      });
       toast.success(t("chapters.download.done", { file: result.fileName }), { id, description: undefined });
     } catch (error) {
       toast.dismiss(id);

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict, type VersionedWrite } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -363,6 +364,7 @@ export function ComicForm(
         </div>
       )}
 
+      <RequiredFieldsAlert errors={errors} className="lg:col-span-2" />
       {!readOnly && (
         <div className="flex justify-end gap-2 lg:col-span-2">
           <Button type="submit" disabled={submitting} size="lg">

@@ -54,6 +54,7 @@ export function PermissionRequestDialog({
       description={t("comics.request.dialogDescription", { title: comic?.title ?? "" })}
       pending={request.isPending}
       onSubmit={submit}
+      errors={form.formState.errors}
     >
       <TeamField control={form.control} name="teamId" teams={teams} label={t("comics.requests.team")} />
       <FormField

@@ -55,6 +55,7 @@ export function RequestDeleteDialog({
       description={t("comics.requests.deleteDescription", { title: comic.title })}
       pending={request.isPending}
       onSubmit={submit}
+      errors={form.formState.errors}
       destructive
     >
       <TeamField control={form.control} name="teamId" teams={teams} label={t("comics.requests.team")} />

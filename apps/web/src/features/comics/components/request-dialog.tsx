@@ -1,6 +1,8 @@
 import { LoaderCircleIcon, SendIcon } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
+import type { FieldErrors } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,6 +23,7 @@ export function RequestDialog({
   onSubmit,
   submitLabel,
   destructive = false,
+  errors,
   children,
 }: {
   open: boolean;
@@ -31,6 +34,8 @@ export function RequestDialog({
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel?: string;
   destructive?: boolean;
+  /** The form's errors: a submit with required fields empty also says so (spec §5). */
+  errors?: FieldErrors;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -43,6 +48,7 @@ export function RequestDialog({
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           {children}
+          {errors && <RequiredFieldsAlert errors={errors} />}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               {t("common.cancel")}

@@ -65,6 +65,7 @@ export function RequestMergeDialog({
       description={t("comics.requests.mergeDescription", { title: comic.title })}
       pending={request.isPending}
       onSubmit={submit}
+      errors={form.formState.errors}
     >
       <Controller
         control={form.control}

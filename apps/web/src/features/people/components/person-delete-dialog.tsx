@@ -6,6 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -101,6 +102,7 @@ export function PersonDeleteDialog({
               {...form.register("reason")}
             />
           </FormField>
+          <RequiredFieldsAlert errors={form.formState.errors} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={request.isPending}>
               {t("common.cancel")}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,15 +19,19 @@ import {
 import { Input } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
 import { useCreateTeam } from "../api/create-team";
+import { TeamLinkFields } from "./team-link-fields";
 import { useFieldError } from "./use-field-error";
 
-/** "Create team" button and its dialog: only the name is asked; the creator becomes the owner. */
+/** "Create team" button and its dialog: the name and, optionally, the social links; the creator becomes the owner. */
 export function CreateTeamDialog({ onCreated }: { onCreated: (team: TTeam) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const fieldError = useFieldError();
   const createTeam = useCreateTeam();
-  const form = useForm({ resolver: zodResolver(ZCreateTeamRequest), defaultValues: { name: "" } });
+  const form = useForm({
+    resolver: zodResolver(ZCreateTeamRequest),
+    defaultValues: { name: "", website: "", twitter: "", instagram: "", discord: "", facebook: "" },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     const team = await createTeam.mutateAsync(values).catch(() => undefined);
@@ -51,7 +56,7 @@ export function CreateTeamDialog({ onCreated }: { onCreated: (team: TTeam) => vo
           {t("teams.list.create")}
         </Button>
       </DialogTrigger>
-      <DialogContent closeLabel={t("common.close")}>
+      <DialogContent closeLabel={t("common.close")} className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
         <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t("teams.create.title")}</DialogTitle>
@@ -68,6 +73,12 @@ export function CreateTeamDialog({ onCreated }: { onCreated: (team: TTeam) => vo
               {...form.register("name")}
             />
           </FormField>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 font-medium text-sm">{t("teams.info.links")}</legend>
+            <p className="text-muted-foreground text-xs">{t("teams.info.linksDescription")}</p>
+            <TeamLinkFields register={form.register as never} errors={form.formState.errors} />
+          </fieldset>
+          <RequiredFieldsAlert errors={form.formState.errors} />
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
               {t("common.cancel")}

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -233,6 +234,7 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
           />
         </CardContent>
       </Card>
+      <RequiredFieldsAlert errors={form.formState.errors} />
       {!readOnly && (
         <div className="flex items-center justify-end gap-3 max-sm:sticky max-sm:bottom-3 max-sm:z-10">
           {dirty && (

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -154,6 +155,7 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
           </CardContent>
         </Card>
       </fieldset>
+      <RequiredFieldsAlert errors={form.formState.errors} />
       {!readOnly && (
         <div className="flex justify-end max-sm:sticky max-sm:bottom-3 max-sm:z-10">
           <Button

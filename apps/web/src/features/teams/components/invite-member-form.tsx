@@ -4,6 +4,7 @@ import { LoaderCircleIcon, SendIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -73,6 +74,7 @@ export function InviteMemberForm({ team }: { team: TTeam }) {
               {invite.isPending ? t("teams.invite.submitting") : t("teams.invite.submit")}
             </Button>
           </div>
+          <RequiredFieldsAlert errors={errors} />
         </form>
       </CardContent>
     </Card>

@@ -3,7 +3,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
 import {
   TEAM_LINK_FIELDS,
-  TEAM_LINK_MAX,
   TEAM_NAME_MAX,
   type TTeam,
   type TUpdateTeamRequest,
@@ -17,6 +16,7 @@ import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -27,6 +27,7 @@ import { teamQueryOptions } from "../api/get-team";
 import { useUpdateTeam } from "../api/update-team";
 import { type TeamImageKind, useRemoveTeamImage, useUploadTeamImage } from "../api/upload-team-image";
 import { ImageUploadField } from "./image-upload-field";
+import { TeamLinkFields } from "./team-link-fields";
 import { useFieldError } from "./use-field-error";
 
 const formValues = (team: TTeam): TUpdateTeamRequest => ({
@@ -104,26 +105,11 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
             <CardTitle>{t("teams.info.links")}</CardTitle>
             <CardDescription>{t("teams.info.linksDescription")}</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            {TEAM_LINK_FIELDS.map((field) => (
-              <FormField
-                key={field}
-                className="content-start"
-                label={t(`fields.${field}`)}
-                error={fieldError(errors[field], field, { max: TEAM_LINK_MAX })}
-              >
-                <Input
-                  type="text"
-                  inputMode="url"
-                  autoComplete="url"
-                  spellCheck={false}
-                  placeholder={t("teams.info.linkPlaceholder")}
-                  {...form.register(field)}
-                />
-              </FormField>
-            ))}
+          <CardContent>
+            <TeamLinkFields register={form.register as never} errors={errors} />
           </CardContent>
         </Card>
+        <RequiredFieldsAlert errors={errors} />
         <div className="flex justify-end max-sm:sticky max-sm:bottom-3 max-sm:z-10">
           <Button
             type="submit"

@@ -1,0 +1,94 @@
+import { expect, type Page, test } from "@playwright/test";
+import { gradientPng } from "./image-pipeline/images";
+import { signUp, unique } from "./support/fixtures";
+
+/**
+ * Issue 12 words: the published status, the members list in words, and the screens of /comics, a
+ * chapter editor and a team's members page in vi and en, desktop and phone (written to
+ * WORDS_SHOTS when set, for the review note).
+ */
+test("published status, glossary roles and whole page names, in both languages and sizes", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = unique();
+  const { context, page } = await signUp(browser, baseURL!, "Mai Hoa", "/teams");
+  // The uploader session exists once the signed-in shell shows.
+  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 60_000 });
+  const headers = { "x-app-origin": baseURL! };
+  const request = context.request;
+  const team = await request.post("/api/teams", {
+    headers,
+    data: { name: `Nhóm Hoa Mai ${stamp}`, website: "hoamai.vn" },
+  });
+  expect(team.ok(), await team.text()).toBe(true);
+  const teamId = (await team.json()).id as number;
+  const cover = await request.post("/api/comics/covers", {
+    headers,
+    multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: await gradientPng(600, 800) } },
+  });
+  const comic = await request.post("/api/comics", {
+    headers,
+    data: { teamId, title: `Vườn Mai ${stamp}`, thumbnail: (await cover.json()).key },
+  });
+  expect(comic.ok(), await comic.text()).toBe(true);
+  const comicId = (await comic.json()).id as number;
+  const created = await request.post("/api/chapters", {
+    headers,
+    data: { comicId, order: 1, name: "Lời hứa" },
+  });
+  const chapter = await created.json();
+  const longName = "001 - trang mo dau cua chuong mot.png";
+  const upload = await request.post(`/api/chapters/${chapter.id}/pages`, {
+    headers,
+    multipart: { files: { name: longName, mimeType: "image/png", buffer: await gradientPng(300, 450) } },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const [stored] = (await upload.json()).pages as { id: number }[];
+  const fresh = await (await request.get(`/api/chapters/${chapter.id}`)).json();
+  const published = await request.put(`/api/chapters/${chapter.id}`, {
+    headers,
+    data: {
+      id: chapter.id,
+      name: "Lời hứa",
+      order: 1,
+      version: fresh.version,
+      pages: [{ id: stored!.id }],
+      publish: true,
+    },
+  });
+  expect(published.ok(), await published.text()).toBe(true);
+
+  const shots = process.env.WORDS_SHOTS;
+  const views = [
+    { lang: "vi", size: { width: 1366, height: 900 }, tag: "desktop" },
+    { lang: "vi", size: { width: 390, height: 844 }, tag: "phone" },
+    { lang: "en", size: { width: 1366, height: 900 }, tag: "desktop" },
+    { lang: "en", size: { width: 390, height: 844 }, tag: "phone" },
+  ] as const;
+  const shoot = async (p: Page, name: string) => {
+    if (shots) await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  };
+  for (const view of views) {
+    await page.setViewportSize(view.size);
+    await page.evaluate((lang) => window.localStorage.setItem("vt-language", lang), view.lang);
+    const vi = view.lang === "vi";
+
+    await page.goto("/comics");
+    await expect(page.getByText(`Vườn Mai ${stamp}`).first()).toBeVisible();
+    await shoot(page, `comics-${view.lang}-${view.tag}`);
+
+    await page.goto(`/comics/${comicId}/chapters`);
+    await expect(page.getByText(vi ? "Đã đăng" : "Published").first()).toBeVisible();
+
+    await page.goto(`/comics/${comicId}/chapters/${chapter.id}`);
+    await expect(page.getByText(longName, { exact: true })).toBeVisible();
+    await shoot(page, `chapter-editor-${view.lang}-${view.tag}`);
+
+    await page.goto(`/teams/${teamId}/members`);
+    await expect(page.getByText(vi ? "Trưởng nhóm" : "Owner").first()).toBeVisible();
+    await shoot(page, `members-${view.lang}-${view.tag}`);
+  }
+  await context.close();
+});

@@ -26,6 +26,7 @@ import { AppError } from "../../lib/app-error";
 import { type Executor, type Tx, writeAudit } from "../audit/audit.repo";
 import * as comicsRepo from "../comics/comics.repo";
 import { comicAccess, comicAudit, mergeInTx } from "../comics/comics.service";
+import { notifyRequestDecided, notifyRequestFiled } from "../notifications/notifications.service";
 import { deletePerson, findPerson } from "../people/people.repo";
 import { fieldError } from "../teams/teams.service";
 import * as repo from "./requests.repo";
@@ -117,7 +118,9 @@ async function file(
       reason: row.reason,
     },
   });
-  return toRequest((await repo.viewRequest(tx, row.id))!, await viewerOf(tx, user));
+  const view = (await repo.viewRequest(tx, row.id))!;
+  await notifyRequestFiled(tx, user, view);
+  return toRequest(view, await viewerOf(tx, user));
 }
 
 /** A team of mine (any role; admins: any live team), else 404 naming nothing. */
@@ -300,6 +303,7 @@ export async function reviewRequest(
       before: { status: "pending" },
       after: { status, ...(note ? { note } : {}) },
     });
+    await notifyRequestDecided(tx, user, (await repo.viewRequest(tx, requestId))!);
   });
   return toRequest((await repo.viewRequest(deps.db, requestId))!, viewer);
 }

@@ -46,6 +46,7 @@ import { type CheckedImage, tooManyFiles } from "../../lib/image-gate";
 import type { Mailer } from "../../mail/mailer";
 import type { Storage } from "../../storage/storage";
 import { type AuditEntry, changedFields, listTeamAudit, type Tx, writeAudit } from "../audit/audit.repo";
+import { notifyInvitation } from "../notifications/notifications.service";
 import { invitationMail } from "./invitation-mail";
 import * as repo from "./teams.repo";
 
@@ -522,6 +523,7 @@ export async function inviteMember(
   input: z.output<typeof ZCreateInvitationRequest>,
 ): Promise<TInvitation> {
   let teamName = "";
+  let wantsMail = true;
   let invitation: TInvitation;
   try {
     invitation = await inTeamTx(deps, user, teamId, "manage", async (tx, access) => {
@@ -547,6 +549,12 @@ export async function inviteMember(
         action: "invite",
         after: { email: input.email, role: input.role },
       });
+      wantsMail = await notifyInvitation(tx, user, {
+        email: input.email,
+        teamId,
+        teamName,
+        role: input.role,
+      });
       return toInvitation((await repo.findTeamInvitation(tx, teamId, id))!);
     });
   } catch (error) {
@@ -554,6 +562,8 @@ export async function inviteMember(
     throw error;
   }
   // The invitation is in the database (and shown after sign-in) even if the mail cannot go out.
+  // An invitee with an account who turned invitation mail off gets the in-app notification only.
+  if (!wantsMail) return invitation;
   try {
     await deps.mailer.send(
       invitationMail({

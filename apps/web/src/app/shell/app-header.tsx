@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Separator } from "@/components/ui/separator";
 import { SidebarTrigger } from "@/components/ui/sidebar-trigger";
+import { NotificationBell } from "@/features/notifications/notification-bell";
 import { AppBreadcrumb } from "./app-breadcrumb";
 
 export function AppHeader() {
@@ -14,6 +15,7 @@ export function AppHeader() {
       />
       <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
       <AppBreadcrumb />
+      <NotificationBell />
     </header>
   );
 }

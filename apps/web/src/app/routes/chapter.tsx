@@ -12,6 +12,7 @@ import { NEW_CHAPTER, parseChapterId } from "@/features/chapters/chapters-search
 import { ChapterEditor } from "@/features/chapters/components/chapter-editor";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic-layout";
+import { ChapterHistory } from "@/features/requests/chapter-history";
 import { isApiError } from "@/lib/api-error";
 
 const route = getRouteApi("/app/comics/$comicId/chapters/$chapterId");
@@ -61,19 +62,22 @@ export function ChapterPage() {
               <SectionSkeleton />
             )
           ) : (
-            <ChapterEditor
-              key={params.chapterId}
-              comic={comic}
-              chapter={chapter.data}
-              nextOrder={nextOrder}
-              onCreated={(id) =>
-                void navigate({
-                  to: "/comics/$comicId/chapters/$chapterId",
-                  params: { comicId: String(comic.id), chapterId: String(id) },
-                  replace: true,
-                })
-              }
-            />
+            <>
+              <ChapterEditor
+                key={params.chapterId}
+                comic={comic}
+                chapter={chapter.data}
+                nextOrder={nextOrder}
+                onCreated={(id) =>
+                  void navigate({
+                    to: "/comics/$comicId/chapters/$chapterId",
+                    params: { comicId: String(comic.id), chapterId: String(id) },
+                    replace: true,
+                  })
+                }
+              />
+              {chapterId !== null && <ChapterHistory chapterId={chapterId} />}
+            </>
           )}
         </div>
       )}

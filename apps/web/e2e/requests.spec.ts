@@ -44,7 +44,7 @@ test("requests across two teams and an admin: permission, notifications, upload,
 
   // Team A with two comics (made through the API: the comics spec covers their screens).
   const a = await signUp(browser, baseURL!, "An Tran", "/teams");
-  await expect(a.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(a.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 90_000 });
   const teamA = (
     await (await a.context.request.post("/api/teams", { headers, data: { name: `Nhóm An ${stamp}` } })).json()
   ).id as number;
@@ -65,7 +65,7 @@ test("requests across two teams and an admin: permission, notifications, upload,
   const comicY = await comicOf(titleY);
 
   const b = await signUp(browser, baseURL!, "Binh Le", "/teams");
-  await expect(b.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(b.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 90_000 });
   const teamBName = `Nhóm Bé ${stamp}`;
   const teamB = (
     await (await b.context.request.post("/api/teams", { headers, data: { name: teamBName } })).json()

@@ -31,12 +31,12 @@ import { appVersion, repoRoot } from "./lib/repo-root";
 import { inlineScriptHashes, registerSecurityHeaders } from "./lib/security-headers";
 import { isZodError, validatorCompiler } from "./lib/validation";
 import { adminRoutes } from "./modules/admin/admin.routes";
-import { historyRoutes } from "./modules/audit/history.routes";
 import { chaptersRoutes } from "./modules/chapters/chapters.routes";
 import { comicsRoutes } from "./modules/comics/comics.routes";
 import { clearAnchorsAfterWrite } from "./modules/comics/list-anchors";
 import { filesRoutes } from "./modules/files/files.routes";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes";
+import { historyRoutes } from "./modules/history/history.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { peopleRoutes } from "./modules/people/people.routes";
 import { requestsRoutes } from "./modules/requests/requests.routes";
@@ -269,6 +269,14 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
     body = {
       message: translate(lang, "errors.VALIDATION"),
       errors: zodIssueMessages(error.issues, lang, context),
+      code: "VALIDATION",
+    };
+  } else if (error instanceof AppError && error.field) {
+    status = ERROR_STATUS.VALIDATION;
+    const issue = { code: "custom", path: error.field, message: error.message, input: undefined } as const;
+    body = {
+      message: translate(lang, "errors.VALIDATION"),
+      errors: zodIssueMessages([issue], lang),
       code: "VALIDATION",
     };
   } else if (error instanceof AppError) {

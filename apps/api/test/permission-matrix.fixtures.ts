@@ -6,16 +6,10 @@
  * Path parameters are filled by the test: `:teamId` the team under test, `:userId` an uploader of
  * that team (not the caller), `:id` a pending `uploader` invitation of that team.
  */
-import { coverFile, createComic, uploadWith } from "../src/modules/comics/comics.test-helpers";
-import {
-  call,
-  createTeam,
-  png,
-  type TestUser,
-  type UploadFile,
-  upload,
-} from "../src/modules/teams/teams.test-helpers";
+
 import type { TestApp } from "./app";
+import { call, createTeam, png, type TestUser, type UploadFile, upload } from "./fixtures/api";
+import { coverFile, createComic, uploadWith } from "./fixtures/comics";
 
 export interface MatrixWorld {
   t: TestApp;
@@ -206,6 +200,22 @@ function chapterFixtures(): Record<string, MatrixFixture> {
         params: { chapterId: (p as { chapterId: number }).chapterId },
         files: [await image("files"), await image("files")],
         fields: { clientIds: JSON.stringify(["a", "b"]) },
+      }),
+    },
+    // The matrix app stores locally: a member reaching the direct-upload routes gets 409
+    // upload.directUnavailable (on S3, lib/direct-upload.test.ts shows 200/201).
+    "POST /api/chapters/:chapterId/pages/presign": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        payload: { files: [{ name: "1.jpg", size: 1000, type: "image/jpeg" }] },
+      }),
+    },
+    "POST /api/chapters/:chapterId/pages/direct": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        payload: { files: [{ key: "comics/2026/01/abcdefghijklmnop.jpg", token: "t", filename: "1.jpg" }] },
       }),
     },
     "POST /api/chapters/:chapterId/page": {

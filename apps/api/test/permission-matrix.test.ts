@@ -11,15 +11,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamInvitations, teamMembers } from "../src/db/schema/teams";
 import { repoRoot } from "../src/lib/repo-root";
-import {
-  addMember,
-  call,
-  createTeam,
-  createUser,
-  multipart,
-  type TestUser,
-} from "../src/modules/teams/teams.test-helpers";
 import { createTestApp, type TestApp } from "./app";
+import { addMember, call, createTeam, createUser, multipart, type TestUser } from "./fixtures/api";
 import { type MatrixRequest, type MatrixWorld, matrixFixtures } from "./permission-matrix.fixtures";
 
 export const MATRIX_ROLES = ["anonymous", "non-member", "uploader", "manager", "owner", "admin"] as const;

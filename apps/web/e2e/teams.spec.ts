@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { png as pngOf, signUp as signUpAt, unique } from "./support/fixtures";
+import { png as pngOf, signUp as signUpAt, unique, verifyEmailByMail } from "./support/fixtures";
 
 const png = (size: number, rgb: [number, number, number]) => pngOf(size, size, rgb);
 
@@ -92,7 +92,8 @@ test("a team end to end: create, edit info, logo, invite a member who accepts, d
   const pending = page.getByRole("region", { name: "Lời mời đang chờ" });
   await expect(pending.getByRole("listitem").filter({ hasText: member.email })).toContainText("Quản lý");
 
-  // The invitee sees the invitation on /teams and accepts it.
+  // The invitee proves the address through the mail, then sees the invitation on /teams and accepts it.
+  await verifyEmailByMail(member.page, member.email);
   await member.page.goto("/teams");
   const invitations = member.page.getByRole("region", { name: "Lời mời đang chờ" });
   await expect(invitations.getByText(teamName)).toBeVisible();

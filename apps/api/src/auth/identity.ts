@@ -7,7 +7,6 @@ import type { FastifyInstance } from "fastify";
 import type { JSONWebKeySet } from "jose";
 import type { Config } from "../config";
 import { createMailer, type Mailer } from "../mail/mailer";
-import { findUserIdsByIdentity } from "../modules/users/users.repo";
 import { authRoutes } from "./auth.routes";
 import {
   createIdTokenVerifier,
@@ -25,7 +24,12 @@ import {
   ID_TOKEN_ALGORITHM,
   ID_TOKEN_AUDIENCE,
 } from "./provider";
-import { deleteUserSessions, registerSessions, sessionTokenFromCookieHeader } from "./session";
+import {
+  deleteUserSessions,
+  findUserIdsByIdentity,
+  registerSessions,
+  sessionTokenFromCookieHeader,
+} from "./session";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -18,6 +18,7 @@ import type { Db } from "../db/client";
 import type { TeamRole } from "../db/schema/teams";
 import { sessions, type UserRole, users } from "../db/schema/users";
 import { AppError } from "../lib/app-error";
+import { userColumns } from "../modules/users/users.repo";
 import { bearerSecret, loadTokenUser, type TokenGrant } from "./api-token";
 
 export const SESSION_COOKIE = "vt_session";
@@ -31,6 +32,8 @@ export interface SessionUser {
   name: string;
   avatar: string | null;
   role: UserRole;
+  /** The e-mail is verified (users.email_verified_at); invitations wait for it. */
+  emailVerified: boolean;
   /** Set when the request authenticated with an API token (auth/api-token.ts): the team and scope it is limited to. */
   token?: TokenGrant;
 }
@@ -185,7 +188,7 @@ async function loadSessionUser(
   const [row] = await db
     .select({
       expiresAt: sessions.expiresAt,
-      user: { id: users.id, email: users.email, name: users.name, avatar: users.avatar, role: users.role },
+      user: userColumns,
       teams: withTeams ? teamsOf(sql`${users.id}`).mapWith((v) => v as SessionTeam[]) : sql<null>`null`,
     })
     .from(sessions)
@@ -235,4 +238,13 @@ export function registerSessions(app: FastifyInstance): void {
       reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, entry.refreshedUntil));
     }
   });
+}
+
+/** The uploader accounts signed in through one identity (issuer + subject). */
+export async function findUserIdsByIdentity(db: Db, issuer: string, subject: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject)));
+  return rows.map((r) => r.id);
 }

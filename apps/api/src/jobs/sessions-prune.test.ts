@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { createUser } from "../../test/fixtures/api";
 import { authRateLimit } from "../db/schema/auth";
 import { sessions } from "../db/schema/users";
-import { createUser } from "../modules/teams/teams.test-helpers";
 import { sessionsPrune } from "./sessions-prune.job";
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent } as never;

@@ -17,18 +17,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type TestApp, testConfig } from "../../test/app";
 import { createTestDatabase, testDatabaseUrl } from "../../test/db";
+import { call, createTeam, createUser, multipart, png, type TestUser } from "../../test/fixtures/api";
+import { createComic } from "../../test/fixtures/comics";
 import { buildApp } from "../app";
 import type { Config } from "../config";
 import { createDatabase, type Database, runMigrations } from "../db/client";
-import { createComic } from "../modules/comics/comics.test-helpers";
-import {
-  call,
-  createTeam,
-  createUser,
-  multipart,
-  png,
-  type TestUser,
-} from "../modules/teams/teams.test-helpers";
 import { createLocalStorage } from "../storage/local";
 import { createS3Storage } from "../storage/s3";
 import {

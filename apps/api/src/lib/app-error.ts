@@ -10,17 +10,25 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: string[] | undefined;
   readonly params: Record<string, string | number> | undefined;
+  /** The input field the error is about: rendered like a schema failure on that field (422). */
+  readonly field: (string | number)[] | undefined;
 
   constructor(
     code: ErrorCode,
     message?: string,
-    options: { errors?: string[]; params?: Record<string, string | number>; cause?: unknown } = {},
+    options: {
+      errors?: string[];
+      params?: Record<string, string | number>;
+      field?: (string | number)[];
+      cause?: unknown;
+    } = {},
   ) {
     super(message ?? `errors.${code}`, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.errors = options.errors;
     this.params = options.params;
+    this.field = options.field;
   }
 
   get statusCode(): number {
@@ -30,4 +38,13 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * A rule about one input field that the schema cannot express (a person that no longer exists, a
+ * cover of the wrong ratio): answered 422 like a schema failure, the message naming the field.
+ * `message` is a key of the shared message catalogue.
+ */
+export function fieldError(path: (string | number)[], message: string): AppError {
+  return new AppError("VALIDATION", message, { field: path });
 }

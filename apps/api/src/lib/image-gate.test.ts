@@ -15,7 +15,7 @@ import {
   png,
   type TestUser,
   upload,
-} from "../modules/teams/teams.test-helpers";
+} from "../../test/fixtures/api";
 import { AppError } from "./app-error";
 import { checkImage, megabytes } from "./image-gate";
 import { translate } from "./messages";

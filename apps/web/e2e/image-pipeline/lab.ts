@@ -3,13 +3,10 @@
  * the real image modules (real module workers, built by Vite with the app's config) on
  * `window.imageLab`, with base64 in and out so that Node can check the bytes independently.
  */
-import {
-  createChapterZipStream,
-  downloadChapterZip,
-  ImagePool,
-  imageErrorI18nKey,
-  runPipeline,
-} from "../../src/lib/images";
+import { imageErrorI18nKey } from "../../src/lib/images/errors";
+import { runPipeline } from "../../src/lib/images/pipeline";
+import { ImagePool } from "../../src/lib/images/pool";
+import { createChapterZipStream, downloadChapterZip } from "../../src/lib/images/zip";
 import type { ImageLab, LabError, LabMode, LabPipelineEvent } from "./lab-types";
 
 declare global {

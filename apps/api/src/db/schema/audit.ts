@@ -1,6 +1,6 @@
 /**
  * Audit trail: who changed what, when, with the values before and after. Written in the same
- * transaction as the change it records (see modules/audit/audit.repo.ts).
+ * transaction as the change it records (see lib/audit.ts).
  */
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { teams } from "./teams";

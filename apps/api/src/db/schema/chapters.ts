@@ -2,7 +2,7 @@
  * Chapters of a comic and their pages (issue 6). A chapter belongs to a comic and to the team that
  * uploaded it. It is visible to readers only when `status = 'published'`, not `hidden`, and
  * `published_at <= now()` (a scheduled chapter has a future `published_at`); see
- * isChapterVisible in packages/shared/src/contracts/chapters.ts and `visibleSql` in chapters.repo.ts.
+ * isChapterVisible in packages/shared/src/contracts/chapters.ts and `visibleSql` in db/chapter-visibility.ts.
  *
  * Pages: `position` gives the reading order; `staged` pages are uploaded but not yet saved into the
  * page list by a PUT (invisible to readers even on a published chapter). `url` is the storage key

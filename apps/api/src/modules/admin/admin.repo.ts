@@ -1,7 +1,7 @@
 /** SQL of the admin area: users with their team counts, and the audit log search. */
 import { sql } from "drizzle-orm";
-import type { Executor } from "../audit/audit.repo";
-import { containsPattern } from "../comics/comics.repo";
+import type { Executor } from "../../db/executor";
+import { containsPattern } from "../../db/sql";
 
 export type AdminUserRow = {
   id: number;

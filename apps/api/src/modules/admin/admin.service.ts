@@ -6,8 +6,8 @@ import type { TAdminUser, TAdminUserList, TAuditEntry, TAuditList } from "@vt/sh
 import { deleteUserSessions, type SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { writeAudit } from "../audit/audit.repo";
-import { updateUser } from "../users/users.repo";
+import { writeAudit } from "../../lib/audit";
+import { updateUser } from "../users/users.service";
 import * as repo from "./admin.repo";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -107,6 +107,21 @@ export async function searchAudit(
     search: q.search || undefined,
     entity: q.entity || undefined,
     entityId: q.entityId,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { entries: rows.map(toAuditEntry), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+}
+
+/** Audit rows about given subjects (a comic's or chapter's History tab; access checked by the caller). */
+export async function subjectAudit(
+  db: Db,
+  subjects: { entity: string; ids: number[] }[],
+  q: { search?: string | undefined; page: number; limit: number },
+): Promise<TAuditList> {
+  const { rows, total } = await repo.searchAudit(db, {
+    search: q.search || undefined,
+    subjects,
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { call, createTeam, createUser, type TestUser } from "../teams/teams.test-helpers";
+import { call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
 
 let t: TestApp;
 let admin: TestUser;

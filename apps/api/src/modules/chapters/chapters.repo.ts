@@ -4,19 +4,16 @@
  * transaction, so a failure part-way changes nothing.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { liveSql, visibleSql } from "../../db/chapter-visibility";
+import type { Executor } from "../../db/executor";
 import { chapterPages, chapters, chapterTeams } from "../../db/schema/chapters";
+import { comics } from "../../db/schema/comics";
 import { teams } from "../../db/schema/teams";
-import type { Executor } from "../audit/audit.repo";
-import { intArray } from "../comics/comics.repo";
+import { intArray } from "../../db/sql";
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type ChapterInsert = typeof chapters.$inferInsert;
 export type PageRow = typeof chapterPages.$inferSelect;
-
-/** Readers see a chapter when it is published, not hidden and its publish time has come. */
-/** Not in the trash: every list and reader query filters on it. */
-export const liveSql = isNull(chapters.deletedAt);
-export const visibleSql = sql`(${chapters.status} = 'published' and not ${chapters.hidden} and ${chapters.publishedAt} <= now())`;
 
 export interface ChapterListRow {
   chapter: ChapterRow;
@@ -54,6 +51,25 @@ export async function findChapter(
     .limit(1);
   const [row] = options.lock ? await base.for("update", { of: chapters }) : await base;
   return row;
+}
+
+/**
+ * Locks a live chapter and its live comic (the lock merge and collaborator changes take) in one
+ * statement; undefined when either is gone or the chapter no longer belongs to `comicId`.
+ */
+export async function lockChapterOnComic(
+  tx: Executor,
+  chapterId: number,
+  comicId: number,
+): Promise<ChapterRow | undefined> {
+  const [row] = await tx
+    .select({ chapter: chapters })
+    .from(chapters)
+    .innerJoin(comics, and(eq(comics.id, chapters.comicId), isNull(comics.deletedAt)))
+    .where(and(eq(chapters.id, chapterId), eq(chapters.comicId, comicId), liveSql))
+    .limit(1)
+    .for("update", { of: [chapters, comics] });
+  return row?.chapter;
 }
 
 export interface TeamRefRow {
@@ -154,14 +170,6 @@ export async function pagesOf(db: Executor, chapterId: number): Promise<PageRow[
     .orderBy(asc(chapterPages.staged), asc(chapterPages.position), asc(chapterPages.id));
 }
 
-export async function nextPosition(tx: Executor, chapterId: number): Promise<number> {
-  const [row] = await tx
-    .select({ next: sql<number>`coalesce(max(${chapterPages.position}) + 1, 0)::int` })
-    .from(chapterPages)
-    .where(eq(chapterPages.chapterId, chapterId));
-  return row?.next ?? 0;
-}
-
 export async function insertPages(
   tx: Executor,
   values: (typeof chapterPages.$inferInsert)[],
@@ -215,22 +223,4 @@ export async function quickUpdateVolume(
     )
     .returning({ id: chapters.id });
   return rows.map((r) => r.id).sort((a, b) => a - b);
-}
-
-/** Chapter counts per comic (all chapters, and those readers see now). */
-export async function chapterCounts(
-  db: Executor,
-  comicIds: number[],
-): Promise<Map<number, { total: number; visible: number }>> {
-  if (comicIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      comicId: chapters.comicId,
-      total: sql<number>`count(*)::int`,
-      visible: sql<number>`(count(*) filter (where ${visibleSql}))::int`,
-    })
-    .from(chapters)
-    .where(and(inArray(chapters.comicId, comicIds), liveSql))
-    .groupBy(chapters.comicId);
-  return new Map(rows.map((r) => [r.comicId, { total: r.total, visible: r.visible }]));
 }

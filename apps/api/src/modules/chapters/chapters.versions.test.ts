@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { createComic } from "../comics/comics.test-helpers";
-import { call, createTeam, createUser, type TestUser } from "../teams/teams.test-helpers";
+import { call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
+import { createComic } from "../../../test/fixtures/comics";
 
 let t: TestApp;
 let owner: TestUser;

@@ -6,10 +6,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { call, createTeam, createUser, png, type TestUser } from "../../../test/fixtures/api";
+import { createComic, uploadWith } from "../../../test/fixtures/comics";
 import { comicArts, comicGenres, comicPeople, comics, comicTeams } from "../../db/schema/comics";
 import { requests } from "../../db/schema/requests";
-import { call, createTeam, createUser, png, type TestUser } from "../teams/teams.test-helpers";
-import { createComic, uploadWith } from "./comics.test-helpers";
 
 let t: TestApp;
 let admin: TestUser;

@@ -10,8 +10,8 @@
  * second merge fails cleanly instead of moving rows twice or into a deleted comic).
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "../audit/audit.repo";
-import { supersedePending } from "../requests/requests.repo";
+import type { Executor } from "../../db/executor";
+import { supersedePending } from "./comics.repo";
 
 /**
  * Tables whose rows simply change `comic_id` from source to target (a chapter's pages and teams

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { call, createTeam, createUser, type TestUser } from "../teams/teams.test-helpers";
+import { call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
 
 let t: TestApp;
 let me: TestUser;

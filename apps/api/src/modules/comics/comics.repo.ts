@@ -5,7 +5,11 @@
  * The service decides who may call what.
  */
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { liveSql, visibleSql } from "../../db/chapter-visibility";
 import type { Db } from "../../db/client";
+import type { Executor } from "../../db/executor";
+import type { MyTeam } from "../../db/my-teams";
+import { chapters } from "../../db/schema/chapters";
 import {
   type ComicStatusValue,
   type ComicTeamKind,
@@ -20,38 +24,11 @@ import {
 import { type PersonKind, people } from "../../db/schema/people";
 import { requests } from "../../db/schema/requests";
 import { type TeamRole, teamMembers, teams } from "../../db/schema/teams";
-import type { Executor } from "../audit/audit.repo";
+import { containsPattern, intArray } from "../../db/sql";
 
 export type ComicRow = typeof comics.$inferSelect;
 
-/** A Postgres int[] literal for `= any(...)`: ids are integers, so this is injection-free. */
-export function intArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
-}
-
-/** LIKE pattern for "contains", with the term normalized like the indexed expression. */
-export function containsPattern(term: string): SQL {
-  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`'%' || vt_search_text(${escaped}) || '%'`;
-}
-
 // ── Access ────────────────────────────────────────────────────────────────────
-
-export interface MyTeam {
-  id: number;
-  name: string;
-  role: TeamRole;
-}
-
-/** The live teams the user belongs to, with their role. */
-export async function myTeams(db: Executor, userId: number): Promise<MyTeam[]> {
-  return db
-    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
-    .where(eq(teamMembers.userId, userId))
-    .orderBy(asc(teams.id));
-}
 
 export interface ComicAccessRow {
   comic: ComicRow;
@@ -566,4 +543,41 @@ export async function comicPeopleNames(db: Executor, ids: number[]): Promise<str
     .where(inArray(people.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r.name]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/** Chapter counts per comic (all chapters, and those readers see now). */
+export async function chapterCounts(
+  db: Executor,
+  comicIds: number[],
+): Promise<Map<number, { total: number; visible: number }>> {
+  if (comicIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      comicId: chapters.comicId,
+      total: sql<number>`count(*)::int`,
+      visible: sql<number>`(count(*) filter (where ${visibleSql}))::int`,
+    })
+    .from(chapters)
+    .where(and(inArray(chapters.comicId, comicIds), liveSql))
+    .groupBy(chapters.comicId);
+  return new Map(rows.map((r) => [r.comicId, { total: r.total, visible: r.visible }]));
+}
+
+/**
+ * A merge or delete made these requests moot: every pending request about the removed comic (as
+ * subject or as merge target) becomes `superseded`, except `keepId` (the request being approved).
+ * Requests are never moved to another comic. Answers the ids settled.
+ */
+export async function supersedePending(
+  tx: Executor,
+  comicId: number,
+  actorId: number,
+  keepId?: number,
+): Promise<{ id: number; team_id: number }[]> {
+  const result = await tx.execute<{ id: number; team_id: number }>(sql`
+    update requests set status = 'superseded', reviewed_by = ${actorId}, reviewed_at = now()
+    where status = 'pending' and (comic_id = ${comicId} or target_comic_id = ${comicId})
+      and id <> ${keepId ?? 0}
+    returning id, team_id`);
+  return result.rows;
 }

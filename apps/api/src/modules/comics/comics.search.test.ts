@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { call, createTeam, createUser, type TestUser } from "../teams/teams.test-helpers";
-import { createComic } from "./comics.test-helpers";
+import { call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
+import { createComic } from "../../../test/fixtures/comics";
 
 let t: TestApp;
 let user: TestUser;

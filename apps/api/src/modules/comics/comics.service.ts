@@ -25,17 +25,27 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
+import type { Executor, Tx } from "../../db/executor";
+import { type MyTeam, myTeams } from "../../db/my-teams";
+import { AppError, fieldError } from "../../lib/app-error";
+import { type AuditEntry, changedFields, writeAudit } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
 import type { Storage } from "../../storage/storage";
-import { type AuditEntry, changedFields, type Executor, type Tx, writeAudit } from "../audit/audit.repo";
-import { chapterCounts as chapterCountsOf } from "../chapters/chapters.repo";
-import { liveCharacterIds, resolvePeople } from "../people/people.repo";
-import { supersedePending } from "../requests/requests.repo";
-import { fieldError } from "../teams/teams.service";
+import { liveCharacterIds, resolvePeople } from "../people/people.service";
 import { lockPair, mergeInto } from "./comics.merge";
 import type { ComicRow } from "./comics.repo";
 import * as repo from "./comics.repo";
+
+/** What other modules use of this one: this file is the module's public entry. */
+export {
+  findComicAccess,
+  findTeam,
+  setCollaborator,
+  supersedePending,
+  teamCanUpload,
+  updateComic as updateComicRow,
+} from "./comics.repo";
+
 import { anchorFor, rememberAnchor } from "./list-anchors";
 
 export interface ComicsDeps {
@@ -194,7 +204,7 @@ export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAc
     repo.collaboratorsOf(db, comic.id),
     repo.requestsOfTeamsOnComic(db, comic.id, teamIds),
     repo.pendingFlags(db, comic.id),
-    chapterCountsOf(db, [comic.id]),
+    repo.chapterCounts(db, [comic.id]),
   ]);
   const counts = chapterCounts.get(comic.id) ?? { total: 0, visible: 0 };
   const ref = (p: repo.PersonLink) => ({ id: p.id, name: p.name });
@@ -262,9 +272,9 @@ export async function listComics(
   user: SessionUser,
   query: TComicListQueryParsed,
   /** The user's teams when the caller already has them (read with the session). */
-  myTeams?: readonly repo.MyTeam[],
+  knownTeams?: readonly MyTeam[],
 ): Promise<TComicListResponse> {
-  const teams = myTeams ?? (await repo.myTeams(deps.db, user.id));
+  const teams = knownTeams ?? (await myTeams(deps.db, user.id));
   const includeMature = (query.r18 ?? query.allowR18) !== false;
   const filters: repo.ListFilters = {
     scope: query.scope,
@@ -370,6 +380,34 @@ export async function uploadCover(
 ): Promise<TCoverUpload> {
   const image = await readCover();
   const key = await storeCover(deps, image);
+  return reserveCover(deps, user, image, key);
+}
+
+/**
+ * A cover the browser stored itself (direct upload on S3, already through the image gate): the
+ * cover rule, then the reservation for the caller's next POST /comics; refused, it is deleted.
+ */
+export async function recordDirectCover(
+  deps: ComicsDeps,
+  user: SessionUser,
+  image: CheckedImage,
+  key: string,
+): Promise<TCoverUpload> {
+  try {
+    if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
+    return await reserveCover(deps, user, image, key);
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function reserveCover(
+  deps: ComicsDeps,
+  user: SessionUser,
+  image: CheckedImage,
+  key: string,
+): Promise<TCoverUpload> {
   await repo.recordCoverUpload(deps.db, key, user.id);
   return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
 }
@@ -389,7 +427,7 @@ export async function createComic(
   user: SessionUser,
   input: TCreateComicRequestParsed,
 ): Promise<TComicDetail> {
-  const teams = await repo.myTeams(deps.db, user.id);
+  const teams = await myTeams(deps.db, user.id);
   if (
     !teams.some((t) => t.id === input.teamId) &&
     !(isAdmin(user) && (await repo.findTeam(deps.db, input.teamId)))
@@ -457,7 +495,7 @@ export async function updateComic(
 export async function deleteComic(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<void> {
   await inComicTx(deps.db, user, comicId, "admin", async (tx, access) => {
     await repo.updateComic(tx, comicId, { deletedAt: new Date(), deletedBy: user.id });
-    await supersedePending(tx, comicId, user.id);
+    await repo.supersedePending(tx, comicId, user.id);
     await comicAudit(tx, user, access.comic, { action: "delete", before: infoOf(access.comic) });
   });
 }

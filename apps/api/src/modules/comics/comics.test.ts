@@ -5,10 +5,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { addMember, call, createTeam, createUser, png, type TestUser } from "../../../test/fixtures/api";
+import {
+  type CreatedComic,
+  coverFile,
+  createComic,
+  uploadCover,
+  uploadWith,
+} from "../../../test/fixtures/comics";
 import { auditLog } from "../../db/schema/audit";
 import { comics } from "../../db/schema/comics";
-import { addMember, call, createTeam, createUser, png, type TestUser } from "../teams/teams.test-helpers";
-import { type CreatedComic, coverFile, createComic, uploadCover, uploadWith } from "./comics.test-helpers";
 
 let t: TestApp;
 let owner: TestUser;

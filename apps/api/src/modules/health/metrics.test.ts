@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { testDatabaseUrl } from "../../../test/db";
+import { createUser, type TestUser, upload } from "../../../test/fixtures/api";
+import { coverFile } from "../../../test/fixtures/comics";
 import { metrics } from "../../lib/metrics";
-import { coverFile } from "../comics/comics.test-helpers";
-import { createUser, type TestUser, upload } from "../teams/teams.test-helpers";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 let t: TestApp;

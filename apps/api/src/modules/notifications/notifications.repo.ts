@@ -1,7 +1,7 @@
 /** SQL of the notification centre: rows per user, read marks, mail choices, who gets what. */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/executor";
 import { type NotificationKind, notificationSettings, notifications } from "../../db/schema/notifications";
-import type { Executor } from "../audit/audit.repo";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

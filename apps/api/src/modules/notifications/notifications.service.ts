@@ -17,14 +17,29 @@ import {
 import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { Executor } from "../../db/executor";
 import { AppError } from "../../lib/app-error";
 import { translate } from "../../lib/messages";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import type { Executor } from "../audit/audit.repo";
-import type { RequestViewRow } from "../requests/requests.repo";
 import * as repo from "./notifications.repo";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The fields of a request's view row (requests.repo) a notification needs. */
+export type RequestViewRow = {
+  id: number;
+  type: string;
+  status: string;
+  reason: string;
+  note: string;
+  team_id: number;
+  team_name: string;
+  user_id: number | null;
+  comic_id: number | null;
+  comic_title: string | null;
+  person_name: string | null;
+  comic_team_id: number | null;
+};
 
 function toNotification(row: repo.NotificationRow): TNotification {
   return {
@@ -228,4 +243,22 @@ export async function mailPending(deps: MailDeps, batch = 100): Promise<{ sent: 
     if (claimed.length < batch || failed.length === claimed.length) break;
   }
   return { sent, skipped };
+}
+
+/** Chapters whose scheduled time passed: each uploader gets `chapter_published` once (the job). */
+export async function notifyScheduledChapters(db: Db, now = new Date(), days = 7): Promise<number> {
+  const due = await repo.dueScheduledChapters(db, now, days);
+  for (const ch of due) {
+    await repo.insertNotifications(db, "chapter_published", [Number(ch.created_by)], {
+      chapterId: Number(ch.id),
+      chapterOrder: Number(ch.order_num),
+      chapterName: ch.name,
+      comicId: Number(ch.comic_id),
+      comicTitle: ch.comic_title,
+      teamId: Number(ch.team_id),
+      teamName: ch.team_name,
+      publishedAt: new Date(ch.published_at).toISOString(),
+    });
+  }
+  return due.length;
 }

@@ -7,6 +7,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
+import { createComic } from "../../../test/fixtures/comics";
 import { outbox } from "../../../test/identity";
 import { comics } from "../../db/schema/comics";
 import { notifications } from "../../db/schema/notifications";
@@ -15,8 +17,6 @@ import type { JobContext } from "../../jobs/engine";
 import { notificationsMail } from "../../jobs/notifications-mail.job";
 import { JOBS } from "../../jobs/registry";
 import { trashPurge } from "../../jobs/trash-purge.job";
-import { createComic } from "../comics/comics.test-helpers";
-import { call, createTeam, createUser, type TestUser } from "../teams/teams.test-helpers";
 
 let t: TestApp;
 let ownerA: TestUser;

@@ -4,10 +4,10 @@
  */
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Executor } from "../../db/executor";
 import { comicPeople } from "../../db/schema/comics";
 import { type PersonKind, people } from "../../db/schema/people";
-import type { Executor } from "../audit/audit.repo";
-import { containsPattern, intArray } from "../comics/comics.repo";
+import { containsPattern, intArray } from "../../db/sql";
 
 export type PersonRow = typeof people.$inferSelect;
 

@@ -1,23 +1,20 @@
 /**
  * `/api/authors`, `/api/artists`, `/api/characters`: the same routes for each kind of person
- * (contracts/people.ts). Rules in people.service.ts; the delete request is stored with the other
- * requests (modules/requests).
+ * (contracts/people.ts). Rules in people.service.ts; `POST .../:id/deleteRequest` lives with the other
+ * requests (requests.routes.ts).
  */
-import { ZComicParams, ZRequestCreatedResponse } from "@vt/shared/contracts/comics";
+import { ZComicParams } from "@vt/shared/contracts/comics";
 import {
   PERSON_KINDS,
   PERSON_PATHS,
   ZPerson,
   ZPersonBody,
-  ZPersonDeleteRequestBody,
   ZPersonListQuery,
   ZPersonListResponse,
 } from "@vt/shared/contracts/people";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
-import { translate } from "../../lib/messages";
-import { requestPersonDelete } from "../requests/requests.service";
 import * as service from "./people.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
@@ -87,31 +84,6 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         service.renamePerson(deps(), await requireUser(request), kind, request.params.id, request.body),
-    );
-
-    app.post(
-      `${base}/:id/deleteRequest`,
-      {
-        schema: {
-          tags,
-          summary: `My team asks for this ${kind} to be deleted (reason required)`,
-          params: ZComicParams,
-          body: ZPersonDeleteRequestBody,
-          response: { 201: ZRequestCreatedResponse, ...e(401, 404, 409, 422) },
-        },
-      },
-      async (request, reply) => {
-        const created = await requestPersonDelete(
-          { db: app.db },
-          await requireUser(request),
-          kind,
-          request.params.id,
-          request.body,
-        );
-        return reply
-          .code(201)
-          .send({ message: translate(request.lang, "success.deleteRequested"), request: created });
-      },
     );
   }
 };

@@ -6,11 +6,14 @@
 import type { TPerson, TPersonListResponse } from "@vt/shared/contracts/people";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
+import { myTeams } from "../../db/my-teams";
 import type { PersonKind } from "../../db/schema/people";
 import { AppError } from "../../lib/app-error";
-import { writeAudit } from "../audit/audit.repo";
-import { myTeams } from "../comics/comics.repo";
+import { writeAudit } from "../../lib/audit";
 import * as repo from "./people.repo";
+
+/** What other modules use of this one: this file is the module's public entry. */
+export { deletePerson, findPerson, liveCharacterIds, resolvePeople } from "./people.repo";
 
 export interface PeopleDeps {
   db: Db;

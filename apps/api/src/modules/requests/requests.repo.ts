@@ -3,9 +3,9 @@
  * person in one query per page; the service decides who may see or review what.
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/executor";
 import { type RequestStatus, type RequestType, requests } from "../../db/schema/requests";
-import type { Executor } from "../audit/audit.repo";
-import { intArray } from "../comics/comics.repo";
+import { intArray } from "../../db/sql";
 
 export type RequestRow = typeof requests.$inferSelect;
 
@@ -134,23 +134,4 @@ export async function setStatus(
     .update(requests)
     .set({ status, reviewedBy: reviewerId, reviewedAt: new Date(), note })
     .where(and(eq(requests.id, id), eq(requests.status, "pending")));
-}
-
-/**
- * A merge or delete made these requests moot: every pending request about the removed comic (as
- * subject or as merge target) becomes `superseded`, except `keepId` (the request being approved).
- * Requests are never moved to another comic. Answers the ids settled.
- */
-export async function supersedePending(
-  tx: Executor,
-  comicId: number,
-  actorId: number,
-  keepId?: number,
-): Promise<{ id: number; team_id: number }[]> {
-  const result = await tx.execute<{ id: number; team_id: number }>(sql`
-    update requests set status = 'superseded', reviewed_by = ${actorId}, reviewed_at = now()
-    where status = 'pending' and (comic_id = ${comicId} or target_comic_id = ${comicId})
-      and id <> ${keepId ?? 0}
-    returning id, team_id`);
-  return result.rows;
 }

@@ -18,6 +18,7 @@ import {
   ZRequestListResponse,
   ZRequestParams,
 } from "@vt/shared/contracts/comics";
+import { PERSON_KINDS, PERSON_PATHS, ZPersonDeleteRequestBody } from "@vt/shared/contracts/people";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
@@ -187,4 +188,31 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.cancelRequest(deps(), await requireUser(request), request.params.id),
   );
+  // A person's delete request is answered under the person's path (people.routes.ts has the rest).
+  for (const kind of PERSON_KINDS) {
+    app.post(
+      `/${PERSON_PATHS[kind]}/:id/deleteRequest`,
+      {
+        schema: {
+          tags: ["people"],
+          summary: `My team asks for this ${kind} to be deleted (reason required)`,
+          params: ZComicParams,
+          body: ZPersonDeleteRequestBody,
+          response: { 201: ZRequestCreatedResponse, ...e(401, 404, 409, 422) },
+        },
+      },
+      async (request, reply) => {
+        const created = await service.requestPersonDelete(
+          deps(),
+          await requireUser(request),
+          kind,
+          request.params.id,
+          request.body,
+        );
+        return reply
+          .code(201)
+          .send({ message: translate(request.lang, "success.deleteRequested"), request: created });
+      },
+    );
+  }
 };

@@ -21,14 +21,24 @@ import type {
 } from "@vt/shared/contracts/comics";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
+import type { Executor, Tx } from "../../db/executor";
+import { myTeams } from "../../db/my-teams";
 import type { PersonKind } from "../../db/schema/people";
-import { AppError } from "../../lib/app-error";
-import { type Executor, type Tx, writeAudit } from "../audit/audit.repo";
-import * as comicsRepo from "../comics/comics.repo";
-import { comicAccess, comicAudit, mergeInTx } from "../comics/comics.service";
+import { AppError, fieldError } from "../../lib/app-error";
+import { writeAudit } from "../../lib/audit";
+import {
+  comicAccess,
+  comicAudit,
+  findComicAccess,
+  findTeam,
+  mergeInTx,
+  setCollaborator,
+  supersedePending,
+  teamCanUpload,
+  updateComicRow,
+} from "../comics/comics.service";
 import { notifyRequestDecided, notifyRequestFiled } from "../notifications/notifications.service";
-import { deletePerson, findPerson } from "../people/people.repo";
-import { fieldError } from "../teams/teams.service";
+import { deletePerson, findPerson } from "../people/people.service";
 import * as repo from "./requests.repo";
 
 export interface RequestsDeps {
@@ -46,7 +56,7 @@ export interface RequestViewer {
 }
 
 export async function viewerOf(db: Executor, user: SessionUser): Promise<RequestViewer> {
-  const teams = await comicsRepo.myTeams(db, user.id);
+  const teams = await myTeams(db, user.id);
   return {
     isAdmin: user.role === "admin",
     teamIds: teams.map((t) => t.id),
@@ -125,10 +135,9 @@ async function file(
 
 /** A team of mine (any role; admins: any live team), else 404 naming nothing. */
 async function myTeam(db: Db | Tx, user: SessionUser, teamId: number) {
-  const teams = await comicsRepo.myTeams(db, user.id);
+  const teams = await myTeams(db, user.id);
   const team =
-    teams.find((t) => t.id === teamId) ??
-    (user.role === "admin" ? await comicsRepo.findTeam(db, teamId) : undefined);
+    teams.find((t) => t.id === teamId) ?? (user.role === "admin" ? await findTeam(db, teamId) : undefined);
   if (!team) throw fieldError(["teamId"], "validation.teamRequired");
   return team;
 }
@@ -140,18 +149,18 @@ export async function requestPermission(
   input: { teamId?: number | undefined; reason: string } | undefined,
 ): Promise<TComicRequest> {
   return deps.db.transaction(async (tx) => {
-    const access = await comicsRepo.findComicAccess(tx, comicId, user.id);
+    const access = await findComicAccess(tx, comicId, user.id);
     if (!access) throw notFound();
     let teamId = input?.teamId;
     if (teamId === undefined) {
       // Spec §7: no body. The caller's teams that may not upload yet; exactly one, or choose.
-      const teams = await comicsRepo.myTeams(tx, user.id);
+      const teams = await myTeams(tx, user.id);
       if (teams.length === 0) throw fieldError(["teamId"], "review.noTeam");
       if (teams.length > 1) throw fieldError(["teamId"], "review.chooseTeam");
       teamId = teams[0]!.id;
     }
     const team = await myTeam(tx, user, teamId);
-    if (await comicsRepo.teamCanUpload(tx, access.comic, team.id)) {
+    if (await teamCanUpload(tx, access.comic, team.id)) {
       throw new AppError("CONFLICT", "comics.alreadyCanUpload");
     }
     return file(tx, user, {
@@ -168,7 +177,7 @@ export async function requestPermission(
 async function uploadTeam(tx: Tx, user: SessionUser, comicId: number, teamId: number) {
   const access = await comicAccess(tx, user, comicId, "view");
   const mine = access.uploadTeams.some((t) => t.id === teamId);
-  if (!mine && !(access.isAdmin && (await comicsRepo.teamCanUpload(tx, access.comic, teamId)))) {
+  if (!mine && !(access.isAdmin && (await teamCanUpload(tx, access.comic, teamId)))) {
     throw new AppError("FORBIDDEN", "comics.teamCannotUpload");
   }
   return access;
@@ -192,7 +201,7 @@ export async function requestMerge(
 ): Promise<TComicRequest> {
   return deps.db.transaction(async (tx) => {
     await uploadTeam(tx, user, input.comicId, input.teamId);
-    const target = await comicsRepo.findComicAccess(tx, input.targetComicId, user.id);
+    const target = await findComicAccess(tx, input.targetComicId, user.id);
     if (!target) throw fieldError(["targetComicId"], "comics.targetNotFound");
     return file(tx, user, { type: "merge", ...input, userId: user.id });
   });
@@ -312,20 +321,20 @@ export async function reviewRequest(
 async function carryOut(tx: Tx, user: SessionUser, request: repo.RequestRow) {
   const requestId = request.id;
   if (request.type === "permission") {
-    const comic = await comicsRepo.findComicAccess(tx, request.comicId!, user.id, { lock: true });
+    const comic = await findComicAccess(tx, request.comicId!, user.id, { lock: true });
     if (!comic) throw notFound();
     if (request.teamId !== comic.comic.teamId) {
-      await comicsRepo.setCollaborator(tx, comic.comic.id, request.teamId, "granted", user.id);
+      await setCollaborator(tx, comic.comic.id, request.teamId, "granted", user.id);
     }
     await comicAudit(tx, user, comic.comic, {
       action: "grant_upload",
       after: { teamId: request.teamId, requestId },
     });
   } else if (request.type === "delete") {
-    const comic = await comicsRepo.findComicAccess(tx, request.comicId!, user.id, { lock: true });
+    const comic = await findComicAccess(tx, request.comicId!, user.id, { lock: true });
     if (!comic) throw notFound();
-    await comicsRepo.updateComic(tx, comic.comic.id, { deletedAt: new Date(), deletedBy: user.id });
-    await repo.supersedePending(tx, comic.comic.id, user.id, requestId);
+    await updateComicRow(tx, comic.comic.id, { deletedAt: new Date(), deletedBy: user.id });
+    await supersedePending(tx, comic.comic.id, user.id, requestId);
     await comicAudit(tx, user, comic.comic, { action: "delete", after: { requestId } });
   } else if (request.type === "merge") {
     await mergeInTx(tx, user, request.comicId!, request.targetComicId!, { keepRequestId: requestId });

@@ -7,10 +7,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
+import { createComic } from "../../../test/fixtures/comics";
 import { comics } from "../../db/schema/comics";
 import { requests } from "../../db/schema/requests";
-import { createComic } from "../comics/comics.test-helpers";
-import { call, createTeam, createUser, type TestUser } from "../teams/teams.test-helpers";
 
 let t: TestApp;
 let owner: TestUser;

@@ -3,6 +3,7 @@
  * `team_id` and skips soft-deleted teams; the service decides who may call what.
  */
 import { and, asc, count, desc, eq, gt, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/executor";
 import {
   type InvitationStatus,
   type TeamRole,
@@ -13,7 +14,6 @@ import {
   teams,
 } from "../../db/schema/teams";
 import { users } from "../../db/schema/users";
-import type { Executor } from "../audit/audit.repo";
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamInfo = Pick<

@@ -36,19 +36,23 @@ import {
 } from "@vt/shared/contracts/teams";
 import { naturalCompare } from "@vt/shared/natural-sort";
 import type { FastifyBaseLogger } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/executor";
 import type { TeamRole } from "../../db/schema/teams";
-import { AppError } from "../../lib/app-error";
+import { AppError, fieldError } from "../../lib/app-error";
+import { type AuditEntry, changedFields, listTeamAudit, writeAudit } from "../../lib/audit";
 import { type CheckedImage, tooManyFiles } from "../../lib/image-gate";
 import type { Mailer } from "../../mail/mailer";
 import type { Storage } from "../../storage/storage";
-import { type AuditEntry, changedFields, listTeamAudit, type Tx, writeAudit } from "../audit/audit.repo";
 import { notifyInvitation } from "../notifications/notifications.service";
 import { invitationMail } from "./invitation-mail";
 import * as repo from "./teams.repo";
+
+/** What other modules use of this one: this file is the module's public entry. */
+export { updateTeam as updateTeamRow } from "./teams.repo";
 
 export interface TeamsDeps {
   db: Db;
@@ -71,11 +75,6 @@ export type ImageReader = (options: { maxBytes: number; maxFiles?: number }) => 
 
 const notFound = () => new AppError("NOT_FOUND");
 const forbidden = () => new AppError("FORBIDDEN");
-
-/** A 422 naming the field, rendered in the request language like any body validation failure. */
-export function fieldError(path: (string | number)[], message: string): z.ZodError {
-  return new z.ZodError([{ code: "custom", path, message, input: undefined }]);
-}
 
 function pageWindow(query: Pick<TPageQuery, "page" | "limit">) {
   return { limit: query.limit, offset: (query.page - 1) * query.limit };
@@ -601,12 +600,23 @@ export async function revokeInvitation(
   });
 }
 
+/**
+ * Invitations go to an address, so they are shown and answered only once the user proved the
+ * address is theirs (issue 9: whoever registers an invited address first must not take the seat).
+ * Before that the list only says how many wait.
+ */
+function requireVerifiedEmail(user: SessionUser): void {
+  if (!user.emailVerified) throw new AppError("FORBIDDEN", "verification.invitationNeedsVerifiedEmail");
+}
+
 export async function myInvitations(
   deps: TeamsDeps,
   user: SessionUser,
-): Promise<{ invitations: TMyInvitation[] }> {
+): Promise<{ invitations: TMyInvitation[]; awaitingVerification: number }> {
   const rows = await repo.listInvitationsForEmail(deps.db, user.email.toLowerCase());
+  if (!user.emailVerified) return { invitations: [], awaitingVerification: rows.length };
   return {
+    awaitingVerification: 0,
     invitations: rows.map((row) => ({
       ...toInvitation(row),
       team: { id: row.teamId, name: row.teamName, logo: image(deps.storage, row.teamLogo) },
@@ -619,6 +629,7 @@ export async function acceptInvitation(
   user: SessionUser,
   id: number,
 ): Promise<{ team: TTeamSummary }> {
+  requireVerifiedEmail(user);
   return deps.db.transaction(async (tx) => {
     const invitation = await repo.lockInvitationForEmail(tx, id, user.email.toLowerCase());
     if (!invitation) throw new AppError("NOT_FOUND", "teams.invitationNotFound");
@@ -647,6 +658,7 @@ export async function acceptInvitation(
 }
 
 export async function declineInvitation(deps: TeamsDeps, user: SessionUser, id: number): Promise<void> {
+  requireVerifiedEmail(user);
   await deps.db.transaction(async (tx) => {
     const invitation = await repo.lockInvitationForEmail(tx, id, user.email.toLowerCase());
     if (!invitation) throw new AppError("NOT_FOUND", "teams.invitationNotFound");

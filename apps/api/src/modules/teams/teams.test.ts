@@ -2,11 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../test/app";
+import { addMember, call, createTeam, createUser, png, upload } from "../../../test/fixtures/api";
 import { auditLog } from "../../db/schema/audit";
 import { mailOutbox } from "../../db/schema/mail";
 import { teamCredit, teamDonate, teamInvitations, teamMembers, teams } from "../../db/schema/teams";
 import { translate } from "../../lib/messages";
-import { addMember, call, createTeam, createUser, png, upload } from "./teams.test-helpers";
 
 let t: TestApp;
 beforeAll(async () => {

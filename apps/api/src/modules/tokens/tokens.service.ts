@@ -8,8 +8,7 @@ import {
 import { hashApiToken, newApiTokenSecret } from "../../auth/api-token";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import { fieldError } from "../teams/teams.service";
+import { AppError, fieldError } from "../../lib/app-error";
 import * as repo from "./tokens.repo";
 
 /** Characters of the secret kept for display ("vts_AbCd…"): the prefix plus 4, far too few to guess from. */

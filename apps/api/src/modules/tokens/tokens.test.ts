@@ -8,9 +8,9 @@ import { API_TOKEN_RATE_PER_MINUTE } from "@vt/shared/contracts/tokens";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { call, createTeam, createUser, multipart, png, type TestUser } from "../../../test/fixtures/api";
+import { createComic } from "../../../test/fixtures/comics";
 import { apiTokens } from "../../db/schema/tokens";
-import { createComic } from "../comics/comics.test-helpers";
-import { call, createTeam, createUser, multipart, png, type TestUser } from "../teams/teams.test-helpers";
 
 let t: TestApp;
 let user: TestUser;
@@ -168,7 +168,8 @@ describe("API tokens as credentials", () => {
     for (const [method, url] of [
       ["GET", "/api/teams?all=true"],
       ["GET", `/api/teams/${teamA}`],
-      ["POST", "/api/admin/requests/1/approve"],
+      ["GET", "/api/admin/users"],
+      ["POST", "/api/requests/1/approve"],
       ["POST", "/api/comics/merge"],
       ["DELETE", `/api/comics/${comicA}`],
       ["GET", "/api/users/me"],

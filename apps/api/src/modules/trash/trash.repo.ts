@@ -4,8 +4,8 @@
  * but are purged with the rest.
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "../audit/audit.repo";
-import { containsPattern, intArray } from "../comics/comics.repo";
+import type { Executor } from "../../db/executor";
+import { containsPattern, intArray } from "../../db/sql";
 
 export type TrashRow = {
   type: "comic" | "chapter" | "team";

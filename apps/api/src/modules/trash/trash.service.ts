@@ -9,12 +9,13 @@ import { TRASH_DAYS, type TTrashItem, type TTrashList, type TTrashType } from "@
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
+import { myTeams } from "../../db/my-teams";
 import { AppError } from "../../lib/app-error";
+import { writeAudit } from "../../lib/audit";
 import { isValidKey, type Storage } from "../../storage/storage";
-import { writeAudit } from "../audit/audit.repo";
-import * as chaptersRepo from "../chapters/chapters.repo";
-import * as comicsRepo from "../comics/comics.repo";
-import * as teamsRepo from "../teams/teams.repo";
+import { findChapter, findSameOrder, restoreChapter } from "../chapters/chapters.service";
+import { updateComicRow } from "../comics/comics.service";
+import { updateTeamRow } from "../teams/teams.service";
 import * as repo from "./trash.repo";
 
 export interface TrashDeps {
@@ -27,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 async function scopeOf(db: Db, user: SessionUser): Promise<repo.TrashScope> {
-  const teams = await comicsRepo.myTeams(db, user.id);
+  const teams = await myTeams(db, user.id);
   return {
     isAdmin: user.role === "admin",
     userId: user.id,
@@ -75,10 +76,10 @@ export async function restore(
     const row = await repo.findTrashed(tx, scope, type, id);
     if (!row) throw new AppError("NOT_FOUND");
     if (type === "comic") {
-      await comicsRepo.updateComic(tx, id, { deletedAt: null, deletedBy: null });
+      await updateComicRow(tx, id, { deletedAt: null, deletedBy: null });
     } else if (type === "chapter") {
-      const chapter = (await chaptersRepo.findChapter(tx, id, { trashed: true, lock: true }))!.chapter;
-      const same = await chaptersRepo.findSameOrder(tx, {
+      const chapter = (await findChapter(tx, id, { trashed: true, lock: true }))!.chapter;
+      const same = await findSameOrder(tx, {
         comicId: chapter.comicId,
         teamId: chapter.teamId,
         order: chapter.order,
@@ -88,9 +89,9 @@ export async function restore(
           params: { order: chapter.order, id: same.id },
         });
       }
-      await chaptersRepo.restoreChapter(tx, id);
+      await restoreChapter(tx, id);
     } else {
-      await teamsRepo.updateTeam(tx, id, { deletedAt: null, deletedBy: null });
+      await updateTeamRow(tx, id, { deletedAt: null, deletedBy: null });
     }
     await writeAudit(tx, {
       actorId: user.id,

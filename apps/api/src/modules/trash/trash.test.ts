@@ -6,11 +6,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { call, createTeam, createUser, png, type TestUser } from "../../../test/fixtures/api";
+import { createComic, uploadWith } from "../../../test/fixtures/comics";
 import { chapterPages, chapters } from "../../db/schema/chapters";
 import { comics } from "../../db/schema/comics";
 import { teams } from "../../db/schema/teams";
-import { createComic, uploadWith } from "../comics/comics.test-helpers";
-import { call, createTeam, createUser, png, type TestUser } from "../teams/teams.test-helpers";
 import { purgeTrash } from "./trash.service";
 
 let t: TestApp;

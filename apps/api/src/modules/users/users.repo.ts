@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Executor } from "../../db/executor";
 import { type UserRole, users } from "../../db/schema/users";
-import type { Executor } from "../audit/audit.repo";
 
 export const userColumns = {
   id: users.id,
@@ -9,6 +9,7 @@ export const userColumns = {
   name: users.name,
   avatar: users.avatar,
   role: users.role,
+  emailVerified: sql<boolean>`(${users.emailVerifiedAt} is not null)`.mapWith(Boolean),
 };
 
 export type UserRow = {
@@ -17,6 +18,7 @@ export type UserRow = {
   name: string;
   avatar: string | null;
   role: UserRole;
+  emailVerified: boolean;
 };
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -49,6 +51,7 @@ export interface NewUser {
   role: UserRole;
   identityIssuer: string;
   identitySubject: string;
+  emailVerifiedAt: Date | null;
 }
 
 /** Inserts the user; on a concurrent first sign-in of the same identity, returns undefined. */
@@ -64,7 +67,10 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undef
 export async function updateUser(
   db: Executor,
   id: number,
-  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">> & { disabledAt?: Date | null },
+  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">> & {
+    disabledAt?: Date | null;
+    emailVerifiedAt?: Date | null;
+  },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -81,12 +87,4 @@ export async function setRoleByEmail(db: Db, email: string, role: UserRole): Pro
     .where(eq(users.email, email.toLowerCase()))
     .returning(userColumns);
   return row;
-}
-
-export async function findUserIdsByIdentity(db: Db, issuer: string, subject: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject)));
-  return rows.map((r) => r.id);
 }

@@ -13,7 +13,9 @@ import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES, PAGE_MAX_MB } from "@vt/shared/co
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { naturalSort } from "@vt/shared/natural-sort";
 import type { ValidationProblem } from "@vt/shared/validation";
-import { type PageState, type PipelineRun, runPipeline, sniffImageType } from "@/lib/images";
+import { sniffImageType } from "@/lib/images/format";
+import { type PipelineRun, runPipeline } from "@/lib/images/pipeline";
+import type { PageState } from "@/lib/images/progress";
 import { type PageUpload, replacePage, uploadPages } from "./api/upload-pages";
 
 export type StoredPage = TChapterDetail["pages"][number];

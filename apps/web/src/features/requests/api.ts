@@ -6,8 +6,8 @@ import type {
   TRequestStatus,
   TRequestType,
 } from "@vt/shared/contracts/comics";
-import { comicsQueryKeyAll } from "@/features/comics/api/get-comics";
 import { api } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 
 export type RequestsParams = {
   scope: "mine" | "review" | "all";

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
+import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,7 +16,6 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/textarea";
-import { RequestStatusBadge } from "@/features/comics/components/request-status-badge";
 import { formatDate } from "@/features/comics/format";
 import { toast } from "@/lib/toast";
 import { type Decision, useDecideRequest } from "./api";

@@ -2,7 +2,7 @@ import { LoaderIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { getImagePool } from "@/lib/images";
+import { getImagePool } from "@/lib/images/pool";
 
 export type PreviewPage = { src: string; key?: string };
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Progress } from "@/components/ui/progress";
 import { getErrorMessage, isApiError } from "@/lib/api-error";
-import { imageErrorI18nKey } from "@/lib/images";
+import { imageErrorI18nKey } from "@/lib/images/errors";
 import { cn } from "@/lib/utils";
 import { usePageThumb } from "../hooks/use-page-thumb";
 import type { EditorPage } from "../pages-session";

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState } from "react";
-import { getImagePool } from "@/lib/images";
+import { getImagePool } from "@/lib/images/pool";
 
 /**
  * The image a page tile shows. A stored scrambled page (a `key`, and no local file to show) is

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TComicDetail, TCreateComicRequest } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
-import { comicsQueryKeyAll } from "./get-comics";
 import { uploadCover } from "./upload-cover";
 
 /** `POST /api/comics`: `thumbnail` is the key answered by `POST /api/comics/covers`. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TMessageResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
-import { comicsQueryKeyAll } from "./get-comics";
 
 /** `DELETE /api/comics/{id}` (platform admins). */
 export function deleteComic(comicId: number) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { TComicListResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import type { ComicStatusFilter } from "../comics-search";
 
 export type ComicsParams = {
@@ -20,9 +21,6 @@ export function getComics({ search, status, sort, ...rest }: ComicsParams, signa
     signal,
   });
 }
-
-/** Every list, page and filter (for invalidation after a create, update, delete or request). */
-export const comicsQueryKeyAll = ["comics"] as const;
 
 export const comicsQueryOptions = (params: ComicsParams) =>
   queryOptions({

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TMergeBody, TMergeResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryKeyAll } from "./get-comic";
-import { comicsQueryKeyAll } from "./get-comics";
 
 /** `POST /api/comics/merge` (platform admins): merges `comicId` into `targetComicId`, then deletes it. */
 export function mergeComic(body: TMergeBody) {

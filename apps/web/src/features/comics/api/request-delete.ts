@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TDeleteRequestBody, TRequestCreatedResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
-import { comicsQueryKeyAll } from "./get-comics";
 
 /** `POST /api/comics/deleteRequest`: asks the admins to delete the comic (reason required). */
 export function requestDelete(body: TDeleteRequestBody) {

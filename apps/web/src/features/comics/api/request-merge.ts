@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TMergeRequestBody, TRequestCreatedResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
-import { comicsQueryKeyAll } from "./get-comics";
 
 /** `POST /api/comics/mergeRequest`: asks the admins to merge the comic into `targetComicId`. */
 export function requestMerge(body: TMergeRequestBody) {

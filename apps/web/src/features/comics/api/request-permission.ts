@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TRequestCreatedResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
-import { comicsQueryKeyAll } from "./get-comics";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 
 type Body = { teamId: number; reason: string };
 

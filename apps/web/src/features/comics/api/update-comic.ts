@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TComicDetail, TUpdateComicRequest } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
-import { comicsQueryKeyAll } from "./get-comics";
 
 /** `PUT /api/comics/{id}`: the whole info form. */
 export function updateComic(comicId: number, body: TUpdateComicRequest) {

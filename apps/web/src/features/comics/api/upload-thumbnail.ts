@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
-import { comicsQueryKeyAll } from "./get-comics";
 
 /** `POST /api/comics/{id}/thumbnail` (multipart `file`): replaces the cover; the server checks it again. */
 export function uploadThumbnail(comicId: number, file: Blob, onProgress?: ProgressCallback) {

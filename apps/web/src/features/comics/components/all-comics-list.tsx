@@ -2,11 +2,11 @@ import { Link } from "@tanstack/react-router";
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { BookKeyIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ComicCover } from "./comic-cover";
 import { ComicStatusBadge } from "./comic-status-badge";
-import { RequestStatusBadge } from "./request-status-badge";
 
 /**
  * Every comic of the platform, for /comics/request: each says whether my team may already upload

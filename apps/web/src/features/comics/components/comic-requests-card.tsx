@@ -2,12 +2,12 @@ import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { GitMergeIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "../format";
 import { RequestDeleteDialog } from "./request-delete-dialog";
 import { RequestMergeDialog } from "./request-merge-dialog";
-import { RequestStatusBadge } from "./request-status-badge";
 
 /** My teams' requests on the comic (with their status) and the delete / merge request buttons. */
 export function ComicRequestsCard({ comic }: { comic: TComicDetail }) {

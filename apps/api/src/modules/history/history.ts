@@ -4,31 +4,17 @@
  * holds its own entries, its chapters' (trashed ones too) and the requests filed about it (as
  * subject or merge target); a chapter's holds its own.
  */
-import type { TAuditList } from "@vt/shared/contracts/admin";
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { searchAudit } from "../admin/admin.repo";
-import { toAuditEntry } from "../admin/admin.service";
-import { findChapter } from "../chapters/chapters.repo";
+import { subjectAudit } from "../admin/admin.service";
+import { findChapter } from "../chapters/chapters.service";
 import { comicAccess } from "../comics/comics.service";
 
 type HistoryQuery = { search?: string | undefined; page: number; limit: number };
 
-async function page(
-  db: Db,
-  subjects: { entity: string; ids: number[] }[],
-  q: HistoryQuery,
-): Promise<TAuditList> {
-  const { rows, total } = await searchAudit(db, {
-    search: q.search || undefined,
-    subjects,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
-  return { entries: rows.map(toAuditEntry), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
-}
+const page = subjectAudit;
 
 export async function comicHistory(db: Db, user: SessionUser, comicId: number, q: HistoryQuery) {
   await comicAccess(db, user, comicId, "view");

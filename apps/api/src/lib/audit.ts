@@ -1,16 +1,11 @@
 /**
- * The audit trail's SQL. `writeAudit` takes the transaction of the change it records, so an entry
+ * The audit trail (every module writes it, teams read it). `writeAudit` takes the transaction of the change it records, so an entry
  * exists exactly when the change committed.
  */
 import { count, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { auditLog } from "../../db/schema/audit";
-import { users } from "../../db/schema/users";
-
-/** A transaction handed to `db.transaction(async (tx) => ...)`. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-/** The database or an open transaction: repos accept either. */
-export type Executor = Db | Tx;
+import type { Executor } from "../db/executor";
+import { auditLog } from "../db/schema/audit";
+import { users } from "../db/schema/users";
 
 export interface AuditEntry {
   actorId: number | null;

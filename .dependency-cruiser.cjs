@@ -43,10 +43,21 @@ module.exports = {
     },
     {
       name: "api-lower-layers-to-modules",
-      comment: "lib, db, auth, storage, mail and jobs sit below the modules and never import one.",
+      comment:
+        "lib, db, auth, storage, mail and jobs sit below the modules and never import one; a job file (jobs/*.job.ts) is the one exception: it runs a module's work through that module's service.",
       severity: "error",
-      from: { path: "^apps/api/src/(lib|db|auth|storage|mail|jobs)/", pathNot: "\\.test\\.ts$" },
+      from: {
+        path: "^apps/api/src/(lib|db|auth|storage|mail|jobs)/",
+        pathNot: "(\\.test\\.ts|^apps/api/src/jobs/[^/]+\\.job\\.ts)$",
+      },
       to: { path: "^apps/api/src/modules/" },
+    },
+    {
+      name: "api-jobs-through-services",
+      comment: "A job file reaches a module only through its service (the module's public entry).",
+      severity: "error",
+      from: { path: "^apps/api/src/jobs/[^/]+\\.job\\.ts$" },
+      to: { path: "^apps/api/src/modules/", pathNot: "\\.service\\.ts$" },
     },
     {
       name: "api-no-cycles",

@@ -36,6 +36,8 @@ import { comicsRoutes } from "./modules/comics/comics.routes";
 import { clearAnchorsAfterWrite } from "./modules/comics/list-anchors";
 import { filesRoutes } from "./modules/files/files.routes";
 import { healthRoutes, metricsRoutes } from "./modules/health/health.routes";
+import { historyRoutes } from "./modules/history/history.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { peopleRoutes } from "./modules/people/people.routes";
 import { requestsRoutes } from "./modules/requests/requests.routes";
 import { teamsRoutes } from "./modules/teams/teams.routes";
@@ -199,6 +201,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(peopleRoutes, { prefix: "/api" });
   await app.register(trashRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
+  await app.register(notificationsRoutes, { prefix: "/api" });
+  await app.register(historyRoutes, { prefix: "/api" });
   await app.register(tokensRoutes, { prefix: "/api" });
   await app.register(uploadSettingsRoutes, { prefix: "/api" });
   if (storage.kind === "local") await app.register(filesRoutes, { prefix: "/files" });

@@ -109,6 +109,7 @@ function comicFixtures(): Record<string, MatrixFixture> {
   };
   return {
     "GET /api/comics/:comicId": withComic,
+    "GET /api/comics/:comicId/history": withComic,
     "PUT /api/comics/:comicId": {
       setup: teamComic,
       request: (_w, id) => ({
@@ -182,6 +183,7 @@ function chapterFixtures(): Record<string, MatrixFixture> {
       request: (_w, p) => ({ params: { comicId: (p as { comicId: number }).comicId } }),
     },
     "GET /api/chapters/:chapterId": withChapter,
+    "GET /api/chapters/:chapterId/history": withChapter,
     "POST /api/chapters": {
       setup: teamComic,
       request: (_w, id) => ({ payload: { comicId: id, order: 12.5, name: "Ngoại truyện" } }),

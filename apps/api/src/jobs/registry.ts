@@ -3,8 +3,18 @@
  * optional cron, `run(data, ctx)`), add it to this list, and send it from code with
  * `app.jobs.send(myJob, data)`. See docs/jobs.md.
  */
+
+import { chaptersNotifyPublished } from "./chapters-notify-published.job";
 import type { AnyJobDefinition } from "./engine";
+import { notificationsMail } from "./notifications-mail.job";
 import { sessionsPrune } from "./sessions-prune.job";
 import { storageSweep } from "./storage-sweep.job";
+import { trashPurge } from "./trash-purge.job";
 
-export const JOBS: readonly AnyJobDefinition[] = [storageSweep, sessionsPrune];
+export const JOBS: readonly AnyJobDefinition[] = [
+  storageSweep,
+  sessionsPrune,
+  trashPurge,
+  notificationsMail,
+  chaptersNotifyPublished,
+];

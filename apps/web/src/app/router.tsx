@@ -137,6 +137,12 @@ const comicVolumesRoute = createRoute({
   path: "volumes",
   component: page(() => import("./routes/comic-volumes"), "ComicVolumesPage"),
 });
+const comicHistoryRoute = createRoute({
+  getParentRoute: () => comicRoute,
+  path: "history",
+  validateSearch: parsePlainListSearch,
+  component: page(() => import("./routes/comic-history"), "ComicHistoryPage"),
+});
 const comicChaptersRoute = createRoute({ getParentRoute: () => comicRoute, path: "chapters" });
 const comicChaptersIndexRoute = createRoute({
   getParentRoute: () => comicChaptersRoute,
@@ -247,6 +253,7 @@ export const routeTree = rootRoute.addChildren([
         comicThumbnailRoute,
         comicVolumesRoute,
         comicChaptersRoute.addChildren([comicChaptersIndexRoute, chapterRoute]),
+        comicHistoryRoute,
       ]),
     ]),
     teamsRoute.addChildren([

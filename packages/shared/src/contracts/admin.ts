@@ -76,6 +76,10 @@ export const ZAuditQuery = z.object({
   page,
   limit,
 });
+/** A comic's or chapter's History tab: GET /comics/:id/history, /chapters/:id/history. */
+export const ZHistoryQuery = z.object({ search, page, limit });
+export const ZHistoryComicParams = z.object({ comicId: zIdParam });
+export const ZHistoryChapterParams = z.object({ chapterId: zIdParam });
 export const ZAuditList = z.object({
   entries: z.array(ZAuditEntry),
   total: z.number().int(),

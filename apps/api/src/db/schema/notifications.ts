@@ -27,11 +27,14 @@ export const notifications = pgTable(
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp("read_at", tz),
+    /** Set by the `notifications.mail` job once the mail was sent or skipped (mail off, no address). */
+    mailedAt: timestamp("mailed_at", tz),
     createdAt: timestamp("created_at", tz).defaultNow().notNull(),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.id),
     index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_unmailed_idx").on(t.id).where(sql`${t.mailedAt} is null`),
   ],
 );
 

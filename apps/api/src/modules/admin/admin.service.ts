@@ -112,3 +112,18 @@ export async function searchAudit(
   });
   return { entries: rows.map(toAuditEntry), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
 }
+
+/** Audit rows about given subjects (a comic's or chapter's History tab; access checked by the caller). */
+export async function subjectAudit(
+  db: Db,
+  subjects: { entity: string; ids: number[] }[],
+  q: { search?: string | undefined; page: number; limit: number },
+): Promise<TAuditList> {
+  const { rows, total } = await repo.searchAudit(db, {
+    search: q.search || undefined,
+    subjects,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { entries: rows.map(toAuditEntry), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+}

@@ -37,6 +37,7 @@ import {
   teamCanUpload,
   updateComicRow,
 } from "../comics/comics.service";
+import { notifyRequestDecided, notifyRequestFiled } from "../notifications/notifications.service";
 import { deletePerson, findPerson } from "../people/people.service";
 import * as repo from "./requests.repo";
 
@@ -127,7 +128,9 @@ async function file(
       reason: row.reason,
     },
   });
-  return toRequest((await repo.viewRequest(tx, row.id))!, await viewerOf(tx, user));
+  const view = (await repo.viewRequest(tx, row.id))!;
+  await notifyRequestFiled(tx, user, view);
+  return toRequest(view, await viewerOf(tx, user));
 }
 
 /** A team of mine (any role; admins: any live team), else 404 naming nothing. */
@@ -309,6 +312,7 @@ export async function reviewRequest(
       before: { status: "pending" },
       after: { status, ...(note ? { note } : {}) },
     });
+    await notifyRequestDecided(tx, user, (await repo.viewRequest(tx, requestId))!);
   });
   return toRequest((await repo.viewRequest(deps.db, requestId))!, viewer);
 }

@@ -47,6 +47,7 @@ import { type AuditEntry, changedFields, listTeamAudit, writeAudit } from "../..
 import { type CheckedImage, tooManyFiles } from "../../lib/image-gate";
 import type { Mailer } from "../../mail/mailer";
 import type { Storage } from "../../storage/storage";
+import { notifyInvitation } from "../notifications/notifications.service";
 import { invitationMail } from "./invitation-mail";
 import * as repo from "./teams.repo";
 
@@ -521,6 +522,7 @@ export async function inviteMember(
   input: z.output<typeof ZCreateInvitationRequest>,
 ): Promise<TInvitation> {
   let teamName = "";
+  let wantsMail = true;
   let invitation: TInvitation;
   try {
     invitation = await inTeamTx(deps, user, teamId, "manage", async (tx, access) => {
@@ -546,6 +548,12 @@ export async function inviteMember(
         action: "invite",
         after: { email: input.email, role: input.role },
       });
+      wantsMail = await notifyInvitation(tx, user, {
+        email: input.email,
+        teamId,
+        teamName,
+        role: input.role,
+      });
       return toInvitation((await repo.findTeamInvitation(tx, teamId, id))!);
     });
   } catch (error) {
@@ -553,6 +561,8 @@ export async function inviteMember(
     throw error;
   }
   // The invitation is in the database (and shown after sign-in) even if the mail cannot go out.
+  // An invitee with an account who turned invitation mail off gets the in-app notification only.
+  if (!wantsMail) return invitation;
   try {
     await deps.mailer.send(
       invitationMail({

@@ -15,6 +15,7 @@ import { NEW_CHAPTER, parseChapterId } from "@/features/chapters/chapters-search
 import { ChapterEditor } from "@/features/chapters/components/chapter-editor";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic-layout";
+import { ChapterHistory } from "@/features/requests/chapter-history";
 import { useUploadSettings } from "@/features/teams/api/upload-settings";
 import { isApiError } from "@/lib/api-error";
 
@@ -65,19 +66,22 @@ export function ChapterPage() {
               <SectionSkeleton />
             )
           ) : (
-            <EditorWithTeamDefaults
-              key={params.chapterId}
-              comic={comic}
-              chapter={chapter.data}
-              nextOrder={nextOrder}
-              onCreated={(id) =>
-                void navigate({
-                  to: "/comics/$comicId/chapters/$chapterId",
-                  params: { comicId: String(comic.id), chapterId: String(id) },
-                  replace: true,
-                })
-              }
-            />
+            <>
+              <EditorWithTeamDefaults
+                key={params.chapterId}
+                comic={comic}
+                chapter={chapter.data}
+                nextOrder={nextOrder}
+                onCreated={(id) =>
+                  void navigate({
+                    to: "/comics/$comicId/chapters/$chapterId",
+                    params: { comicId: String(comic.id), chapterId: String(id) },
+                    replace: true,
+                  })
+                }
+              />
+              {chapterId !== null && <ChapterHistory chapterId={chapterId} />}
+            </>
           )}
         </div>
       )}

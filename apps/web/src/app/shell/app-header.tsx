@@ -1,7 +1,13 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Separator } from "@/components/ui/separator";
 import { SidebarTrigger } from "@/components/ui/sidebar-trigger";
 import { AppBreadcrumb } from "./app-breadcrumb";
+
+// The bell and its texts load beside the first paint, not in it (the home page's JS budget).
+const NotificationBell = lazy(() =>
+  import("@/features/notifications/notification-bell").then((m) => ({ default: m.NotificationBell })),
+);
 
 export function AppHeader() {
   const { t } = useTranslation();
@@ -14,6 +20,9 @@ export function AppHeader() {
       />
       <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
       <AppBreadcrumb />
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
     </header>
   );
 }

@@ -303,7 +303,7 @@ export function AuditRows({
 }: {
   entries: import("@vt/shared/contracts/admin").TAuditEntry[];
   lang: string;
-  t: (key: string) => string;
+  t: (key: string, options?: { defaultValue: string }) => string;
 }) {
   return (
     <Table>
@@ -321,8 +321,11 @@ export function AuditRows({
             <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
             <TableCell>{entry.actor?.name ?? "—"}</TableCell>
             <TableCell>
-              <span className="font-medium">{entry.entity}</span> {entry.entityId ? `#${entry.entityId}` : ""}{" "}
-              · {entry.action}
+              <span className="font-medium">
+                {t(`review.history.entity.${entry.entity}`, { defaultValue: entry.entity })}
+              </span>{" "}
+              {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
+              {t(`review.history.action.${entry.action}`, { defaultValue: entry.action })}
             </TableCell>
             <TableCell>
               <ul className="grid gap-0.5 text-xs">

@@ -58,6 +58,7 @@ const ui = {
       thumbnail: "Cover",
       volumes: "Volume art",
       chapters: "Chapters",
+      history: "History",
     },
     form: {
       team: "Uploading team",
@@ -160,6 +161,7 @@ const ui = {
         thumbnail: "The comic's portrait 3:4 cover.",
         volumes: "A cover for each volume.",
         chapters: "Add, edit, schedule and download chapters.",
+        history: "Who changed what and when: comic, chapters and requests.",
       },
       authorsLine: "Authors: {{names}}",
       noAuthors: "No authors yet",

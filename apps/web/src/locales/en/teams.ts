@@ -79,6 +79,7 @@ export const teams = {
     activityTitle: "Recent activity",
     activityEmpty: "No activity yet.",
     activityMore: "Show more",
+    activityHistory: "View the comic's history",
   },
   activity: {
     someone: "Someone",

@@ -57,6 +57,7 @@ export const comicsUi = {
       thumbnail: "Ảnh bìa",
       volumes: "Ảnh tập",
       chapters: "Chương",
+      history: "Lịch sử",
     },
     form: {
       team: "Nhóm đăng",
@@ -160,6 +161,7 @@ export const comicsUi = {
         thumbnail: "Ảnh bìa dọc 3:4 của bộ truyện.",
         volumes: "Ảnh bìa của từng tập.",
         chapters: "Thêm, sửa, hẹn giờ và tải xuống chương.",
+        history: "Ai đã sửa gì, khi nào: truyện, chương và yêu cầu.",
       },
       authorsLine: "Tác giả: {{names}}",
       noAuthors: "Chưa có tác giả",

@@ -77,6 +77,7 @@ export const teams = {
     activityTitle: "Hoạt động gần đây",
     activityEmpty: "Chưa có hoạt động nào.",
     activityMore: "Xem thêm",
+    activityHistory: "Xem lịch sử truyện",
   },
   activity: {
     someone: "Ai đó",

@@ -1,8 +1,15 @@
-import { BookOpenTextIcon, ImageIcon, InfoIcon, LayoutDashboardIcon, LibraryBigIcon } from "lucide-react";
+import {
+  BookOpenTextIcon,
+  HistoryIcon,
+  ImageIcon,
+  InfoIcon,
+  LayoutDashboardIcon,
+  LibraryBigIcon,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { type SectionTab, SectionTabs } from "@/components/section-tabs";
 
-export type ComicSection = "overview" | "info" | "thumbnail" | "volumes" | "chapters";
+export type ComicSection = "overview" | "info" | "thumbnail" | "volumes" | "chapters" | "history";
 
 /** `to` stays a literal union so shortcut cards can link with typed params. */
 type SectionLink = SectionTab<ComicSection> & {
@@ -11,7 +18,8 @@ type SectionLink = SectionTab<ComicSection> & {
     | "/comics/$comicId/info"
     | "/comics/$comicId/thumbnail"
     | "/comics/$comicId/volumes"
-    | "/comics/$comicId/chapters";
+    | "/comics/$comicId/chapters"
+    | "/comics/$comicId/history";
 };
 
 export const COMIC_SECTIONS: readonly SectionLink[] = [
@@ -20,6 +28,7 @@ export const COMIC_SECTIONS: readonly SectionLink[] = [
   { key: "thumbnail", to: "/comics/$comicId/thumbnail", icon: ImageIcon },
   { key: "volumes", to: "/comics/$comicId/volumes", icon: LibraryBigIcon },
   { key: "chapters", to: "/comics/$comicId/chapters", icon: BookOpenTextIcon },
+  { key: "history", to: "/comics/$comicId/history", icon: HistoryIcon },
 ];
 
 /** The comic's sections as tabs (components/section-tabs). */

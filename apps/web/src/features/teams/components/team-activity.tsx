@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import type { TActivityEntry } from "@vt/shared/contracts/teams";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
@@ -89,6 +90,15 @@ function ActivityItem({ entry }: { entry: TActivityEntry }) {
         >
           {formatRelative(entry.createdAt, i18n.language)}
         </time>
+        {entry.entity === "comic" && entry.entityId !== null && (
+          <Link
+            to="/comics/$comicId/history"
+            params={{ comicId: String(entry.entityId) }}
+            className="w-fit text-primary text-xs underline-offset-4 hover:underline"
+          >
+            {t("teams.dashboard.activityHistory")}
+          </Link>
+        )}
       </div>
     </li>
   );

@@ -1,0 +1,211 @@
+/**
+ * Issue 11, "Done when": two teams and an admin in browser contexts of their own. Team B asks for
+ * permission on team A's comic, A's owner sees it under "to review" with a notification and
+ * approves it, B is told and uploads a chapter; B asks to delete the comic, the admin approves, the
+ * comic is in the trash and gone from every list, the admin restores it; a merge supersedes the
+ * removed comic's pending request; the History tab shows each step.
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN_EMAIL } from "../playwright.config";
+import { gradientPng } from "./image-pipeline/images";
+import { PASSWORD, png, signUp, unique } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+/** The platform admin of this run: registered, e-mail verified through the mailed link, signed in. */
+async function signUpAdmin(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, locale: "vi-VN" });
+  const response = await context.request.post("/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { name: "Quản Trị Viên", email: ADMIN_EMAIL, password: PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const mail = await waitForMail(ADMIN_EMAIL);
+  const link = mail.match(/https?:\/\/\S+\/auth\/verify-email\S+/)?.[0];
+  expect(link, mail).toBeTruthy();
+  expect((await context.request.get(link!)).status()).toBeLessThan(400);
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Quản trị" })).toBeVisible();
+  return { context, page };
+}
+
+/** The bell's unread count, read from its accessible name. */
+const bell = (page: Page) => page.getByRole("button", { name: /^Thông báo/ });
+
+test("requests across two teams and an admin: permission, notifications, upload, delete to trash, restore, merge, history", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const stamp = unique();
+  const headers = { "x-app-origin": baseURL! };
+  const titleX = `Vườn Sao Băng ${stamp}`;
+  const titleY = `Vườn Sao Trùng ${stamp}`;
+
+  // Team A with two comics (made through the API: the comics spec covers their screens).
+  const a = await signUp(browser, baseURL!, "An Tran", "/teams");
+  await expect(a.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 90_000 });
+  const teamA = (
+    await (await a.context.request.post("/api/teams", { headers, data: { name: `Nhóm An ${stamp}` } })).json()
+  ).id as number;
+  const comicOf = async (title: string) => {
+    const cover = await a.context.request.post("/api/comics/covers", {
+      headers,
+      multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: await gradientPng(600, 800) } },
+    });
+    expect(cover.ok(), await cover.text()).toBe(true);
+    const comic = await a.context.request.post("/api/comics", {
+      headers,
+      data: { teamId: teamA, title, thumbnail: (await cover.json()).key },
+    });
+    expect(comic.ok(), await comic.text()).toBe(true);
+    return (await comic.json()).id as number;
+  };
+  const comicX = await comicOf(titleX);
+  const comicY = await comicOf(titleY);
+
+  const b = await signUp(browser, baseURL!, "Binh Le", "/teams");
+  await expect(b.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 90_000 });
+  const teamBName = `Nhóm Bé ${stamp}`;
+  const teamB = (
+    await (await b.context.request.post("/api/teams", { headers, data: { name: teamBName } })).json()
+  ).id as number;
+  const admin = await signUpAdmin(browser, baseURL!);
+
+  // 1. B asks for permission by clicking the comic's card (spec §2).
+  await b.page.goto(`/comics/request?search=${encodeURIComponent(titleX)}`);
+  await b.page.getByTestId("comic-card").filter({ hasText: titleX }).click();
+  const ask = b.page.getByRole("dialog", { name: "Xin quyền đăng truyện" });
+  await ask.getByLabel("Lý do").fill("Nhóm Bé dịch tiếp từ chương 2.");
+  await ask.getByRole("button", { name: "Gửi yêu cầu" }).click();
+  await b.page.getByRole("alertdialog").getByRole("button", { name: "Xác nhận" }).click();
+
+  // 2. A sees it under "to review", with a notification in the bell; approves it.
+  await a.page.goto("/");
+  await expect(bell(a.page)).toHaveAccessibleName("Thông báo (1 chưa đọc)");
+  await bell(a.page).click();
+  const toReview = a.page.getByRole("listitem").filter({ hasText: `“${titleX}”` });
+  await expect(toReview).toContainText("Binh Le");
+  await toReview.getByRole("link").click();
+  await expect(a.page).toHaveURL(/\/requests\?tab=review/);
+  await expect(bell(a.page)).toHaveAccessibleName("Thông báo");
+  const pendingPermission = a.page.getByRole("listitem", { name: `Cấp quyền đăng: ${titleX}` });
+  await expect(pendingPermission).toContainText("Nhóm Bé dịch tiếp từ chương 2.");
+  await pendingPermission.getByRole("button", { name: "Duyệt" }).click();
+  await a.page.getByRole("dialog").getByRole("button", { name: "Duyệt" }).click();
+  await expect(a.page.getByText("Không có yêu cầu nào chờ bạn duyệt khớp bộ lọc.")).toBeVisible();
+
+  // 3. B is told, and uploads a chapter to the comic.
+  await b.page.goto("/requests");
+  await expect(bell(b.page)).toHaveAccessibleName("Thông báo (1 chưa đọc)");
+  await expect(b.page.getByRole("listitem", { name: `Cấp quyền đăng: ${titleX}` })).toContainText("Đã duyệt");
+  await bell(b.page).click();
+  await expect(b.page.getByRole("listitem").filter({ hasText: "Đã duyệt bởi An Tran" })).toBeVisible();
+  await b.page.getByRole("button", { name: "Đọc hết" }).click();
+  await expect(bell(b.page)).toHaveAccessibleName("Thông báo");
+  await b.page.keyboard.press("Escape");
+  await b.page.goto(`/comics/${comicX}/chapters`);
+  await b.page.getByRole("link", { name: "Thêm chương" }).click();
+  await b.page.getByLabel("Tên chương").fill("Hạt giống");
+  await b.page
+    .getByTestId("page-files-input")
+    .setInputFiles([{ name: "1.png", mimeType: "image/png", buffer: png(300, 450) }]);
+  await expect(b.page).toHaveURL(/\/chapters\/\d+$/);
+  const chapterPath = new URL(b.page.url()).pathname;
+  await expect(b.page.getByText("Đã lưu 1/1 trang")).toBeVisible({ timeout: 60_000 });
+  await b.page.getByRole("button", { name: "Đăng chương" }).click();
+  await expect(
+    b.page.locator("[data-sonner-toast]").filter({ hasText: "Đã đăng chương" }).first(),
+  ).toBeVisible();
+  const chapters = await b.context.request.get(`/api/chapters/comic/${comicX}`);
+  expect(JSON.stringify(await chapters.json())).toContain(teamBName);
+
+  // 4. B asks to delete it; the admin (told by the bell) approves: the comic goes to the trash.
+  await b.page.goto(`/comics/${comicX}`);
+  await b.page.getByRole("button", { name: "Yêu cầu xóa" }).click();
+  const del = b.page.getByRole("dialog", { name: "Yêu cầu xóa truyện" });
+  await del.getByLabel("Lý do").fill("Đăng trùng với bộ khác.");
+  await del.getByRole("button", { name: "Gửi yêu cầu" }).click();
+  await b.page.getByRole("alertdialog").getByRole("button", { name: "Xác nhận" }).click();
+
+  await admin.page.goto("/admin");
+  await expect(bell(admin.page)).toHaveAccessibleName("Thông báo (1 chưa đọc)");
+  const deleteRequest = admin.page.getByRole("listitem", { name: `Xóa truyện: ${titleX}` });
+  await expect(deleteRequest).toContainText("Đăng trùng với bộ khác.");
+  await deleteRequest.getByRole("button", { name: "Duyệt" }).click();
+  await admin.page.getByRole("dialog").getByRole("button", { name: "Duyệt" }).click();
+  await expect(deleteRequest).toHaveCount(0);
+
+  await admin.page.goto("/admin?tab=trash");
+  const trashed = admin.page.getByRole("row").filter({ hasText: titleX });
+  await expect(trashed).toBeVisible();
+  // Gone from every list: A's, B's, the platform list, and its page.
+  for (const page of [a.page, b.page]) {
+    await page.goto(`/comics?search=${encodeURIComponent(stamp)}`);
+    await expect(page.getByRole("row").filter({ hasText: titleY })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: titleX })).toHaveCount(0);
+  }
+  await b.page.goto(`/comics/request?search=${encodeURIComponent(stamp)}`);
+  await expect(b.page.getByTestId("comic-card").filter({ hasText: titleY })).toBeVisible();
+  await expect(b.page.getByTestId("comic-card").filter({ hasText: titleX })).toHaveCount(0);
+  expect((await a.context.request.get(`/api/comics/${comicX}`)).status()).toBe(404);
+
+  // The admin restores it: back in the lists.
+  await trashed.getByRole("button", { name: `Khôi phục: ${titleX}` }).click();
+  await admin.page.getByRole("alertdialog").getByRole("button", { name: "Khôi phục" }).click();
+  await expect(trashed).toHaveCount(0);
+  await a.page.goto(`/comics?search=${encodeURIComponent(stamp)}`);
+  await expect(a.page.getByRole("row").filter({ hasText: titleX })).toBeVisible();
+
+  // 5. A merge settles the removed comic's pending requests as superseded (never moves them).
+  const onY = await b.context.request.post(`/api/comics/permission/${comicY}`, {
+    headers,
+    data: { teamId: teamB, reason: "Cho nhóm Bé đăng bộ trùng" },
+  });
+  expect(onY.status(), await onY.text()).toBe(201);
+  const merge = await a.context.request.post("/api/comics/mergeRequest", {
+    headers,
+    data: { comicId: comicY, targetComicId: comicX, teamId: teamA, reason: "Hai bộ là một." },
+  });
+  expect(merge.status(), await merge.text()).toBe(201);
+  await admin.page.goto("/admin");
+  const mergeRequest = admin.page.getByRole("listitem", { name: `Gộp truyện: ${titleY}` });
+  await expect(mergeRequest).toContainText(titleX);
+  await mergeRequest.getByRole("button", { name: "Duyệt" }).click();
+  await admin.page.getByRole("dialog").getByRole("button", { name: "Duyệt" }).click();
+  await expect(mergeRequest).toHaveCount(0);
+  await b.page.goto("/requests");
+  await expect(b.page.getByRole("listitem", { name: `Cấp quyền đăng: ${titleY}` })).toContainText(
+    "Không còn hiệu lực",
+  );
+  await a.page.goto("/requests");
+  await expect(a.page.getByRole("listitem", { name: `Gộp truyện: ${titleY}` })).toContainText(titleX);
+
+  // 6. The History tab shows each step, newest first; the chapter page shows the chapter's.
+  await a.page.goto(`/comics/${comicX}`);
+  await a.page.getByRole("link", { name: "Lịch sử" }).first().click();
+  await expect(a.page).toHaveURL(new RegExp(`/comics/${comicX}/history$`));
+  const rows = a.page.getByTestId("audit-row");
+  const steps = [
+    "Truyện #" + comicX + " · nhận nội dung gộp",
+    "Truyện #" + comicX + " · khôi phục",
+    "Truyện #" + comicX + " · chuyển vào thùng rác",
+    "Yêu cầu",
+    "Chương",
+    "Truyện #" + comicX + " · cấp quyền đăng cho nhóm khác",
+    "Truyện #" + comicX + " · tạo mới",
+  ];
+  for (const step of steps) await expect(rows.filter({ hasText: step }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: "Quản Trị Viên" }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: "Binh Le" }).first()).toBeVisible();
+  const texts = await rows.allInnerTexts();
+  const at = (needle: string) => texts.findIndex((t) => t.includes(needle));
+  expect(at("nhận nội dung gộp")).toBeLessThan(at("khôi phục"));
+  expect(at("khôi phục")).toBeLessThan(at("chuyển vào thùng rác"));
+  expect(at("chuyển vào thùng rác")).toBeLessThan(at("cấp quyền đăng cho nhóm khác"));
+
+  await a.page.goto(chapterPath);
+  const chapterHistory = a.page.getByRole("region", { name: "Lịch sử" });
+  await expect(chapterHistory.getByTestId("audit-row").filter({ hasText: "Chương" }).first()).toBeVisible();
+  await expect(chapterHistory).toContainText("Binh Le");
+});

@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TNotificationList, TNotificationSettings } from "@vt/shared/contracts/notifications";
+import { api } from "@/lib/api-client";
+
+/** Every notification query (invalidated after a read mark and after request decisions). */
+export const notificationsQueryKeyAll = ["notifications"] as const;
+
+/** `GET /api/notifications?page&limit`: newest first, with the unread count (refreshed every minute). */
+export const useNotifications = (params: { page: number; limit: number }) =>
+  useQuery({
+    queryKey: [...notificationsQueryKeyAll, "list", params] as const,
+    queryFn: ({ signal }) => api.get<TNotificationList>("/notifications", { params, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+
+/** `POST /api/notifications/:id/read`, or `/read-all` without an id. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id?: number) =>
+      api.post<{ updated: number }>(
+        id === undefined ? "/notifications/read-all" : `/notifications/${id}/read`,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKeyAll }),
+  });
+}
+
+export const useNotificationSettings = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...notificationsQueryKeyAll, "settings"] as const,
+    queryFn: ({ signal }) => api.get<TNotificationSettings>("/notifications/settings", { signal }),
+    enabled,
+  });
+
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TNotificationSettings) =>
+      api.put<TNotificationSettings>("/notifications/settings", settings),
+    onSuccess: (saved) => queryClient.setQueryData([...notificationsQueryKeyAll, "settings"], saved),
+  });
+}

@@ -13,7 +13,6 @@
  * Every change writes an audit entry (entity `chapter`) in its transaction.
  */
 
-import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import {
   chapterState,
   type TChapter,
@@ -608,5 +607,3 @@ export function storePage(deps: ChaptersDeps, image: CheckedImage): Promise<stri
 export function discardStored(deps: ChaptersDeps, urls: string[]): Promise<void> {
   return removeObjects(deps, urls);
 }
-
-export const PAGE_UPLOAD_MAX_BYTES = PAGE_MAX_BYTES;

@@ -1,9 +1,11 @@
 /**
  * The time to upload and publish a 50-page chapter over loopback HTTP the way the dashboard sends
- * it (apps/web/src/features/chapters/pages-session.ts: DASHBOARD.pagesPerRequest pages per
- * `POST /api/chapters/:id/pages` with its `keys`/`clientIds` fields, DASHBOARD.uploadsAtOnce requests
- * in flight, then the order is saved and the chapter published), next to the raw transfer of the very
- * same request bodies, sent the same way, to a server that only reads them, in the same run.
+ * it (apps/web/src/features/chapters/upload-batcher.ts: pages cut into requests by the shared
+ * `takeBatch` with UPLOAD_BATCH limits, each a `POST /api/chapters/:id/pages` with its
+ * `keys`/`clientIds` fields, UPLOAD_BATCH.requestsAtOnce requests in flight, then the order is saved
+ * and the chapter published), next to the raw transfer of the very same request bodies, sent the
+ * same way, to a server that only reads them, in the same run. The dashboard's batches are full
+ * whenever the browser prepares pages faster than they upload, which is when upload speed matters.
  * Runs on on-disk PGlite (as `npm start`), and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 
@@ -12,6 +14,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { takeBatch, UPLOAD_BATCH } from "@vt/shared/upload-batches";
 import sharp from "sharp";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
@@ -22,8 +25,8 @@ import { type BenchDbKind, benchDbKinds, openBenchDatabase, type Row, ratio, sta
 
 const PAGES = 50;
 const ROUNDS = 3;
-/** What the dashboard does today (pages-session.ts `upload`, pipeline.ts `uploadConcurrency`). */
-export const DASHBOARD = { pagesPerRequest: 1, uploadsAtOnce: 3 };
+/** What the dashboard does (packages/shared/src/upload-batches.ts). */
+export const DASHBOARD = UPLOAD_BATCH;
 
 async function page(i: number): Promise<Buffer> {
   // A 1500 px wide page like the browser pipeline produces (JPEG q95), with varied content.
@@ -56,7 +59,7 @@ async function inFlight<T>(n: number, width: number, send: (i: number) => Promis
   return out;
 }
 
-async function runOn(kind: BenchDbKind, pages: Buffer[], perRequest: number) {
+async function runOn(kind: BenchDbKind, pages: Buffer[]) {
   const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-upload-"));
   const origin = "http://127.0.0.1";
   const config = loadConfig({
@@ -88,8 +91,9 @@ async function runOn(kind: BenchDbKind, pages: Buffer[], perRequest: number) {
     const teamId = await createTeam(t, user, [], "Nhóm Bench");
     const comic = await createComic(t, user, teamId);
     const bodies: ReturnType<typeof multipart>[] = [];
-    for (let i = 0; i < PAGES; i += perRequest) {
-      const batch = pages.slice(i, i + perRequest);
+    const queue = [...pages];
+    for (let i = 0; queue.length > 0; ) {
+      const batch = takeBatch(queue, (b) => b.length);
       bodies.push(
         multipart(
           batch.map((bytes, j) => ({
@@ -104,6 +108,7 @@ async function runOn(kind: BenchDbKind, pages: Buffer[], perRequest: number) {
           },
         ),
       );
+      i += batch.length;
     }
     const totalBytes = bodies.reduce((n, b) => n + b.payload.length, 0);
     const auth = { ...headers, cookie: user.cookie };
@@ -112,7 +117,7 @@ async function runOn(kind: BenchDbKind, pages: Buffer[], perRequest: number) {
     const ourTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       let t0 = performance.now();
-      await inFlight(bodies.length, DASHBOARD.uploadsAtOnce, async (i) => {
+      await inFlight(bodies.length, DASHBOARD.requestsAtOnce, async (i) => {
         const res = await fetch(`${rawUrl}/upload`, {
           method: "POST",
           headers: bodies[i]!.headers,
@@ -131,7 +136,7 @@ async function runOn(kind: BenchDbKind, pages: Buffer[], perRequest: number) {
       if (created.status !== 201)
         throw new Error(`create chapter: ${created.status} ${await created.text()}`);
       const chapterId = ((await created.json()) as { id: number }).id;
-      const perBody = await inFlight(bodies.length, DASHBOARD.uploadsAtOnce, async (i) => {
+      const perBody = await inFlight(bodies.length, DASHBOARD.requestsAtOnce, async (i) => {
         const body = bodies[i]!;
         const res = await fetch(`${appUrl}/api/chapters/${chapterId}/pages`, {
           method: "POST",
@@ -157,8 +162,8 @@ async function runOn(kind: BenchDbKind, pages: Buffer[], perRequest: number) {
     const ours = stats(ourTimes);
     return {
       database: kind,
-      pagesPerRequest: perRequest,
       requests: bodies.length,
+      pagesPerRequest: Math.round((PAGES / bodies.length) * 10) / 10,
       megabytes: Math.round((totalBytes / 1024 / 1024) * 10) / 10,
       baseline,
       ours,
@@ -177,10 +182,10 @@ export async function run() {
   const cases = [];
   const rows: Row[] = [];
   for (const kind of benchDbKinds()) {
-    const c = await runOn(kind, pages, DASHBOARD.pagesPerRequest);
+    const c = await runOn(kind, pages);
     cases.push(c);
     rows.push({
-      metric: `${PAGES}-page chapter upload + publish, as the dashboard sends (${c.pagesPerRequest}/request, ${DASHBOARD.uploadsAtOnce} at once), ${kind}`,
+      metric: `${PAGES}-page chapter upload + publish, as the dashboard sends (${c.requests} requests of <= ${DASHBOARD.maxPages} pages, ${DASHBOARD.requestsAtOnce} at once), ${kind}`,
       baseline: `raw transfer ${Math.round(c.baseline.p50)} ms`,
       measured: `${Math.round(c.ours.p50)} ms`,
       ratio: `${c.ratioP50}x`,

@@ -1,12 +1,14 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { png as pngOf, signUp as signUpAt, unique } from "./support/fixtures";
+import { png as pngOf, signUp as signUpAt, unique, verifyEmailByMail } from "./support/fixtures";
 
 const png = (size: number, rgb: [number, number, number]) => pngOf(size, size, rgb);
 
 /** A new user, signed in, in a browser context of their own, on /teams. */
 async function signUp(browser: Browser, baseURL: string, name: string) {
   const user = await signUpAt(browser, baseURL, name, "/teams");
-  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible();
+  await expect(user.page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   return user;
 }
 
@@ -23,7 +25,7 @@ test("a team end to end: create, edit info, logo, invite a member who accepts, d
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await signUp(browser, baseURL!, "Mai Hoa");
   const { page } = owner;
   const teamName = `Nhóm Hoa Mai ${unique()}`;
@@ -92,7 +94,8 @@ test("a team end to end: create, edit info, logo, invite a member who accepts, d
   const pending = page.getByRole("region", { name: "Lời mời đang chờ" });
   await expect(pending.getByRole("listitem").filter({ hasText: member.email })).toContainText("Quản lý");
 
-  // The invitee sees the invitation on /teams and accepts it.
+  // The invitee proves the address through the mail, then sees the invitation on /teams and accepts it.
+  await verifyEmailByMail(member.page, member.email);
   await member.page.goto("/teams");
   const invitations = member.page.getByRole("region", { name: "Lời mời đang chờ" });
   await expect(invitations.getByText(teamName)).toBeVisible();

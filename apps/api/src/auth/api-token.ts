@@ -62,6 +62,7 @@ type TokenUserRow = {
   email: string;
   name: string;
   avatar: string | null;
+  email_verified: boolean;
 };
 
 /**
@@ -82,7 +83,8 @@ export async function loadTokenUser(request: FastifyRequest, secret: string) {
     from users u
     where t.token_hash = ${hashApiToken(secret)} and t.revoked_at is null and u.id = t.user_id
       and u.disabled_at is null
-    returning t.id as token_id, t.team_id, t.scope, t.window_count, u.id, u.email, u.name, u.avatar`);
+    returning t.id as token_id, t.team_id, t.scope, t.window_count, u.id, u.email, u.name, u.avatar,
+      u.email_verified_at is not null as email_verified`);
   const row = result.rows[0];
   if (!row) throw new AppError("UNAUTHORIZED", "tokens.invalid");
   if (row.window_count > API_TOKEN_RATE_PER_MINUTE) throw new AppError("RATE_LIMITED", "tokens.rateLimited");
@@ -93,6 +95,7 @@ export async function loadTokenUser(request: FastifyRequest, secret: string) {
     name: row.name,
     avatar: row.avatar,
     role: "user" as const,
+    emailVerified: row.email_verified,
     token: { id: row.token_id, teamId: row.team_id, scope: row.scope } satisfies TokenGrant,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The embedded identity provider (better-auth), mounted under /auth.
  *
- * It owns passwords, password reset, e-mail verification, third-party OpenID Connect sign-in and
+ * It owns passwords, password reset, third-party OpenID Connect sign-in and
  * the signing of short-lived ID tokens (GET /auth/token, keys at GET /auth/jwks). The uploader
  * service never reads better-auth's session: it only accepts the ID token at POST /api/users/auth,
  * exactly as it accepts tokens of any other trusted issuer.
@@ -15,7 +15,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { authSchema } from "../db/schema/auth";
 import type { Mailer } from "../mail/mailer";
-import { passwordResetMail, verifyEmailMail } from "../mail/templates";
+import { passwordResetMail } from "../mail/templates";
 
 /** Request header carrying the client address Fastify resolved (TRUST_PROXY-aware). */
 export const CLIENT_IP_HEADER = "x-vt-client-ip";
@@ -92,15 +92,9 @@ export function createAuthProvider(deps: AuthProviderDeps) {
         await deps.onPasswordChanged(user.id, undefined);
       },
     },
-    emailVerification: {
-      // Verification is not required to sign in, but ADMIN_EMAILS only grants admin to a verified
-      // address, so nobody can claim an admin's address by registering it first.
-      sendOnSignUp: true,
-      expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verifyEmailMail(user.email, user.name, url));
-      },
-    },
+    // E-mail verification is the uploader service's (modules/users/email-verification.ts): it
+    // mails its own link when the first sign-in creates an unverified user, and marks this
+    // provider's user verified too, so later ID tokens say `email_verified: true`.
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
@@ -120,7 +114,6 @@ export function createAuthProvider(deps: AuthProviderDeps) {
         "/reset-password": STRICT,
         "/reset-password/*": STRICT,
         "/change-password": STRICT,
-        "/send-verification-email": STRICT,
       },
     },
     advanced: {

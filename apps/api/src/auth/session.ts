@@ -16,7 +16,7 @@ import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import type { TeamRole } from "../db/schema/teams";
-import { sessions, type UserRole, users } from "../db/schema/users";
+import { sessions, type UserRole, userColumns, users } from "../db/schema/users";
 import { AppError } from "../lib/app-error";
 import { bearerSecret, loadTokenUser, type TokenGrant } from "./api-token";
 
@@ -31,6 +31,8 @@ export interface SessionUser {
   name: string;
   avatar: string | null;
   role: UserRole;
+  /** The e-mail is verified (users.email_verified_at); invitations wait for it. */
+  emailVerified: boolean;
   /** Set when the request authenticated with an API token (auth/api-token.ts): the team and scope it is limited to. */
   token?: TokenGrant;
 }
@@ -185,7 +187,7 @@ async function loadSessionUser(
   const [row] = await db
     .select({
       expiresAt: sessions.expiresAt,
-      user: { id: users.id, email: users.email, name: users.name, avatar: users.avatar, role: users.role },
+      user: userColumns,
       teams: withTeams ? teamsOf(sql`${users.id}`).mapWith((v) => v as SessionTeam[]) : sql<null>`null`,
     })
     .from(sessions)

@@ -237,6 +237,8 @@ export async function checkStoredImage(
     throw error;
   }
 }
+/** Files of one request checked and stored while the next one is read (bounds the memory held). */
+const GATE_OVERLAP = 3;
 
 /**
  * Reads a multipart request's text fields and the image file(s) under `field` (at most
@@ -255,6 +257,14 @@ export async function readImageUploads(
   const images: CheckedImage[] = [];
   const fields: Record<string, string> = {};
   let count = 0;
+  let seen = 0;
+  // Each file is checked (sharp, off the event loop), counted and handed to `onImage` in request
+  // order while the next part is still arriving: `tail` is the last of those steps, `window` the
+  // ones not finished yet (at most GATE_OVERLAP files held beyond the one being read).
+  let tail: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | undefined;
+  const window: Promise<void>[] = [];
+  const settle = () => tail.catch(() => {});
   try {
     const parts = request.parts({
       // busboy cuts one byte past the limit, so an exact-limit file passes and a larger one is seen.
@@ -274,17 +284,32 @@ export async function readImageUploads(
         part.file.resume();
         continue;
       }
-      if (count >= maxFiles) throw tooManyFiles(maxFiles);
+      if (failure) throw failure.error;
+      if (seen >= maxFiles) throw tooManyFiles(maxFiles);
+      seen += 1;
       const bytes = await readPart(part.file, options.maxBytes);
-      const image = await checkImage(bytes, options, part.filename.slice(0, 255));
-      metrics.uploadBytes.inc(image.bytes.length);
-      await consumeUploadQuota(request, image.bytes.length);
-      count += 1;
-      if (options.onImage) await options.onImage(image);
-      else images.push(image);
+      const checking = checkImage(bytes, options, part.filename.slice(0, 255));
+      checking.catch(() => {}); // awaited in order below; a refusal surfaces there
+      const step = tail.then(async () => {
+        const image = await checking;
+        metrics.uploadBytes.inc(image.bytes.length);
+        await consumeUploadQuota(request, image.bytes.length);
+        count += 1;
+        if (options.onImage) await options.onImage(image);
+        else images.push(image);
+      });
+      step.catch((error: unknown) => {
+        failure ??= { error };
+      });
+      tail = step;
+      window.push(step);
+      if (window.length > GATE_OVERLAP) await window.shift()!.catch(() => {});
     }
+    await tail;
   } catch (error) {
-    const refusal = multipartRefusal(error, options.maxBytes, maxFiles);
+    // Let the steps already started finish, so the caller undoes everything that was stored.
+    await settle();
+    const refusal = multipartRefusal(failure?.error ?? error, options.maxBytes, maxFiles);
     countRejection(refusal);
     throw refusal;
   }

@@ -16,6 +16,7 @@ import {
 import { reviewMessages } from "@vt/shared/i18n/review-messages";
 import { teamsMessages } from "@vt/shared/i18n/teams-messages";
 import { tokensMessages } from "@vt/shared/i18n/tokens-messages";
+import { verificationMessages } from "@vt/shared/i18n/verification-messages";
 import { z } from "zod";
 import type { $ZodIssue } from "zod/v4/core";
 
@@ -29,6 +30,7 @@ registerMessages(
   reviewMessages,
   inputMessages,
   tokensMessages,
+  verificationMessages,
 );
 
 /** Language of server messages from `x-custom-lang` (vi unless it names en). */

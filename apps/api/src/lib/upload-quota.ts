@@ -72,8 +72,16 @@ async function limitFor(request: FastifyRequest, user: SessionUser): Promise<Upl
   return membership ? uploadQuota.member : uploadQuota.noTeam;
 }
 
+/** The limit of each request, looked up once however many files the request carries. */
+const requestLimits = new WeakMap<FastifyRequest, Promise<UploadLimit>>();
+
 /** Counts one checked upload of the request's signed-in user (see consumeQuota). */
 export async function consumeUploadQuota(request: FastifyRequest, bytes: number): Promise<void> {
   const user = await requireUser(request);
-  await consumeQuota(request.server.db, user.id, await limitFor(request, user), bytes);
+  let limit = requestLimits.get(request);
+  if (!limit) {
+    limit = limitFor(request, user);
+    requestLimits.set(request, limit);
+  }
+  await consumeQuota(request.server.db, user.id, await limit, bytes);
 }

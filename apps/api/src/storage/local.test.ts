@@ -95,6 +95,16 @@ describe("local storage", () => {
     expect(filesUnder(root)).toEqual([]);
   });
 
+  it("stores again after the remembered month folder was removed, leaving no temporary file", async () => {
+    const opts = { prefix: "comics", ext: "jpg", contentType: "image/jpeg" } as const;
+    const first = await storage.put(Buffer.from("one"), opts);
+    rmSync(join(root, "comics"), { recursive: true, force: true });
+    const second = await storage.put(Buffer.from("two"), opts);
+    expect(await storage.exists(first)).toBe(false);
+    expect((await storage.get(second))?.toString()).toBe("two");
+    expect(filesUnder(root)).toEqual([join(root, second)]);
+  });
+
   it("deletes, and deleting a missing object is not an error", async () => {
     const key = await storage.put(Buffer.from("x"), {
       prefix: "users",

@@ -3,6 +3,11 @@
  * then rename), keys are generated here, and no operation can reach outside the root: keys are
  * validated, the resolved path must stay under the root, and symlinks are refused both in the
  * folders (realpath check) and on the file itself (O_NOFOLLOW).
+ *
+ * `put` is on the upload hot path (issue 13): the month folder a key lands in is created and
+ * checked (no symlink on the way) once per process and then remembered, and a Buffer is written
+ * with one `writeFile` to an exclusive temp name (O_EXCL: never through a planted link) and renamed,
+ * with no stream and no copy. A folder removed behind our back is created again on ENOENT.
  */
 import { randomBytes } from "node:crypto";
 import { constants, createWriteStream } from "node:fs";
@@ -17,6 +22,7 @@ import {
   rename,
   rm,
   unlink,
+  writeFile,
 } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
@@ -79,6 +85,22 @@ export async function createLocalStorage(options: LocalStorageOptions): Promise<
     return join(realDir, path.slice(dir.length + 1));
   }
 
+  /** Folders (absolute, real) that `put` already created and checked inside the root. */
+  const readyDirs = new Set<string>();
+
+  /** The real folder of a new key, created and checked once per folder. */
+  async function folderForPut(key: string): Promise<{ dir: string; path: string }> {
+    const path = resolve(root, key);
+    if (!path.startsWith(root + sep)) throw new InvalidStorageKeyError("outside root");
+    const dir = dirname(path);
+    if (!readyDirs.has(dir)) {
+      const real = dirname(await pathOf(key, { createDirs: true }));
+      if (real !== dir) throw new InvalidStorageKeyError("outside root (symlink)");
+      readyDirs.add(dir);
+    }
+    return { dir, path };
+  }
+
   /** Open for reading without following a symlink at the last component. */
   async function openForRead(key: string): Promise<FileHandle | null> {
     const path = await pathOf(key);
@@ -103,17 +125,25 @@ export async function createLocalStorage(options: LocalStorageOptions): Promise<
     async put(body, putOptions: PutOptions) {
       assertValidPutOptions(putOptions);
       const key = generateKey(putOptions);
-      const path = await pathOf(key, { createDirs: true });
-      const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString("hex")}`);
-      try {
-        const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
-        await pipeline(source, createWriteStream(tmp, { flags: "wx", mode: 0o644 }));
-        await rename(tmp, path);
-      } catch (error) {
-        await rm(tmp, { force: true });
-        throw error;
+      for (let attempt = 0; ; attempt++) {
+        const { dir, path } = await folderForPut(key);
+        const tmp = join(dir, `.tmp-${randomBytes(8).toString("hex")}`);
+        try {
+          if (body instanceof Readable) {
+            await pipeline(body, createWriteStream(tmp, { flags: "wx", mode: 0o644 }));
+          } else {
+            await writeFile(tmp, body, { flag: "wx", mode: 0o644 });
+          }
+          await rename(tmp, path);
+          return key;
+        } catch (error) {
+          await rm(tmp, { force: true });
+          // The folder was removed since it was remembered: make it again (a stream cannot be replayed).
+          const gone = (error as NodeJS.ErrnoException).code === "ENOENT";
+          readyDirs.delete(dir);
+          if (!gone || attempt > 0 || body instanceof Readable) throw error;
+        }
       }
-      return key;
     },
 
     async get(key) {

@@ -3,7 +3,8 @@
  * check accepts, and a signed-up user in a browser context of their own.
  */
 import { deflateSync } from "node:zlib";
-import { type Browser, expect } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { waitForMail } from "./mail";
 
 export const PASSWORD = "hoa-mai-no-ro";
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -63,4 +64,20 @@ export async function signUp(browser: Browser, baseURL: string, name: string, la
   const page = await context.newPage();
   await page.goto(landing);
   return { context, page, email, name };
+}
+
+/**
+ * Proves the user's e-mail the way a person does: opens the link of the verification mail the
+ * server sent at sign-up (over SMTP to the e2e mail sink). The dashboard signs in, lands on / with
+ * a notice, and the "verify your e-mail" banner is gone. Team invitations need this.
+ */
+export async function verifyEmailByMail(page: Page, email: string) {
+  const text = await waitForMail(email, 15_000, "/verify-email?token=");
+  const link = text.match(/https?:\/\/[^\s<>"']+\/verify-email\?token=[^\s<>"']+/)?.[0];
+  expect(link, "the verification link").toBeDefined();
+  const url = new URL(link!);
+  await page.goto(url.pathname + url.search);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("region", { name: /Hãy xác nhận e-mail|Confirm your e-mail/ })).toBeHidden();
+  return url.pathname + url.search;
 }

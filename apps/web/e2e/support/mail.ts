@@ -33,8 +33,11 @@ export function mailTexts(raw: string): string[] {
   return texts;
 }
 
-/** Waits for the newest message sent to `to` and returns its decoded texts. */
-export async function waitForMail(to: string, timeout = 15_000): Promise<string> {
+/**
+ * Waits for the newest message sent to `to` (and, when given, whose text contains `containing`)
+ * and returns its decoded texts.
+ */
+export async function waitForMail(to: string, timeout = 15_000, containing?: string): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
@@ -48,13 +51,15 @@ export async function waitForMail(to: string, timeout = 15_000): Promise<string>
         for (const name of names.sort().reverse()) {
           const raw = readFileSync(path.join(mailDir(), name), "utf8");
           if (raw.split(/\r?\n/, 1)[0]?.toLowerCase().includes(to.toLowerCase())) {
-            found = mailTexts(raw).join("\n");
+            const text = mailTexts(raw).join("\n");
+            if (containing && !text.includes(containing)) continue;
+            found = text;
             return true;
           }
         }
         return false;
       },
-      { timeout, message: `a mail to ${to}` },
+      { timeout, message: `a mail to ${to}${containing ? ` containing ${containing}` : ""}` },
     )
     .toBe(true);
   return found ?? "";

@@ -57,6 +57,16 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import("./routes/login"), "LoginPage"),
 });
 
+/** /verify-email?token=…: the verification mail's link (built by the API); public, it signs in. */
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "verify-email",
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: optionalString(search.token),
+  }),
+  component: lazyRouteComponent(() => import("./routes/verify-email"), "VerifyEmailPage"),
+});
+
 // ── Signed in: the guard and the shell ────────────────────────────────────────
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -217,6 +227,7 @@ const adminRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
+  verifyEmailRoute,
   appRoute.addChildren([
     homeRoute,
     dashboardRoute,

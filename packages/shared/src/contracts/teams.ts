@@ -290,7 +290,15 @@ export const ZMyInvitation = ZInvitation.extend({
   team: z.object({ id: z.number().int(), name: z.string(), logo: ZStoredImage.nullable() }),
 });
 export type TMyInvitation = z.infer<typeof ZMyInvitation>;
-export const ZMyInvitationListResponse = z.object({ invitations: z.array(ZMyInvitation) });
+/**
+ * My pending invitations. Until my e-mail is verified the list is empty and `awaitingVerification`
+ * counts the invitations that wait for it (nothing else about them is shown: the address is not
+ * proven to be mine yet).
+ */
+export const ZMyInvitationListResponse = z.object({
+  invitations: z.array(ZMyInvitation),
+  awaitingVerification: z.number().int().nonnegative(),
+});
 export type TMyInvitationListResponse = z.infer<typeof ZMyInvitationListResponse>;
 
 /** `POST /api/invitations/{id}/accept` answers the joined team; `/decline` answers 204. */

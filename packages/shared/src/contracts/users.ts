@@ -22,8 +22,23 @@ export const ZUser = z.object({
   name: z.string(),
   avatar: z.string().nullable(),
   role: ZUserRole,
+  /** The e-mail is proven (verification link, or an issuer's `email_verified: true`); invitations need it. */
+  emailVerified: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** `POST /api/users/verify-email`: the token of the link in the verification mail. */
+export const ZVerifyEmailRequest = z.strictObject({
+  token: z
+    .string({ error: () => "validation.required" })
+    .min(1, { error: "validation.required" })
+    .max(512, { error: "verification.linkInvalid" }),
+});
+export type TVerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
+
+/** `POST /api/users/verification-email`: a new verification mail went to `email`. */
+export const ZResendVerificationResponse = z.object({ email: z.string() });
+export type TResendVerificationResponse = z.infer<typeof ZResendVerificationResponse>;
 
 const zHint = (max: number) => z.string().trim().max(max).nullish();
 

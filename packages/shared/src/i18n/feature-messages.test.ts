@@ -5,6 +5,7 @@ import { inputMessages } from "./input-messages";
 import { type FeatureCatalogue, hasMessage, messages, registerMessages, translate } from "./messages";
 import { reviewMessages } from "./review-messages";
 import { teamsMessages } from "./teams-messages";
+import { verificationMessages } from "./verification-messages";
 
 const features: Record<string, FeatureCatalogue> = {
   teams: teamsMessages,
@@ -12,6 +13,7 @@ const features: Record<string, FeatureCatalogue> = {
   chapters: chaptersMessages,
   review: reviewMessages,
   input: inputMessages,
+  verification: verificationMessages,
 };
 
 function leafKeys(node: unknown, prefix = ""): string[] {

@@ -26,6 +26,13 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
     /** Disabled by an admin: no sign-in, no session (every session is deleted when set). */
     disabledAt: timestamp("disabled_at", tz),
+    /**
+     * When the user proved they own `email`: by opening our verification link, or by signing in with
+     * an ID token whose issuer says `email_verified: true`. Null = unverified: invitations to the
+     * address wait. Cleared when the e-mail changes to one nobody verified. Users that existed
+     * before e-mail verification was introduced were marked verified by the migration.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", tz),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
@@ -49,3 +56,33 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
+
+/**
+ * Verification links sent by mail (issue 9). The link carries `<id>.<expiry>.<signature>`; only the
+ * SHA-256 of the id is stored, so the table alone cannot forge a link. A row is used once
+ * (`used_at`), and only for the address it was sent to.
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    usedAt: timestamp("used_at", tz),
+  },
+  (t) => [index("email_verifications_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** The user fields every reader of a user selects (session, profile). */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  avatar: users.avatar,
+  role: users.role,
+  emailVerified: sql<boolean>`(${users.emailVerifiedAt} is not null)`.mapWith(Boolean),
+};

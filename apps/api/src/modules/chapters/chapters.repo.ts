@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle
 import { liveSql, visibleSql } from "../../db/chapter-visibility";
 import type { Executor } from "../../db/executor";
 import { chapterPages, chapters, chapterTeams } from "../../db/schema/chapters";
+import { comics } from "../../db/schema/comics";
 import { teams } from "../../db/schema/teams";
 import { intArray } from "../../db/sql";
 
@@ -50,6 +51,25 @@ export async function findChapter(
     .limit(1);
   const [row] = options.lock ? await base.for("update", { of: chapters }) : await base;
   return row;
+}
+
+/**
+ * Locks a live chapter and its live comic (the lock merge and collaborator changes take) in one
+ * statement; undefined when either is gone or the chapter no longer belongs to `comicId`.
+ */
+export async function lockChapterOnComic(
+  tx: Executor,
+  chapterId: number,
+  comicId: number,
+): Promise<ChapterRow | undefined> {
+  const [row] = await tx
+    .select({ chapter: chapters })
+    .from(chapters)
+    .innerJoin(comics, and(eq(comics.id, chapters.comicId), isNull(comics.deletedAt)))
+    .where(and(eq(chapters.id, chapterId), eq(chapters.comicId, comicId), liveSql))
+    .limit(1)
+    .for("update", { of: [chapters, comics] });
+  return row?.chapter;
 }
 
 export interface TeamRefRow {
@@ -148,14 +168,6 @@ export async function pagesOf(db: Executor, chapterId: number): Promise<PageRow[
     .from(chapterPages)
     .where(eq(chapterPages.chapterId, chapterId))
     .orderBy(asc(chapterPages.staged), asc(chapterPages.position), asc(chapterPages.id));
-}
-
-export async function nextPosition(tx: Executor, chapterId: number): Promise<number> {
-  const [row] = await tx
-    .select({ next: sql<number>`coalesce(max(${chapterPages.position}) + 1, 0)::int` })
-    .from(chapterPages)
-    .where(eq(chapterPages.chapterId, chapterId));
-  return row?.next ?? 0;
 }
 
 export async function insertPages(

@@ -228,7 +228,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       const d = deps(request);
-      await service.authorizePageUpload(d, user, request.params.chapterId);
+      const grant = await service.authorizePageUpload(d, user, request.params.chapterId);
       const { pages, fields } = await readAndStorePages(
         request,
         d,
@@ -240,7 +240,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           keys: jsonArrayField(fields, "keys"),
           clientIds: jsonArrayField(fields, "clientIds"),
         });
-        const stored = await service.addPages(d, user, request.params.chapterId, {
+        const stored = await service.addPages(d, user, grant, {
           pages,
           keys: parsed.keys ?? [],
           clientIds: parsed.clientIds ?? [],
@@ -294,11 +294,11 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const d = deps(request);
       const { chapterId } = request.params;
-      await service.authorizePageUpload(d, user, chapterId);
+      const grant = await service.authorizePageUpload(d, user, chapterId);
       const received = await receiveDirectUploads(request, pagesScope(chapterId), request.body.files);
       const pages = received.map(({ image, key }) => ({ image, url: key }));
       try {
-        const stored = await service.addPages(d, user, chapterId, {
+        const stored = await service.addPages(d, user, grant, {
           pages,
           keys: request.body.keys ?? [],
           clientIds: request.body.clientIds ?? [],
@@ -328,7 +328,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const d = deps(request);
-      await service.authorizePageUpload(d, user, request.params.chapterId);
+      const grant = await service.authorizePageUpload(d, user, request.params.chapterId);
       const { pages, fields } = await readAndStorePages(request, d, UPLOAD_FIELD_SINGLE, 1);
       const page = pages[0]!;
       try {
@@ -337,7 +337,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(fields.key ? { key: fields.key } : {}),
           ...(fields.clientId ? { clientId: fields.clientId } : {}),
         });
-        return await service.replacePage(d, user, request.params.chapterId, {
+        return await service.replacePage(d, user, grant, {
           ...parsed,
           url: page.url,
           image: page.image,

@@ -487,9 +487,38 @@ export function checkScrambleKey(key: string, field: (string | number)[]): void 
   }
 }
 
-/** Authorizes an upload to the chapter BEFORE its body is read (404 when not reachable). */
-export async function authorizePageUpload(deps: ChaptersDeps, user: SessionUser, chapterId: number) {
-  await chapterAccess(deps.db, user, chapterId);
+/** What authorizePageUpload checked: the chapter and the comic it belongs to. */
+export type PageUploadGrant = { chapterId: number; comicId: number };
+
+/**
+ * The one access check of an upload request, made BEFORE its body is read (404 when not
+ * reachable), so a foreign request is refused without reading or decoding its files.
+ */
+export async function authorizePageUpload(
+  deps: ChaptersDeps,
+  user: SessionUser,
+  chapterId: number,
+): Promise<PageUploadGrant> {
+  const { row } = await chapterAccess(deps.db, user, chapterId);
+  return { chapterId, comicId: row.chapter.comicId };
+}
+
+/**
+ * Runs an upload's write in one transaction with the chapter and its comic locked by one statement
+ * (the lock merge and collaborator changes take). Access is not checked again: authorizePageUpload
+ * did that once for the request (issue 13: the second check cost ~6 queries per request). A chapter
+ * trashed or moved by a merge meanwhile is 404, as before.
+ */
+function inUploadTx<T>(
+  deps: ChaptersDeps,
+  grant: PageUploadGrant,
+  fn: (tx: Executor, chapter: repo.ChapterRow) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const chapter = await repo.lockChapterOnComic(tx, grant.chapterId, grant.comicId);
+    if (!chapter) throw notFound();
+    return fn(tx, chapter);
+  });
 }
 
 /**
@@ -500,18 +529,19 @@ export async function authorizePageUpload(deps: ChaptersDeps, user: SessionUser,
 export async function addPages(
   deps: ChaptersDeps,
   user: SessionUser,
-  chapterId: number,
+  grant: PageUploadGrant,
   input: PageUploadInput,
 ): Promise<(TChapterPage & { id: number; duplicate: boolean })[]> {
+  const { chapterId } = grant;
   if (input.keys.length > input.pages.length) throw fieldError(["keys"], "validation.invalid");
   if (input.clientIds.length > input.pages.length) throw fieldError(["clientIds"], "validation.invalid");
   input.keys.forEach((k, i) => {
     if (k) checkScrambleKey(k, ["keys", i]);
   });
-  const { result, unused } = await inChapterTx(deps, user, chapterId, async (tx, row) => {
+  const { result, unused } = await inUploadTx(deps, grant, async (tx, chapter) => {
     const existing = await repo.pagesOf(tx, chapterId);
     const byClient = new Map(existing.filter((p) => p.clientId).map((p) => [p.clientId!, p]));
-    let position = await repo.nextPosition(tx, chapterId);
+    let position = existing.reduce((next, p) => Math.max(next, p.position + 1), 0);
     type Slot = { existing: repo.PageRow; duplicate: true } | { url: string; duplicate: boolean };
     const plan: Slot[] = [];
     const values: Parameters<typeof repo.insertPages>[1] = [];
@@ -556,7 +586,7 @@ export async function addPages(
         : { page: byUrl.get(s.url)!, duplicate: s.duplicate },
     );
     if (inserted.length > 0) {
-      await chapterAudit(tx, user, row.chapter, "upload_pages", {
+      await chapterAudit(tx, user, chapter, "upload_pages", {
         after: { pages: inserted.map((p) => ({ id: p.id, url: p.url, key: p.scrambleKey })) },
       });
     }
@@ -570,11 +600,12 @@ export async function addPages(
 export async function replacePage(
   deps: ChaptersDeps,
   user: SessionUser,
-  chapterId: number,
+  grant: PageUploadGrant,
   input: { pageId: number; url: string; image: CheckedImage; key?: string; clientId?: string },
 ): Promise<TChapterPage & { id: number }> {
   if (input.key) checkScrambleKey(input.key, ["key"]);
-  const { page, old } = await inChapterTx(deps, user, chapterId, async (tx, row) => {
+  const { chapterId } = grant;
+  const { page, old } = await inUploadTx(deps, grant, async (tx, chapter) => {
     const pages = await repo.pagesOf(tx, chapterId);
     const current = pages.find((p) => p.id === input.pageId);
     if (!current) throw fieldError(["pageId"], "chapters.pageNotFound");
@@ -588,7 +619,7 @@ export async function replacePage(
       ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
     });
     await repo.updateChapter(tx, chapterId, {});
-    await chapterAudit(tx, user, row.chapter, "replace_page", {
+    await chapterAudit(tx, user, chapter, "replace_page", {
       before: { pageId: current.id, url: current.url, key: current.scrambleKey },
       after: { pageId: updated.id, url: updated.url, key: updated.scrambleKey },
     });

@@ -436,6 +436,21 @@ describe("page uploads, page order and publishing", () => {
     expect(res.json().errors[0]).toMatch(/^pages: /);
   });
 
+  it("refuses a batch whose damaged page comes after pages already stored, keeping no file of it", async () => {
+    const c = await newChapter(uploader);
+    const before = storedFiles().length;
+    const good = await pageFiles(6);
+    const cut = (await png(40, 40)).subarray(0, 60);
+    const res = await uploadPages(uploader, c.id, [
+      ...good.slice(0, 5),
+      { field: "files", filename: "6.png", contentType: "image/png", bytes: cut },
+      good[5]!,
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(storedFiles().length).toBe(before);
+    expect((await getChapter(uploader, c.id)).pages).toEqual([]);
+  });
+
   it("is 401 signed out and 404 for another team on both upload routes, storing nothing", async () => {
     const c = await newChapter(uploader);
     const before = storedFiles().length;

@@ -334,7 +334,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "My pending invitations (addressed to my e-mail)",
+        summary: "My pending invitations (addressed to my e-mail; only counted until it is verified)",
         response: { 200: ZMyInvitationListResponse, ...e(401) },
       },
     },
@@ -346,9 +346,10 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Accept an invitation addressed to me: I join the team with its role",
+        summary:
+          "Accept an invitation addressed to me: I join the team with its role (403 until my e-mail is verified)",
         params: ZInvitationParams,
-        response: { 200: ZAcceptInvitationResponse, ...e(401, 404, 409, 422) },
+        response: { 200: ZAcceptInvitationResponse, ...e(401, 403, 404, 409, 422) },
       },
     },
     async (request) => service.acceptInvitation(deps(request), await requireUser(request), request.params.id),
@@ -359,9 +360,9 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Decline an invitation addressed to me",
+        summary: "Decline an invitation addressed to me (403 until my e-mail is verified)",
         params: ZInvitationParams,
-        response: { 204: NoContent, ...e(401, 404, 422) },
+        response: { 204: NoContent, ...e(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

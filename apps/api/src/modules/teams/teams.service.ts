@@ -590,12 +590,23 @@ export async function revokeInvitation(
   });
 }
 
+/**
+ * Invitations go to an address, so they are shown and answered only once the user proved the
+ * address is theirs (issue 9: whoever registers an invited address first must not take the seat).
+ * Before that the list only says how many wait.
+ */
+function requireVerifiedEmail(user: SessionUser): void {
+  if (!user.emailVerified) throw new AppError("FORBIDDEN", "verification.invitationNeedsVerifiedEmail");
+}
+
 export async function myInvitations(
   deps: TeamsDeps,
   user: SessionUser,
-): Promise<{ invitations: TMyInvitation[] }> {
+): Promise<{ invitations: TMyInvitation[]; awaitingVerification: number }> {
   const rows = await repo.listInvitationsForEmail(deps.db, user.email.toLowerCase());
+  if (!user.emailVerified) return { invitations: [], awaitingVerification: rows.length };
   return {
+    awaitingVerification: 0,
     invitations: rows.map((row) => ({
       ...toInvitation(row),
       team: { id: row.teamId, name: row.teamName, logo: image(deps.storage, row.teamLogo) },
@@ -608,6 +619,7 @@ export async function acceptInvitation(
   user: SessionUser,
   id: number,
 ): Promise<{ team: TTeamSummary }> {
+  requireVerifiedEmail(user);
   return deps.db.transaction(async (tx) => {
     const invitation = await repo.lockInvitationForEmail(tx, id, user.email.toLowerCase());
     if (!invitation) throw new AppError("NOT_FOUND", "teams.invitationNotFound");
@@ -636,6 +648,7 @@ export async function acceptInvitation(
 }
 
 export async function declineInvitation(deps: TeamsDeps, user: SessionUser, id: number): Promise<void> {
+  requireVerifiedEmail(user);
   await deps.db.transaction(async (tx) => {
     const invitation = await repo.lockInvitationForEmail(tx, id, user.email.toLowerCase());
     if (!invitation) throw new AppError("NOT_FOUND", "teams.invitationNotFound");

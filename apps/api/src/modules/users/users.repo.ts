@@ -1,15 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Executor } from "../../db/executor";
-import { type UserRole, users } from "../../db/schema/users";
-
-export const userColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  avatar: users.avatar,
-  role: users.role,
-};
+import { type UserRole, userColumns, users } from "../../db/schema/users";
 
 export type UserRow = {
   id: number;
@@ -17,6 +9,7 @@ export type UserRow = {
   name: string;
   avatar: string | null;
   role: UserRole;
+  emailVerified: boolean;
 };
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -49,6 +42,7 @@ export interface NewUser {
   role: UserRole;
   identityIssuer: string;
   identitySubject: string;
+  emailVerifiedAt: Date | null;
 }
 
 /** Inserts the user; on a concurrent first sign-in of the same identity, returns undefined. */
@@ -64,7 +58,10 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undef
 export async function updateUser(
   db: Executor,
   id: number,
-  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">> & { disabledAt?: Date | null },
+  patch: Partial<Pick<UserRow, "email" | "name" | "avatar" | "role">> & {
+    disabledAt?: Date | null;
+    emailVerifiedAt?: Date | null;
+  },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

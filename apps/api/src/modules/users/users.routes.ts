@@ -2,21 +2,40 @@ import {
   AVATAR_MAX_BYTES,
   ZAuthRequest,
   ZAvatarUploadResponse,
+  ZResendVerificationResponse,
   ZUpdateUserRequest,
   ZUser,
+  ZVerifyEmailRequest,
 } from "@vt/shared/contracts/users";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { embeddedIssuer } from "../../auth/provider";
 import { endSession, requireUser, startSession } from "../../auth/session";
+import { AppError } from "../../lib/app-error";
 import { readImageUploads } from "../../lib/image-gate";
 import { storeAvatar } from "./avatar";
+import {
+  resendVerificationMail,
+  sendVerificationMail,
+  type VerificationDeps,
+  verifyEmailToken,
+} from "./email-verification";
+import { findUserById } from "./users.repo";
 import { signInWithIdToken, updateProfile } from "./users.service";
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 
 /** Spec §7 `/users/*`, mounted under /api. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const verification: VerificationDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    secret: app.config.authSecret,
+    publicUrl: app.config.publicUrl,
+    embeddedIssuer: embeddedIssuer(app.config.publicUrl),
+  };
+
   app.post(
     "/users/auth",
     {
@@ -34,11 +53,47 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           verifyIdToken: app.verifyIdToken,
           adminEmails: app.config.adminEmails,
           log: request.log,
+          sendVerificationMail: (user) => sendVerificationMail(verification, user),
         },
         request.body,
       );
       await startSession(request, reply, user.id);
       return user;
+    },
+  );
+
+  app.post(
+    "/users/verify-email",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session",
+        body: ZVerifyEmailRequest,
+        response: { 200: ZUser, 400: ZErrorBody, 403: ZErrorBody, 422: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const userId = await verifyEmailToken(verification, request.body.token);
+      await startSession(request, reply, userId);
+      const user = await findUserById(app.db, userId);
+      if (!user) throw new AppError("BAD_REQUEST", "verification.linkInvalid");
+      return user;
+    },
+  );
+
+  app.post(
+    "/users/verification-email",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Send the verification mail again (one a minute, five an hour)",
+        response: { 200: ZResendVerificationResponse, 401: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return resendVerificationMail(verification, user.id);
     },
   );
 

@@ -27,7 +27,9 @@ export interface SignInDeps {
   db: Db;
   verifyIdToken: IdTokenVerifier;
   adminEmails: readonly string[];
-  log: { info(o: object, m: string): void };
+  log: { info(o: object, m: string): void; error(o: object, m: string): void };
+  /** Sends the verification mail to a user created with an address nobody verified yet. */
+  sendVerificationMail(user: UserRow): Promise<void>;
 }
 
 const isHttpUrl = (v: string | null | undefined): v is string =>
@@ -44,7 +46,9 @@ function isUniqueViolation(error: unknown): boolean {
  * Verifies the ID token, then finds or creates the user of that identity (issuer + subject).
  * Token claims win over the body's hints; hints only fill a missing name or avatar (and the e-mail
  * when an issuer sends none, which then never grants admin). ADMIN_EMAILS grants admin only for an
- * e-mail the issuer says is verified.
+ * e-mail the issuer says is verified, and by the same rule the issuer's `email_verified: true`
+ * marks our user verified (invitations need it). A user created unverified gets the verification
+ * mail; a verification is never undone by a later token, only by a change of address.
  */
 export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): Promise<UserRow> {
   let identity: VerifiedIdentity;
@@ -62,17 +66,20 @@ export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): 
   const email = identity.email ?? (hintEmail && EMAIL_REGEX.test(hintEmail) ? hintEmail : undefined);
   if (!email)
     throw new AppError("VALIDATION", "errors.VALIDATION", { errors: ["email: missing from the token"] });
-  const grantsAdmin =
-    identity.email !== undefined &&
-    identity.emailVerified === true &&
-    deps.adminEmails.includes(identity.email);
+  const issuerVerified = identity.email !== undefined && identity.emailVerified === true;
+  const grantsAdmin = issuerVerified && deps.adminEmails.includes(identity.email!);
 
   const existing = await findUserByIdentity(deps.db, identity.issuer, identity.subject);
   if (existing) {
-    const patch: { email?: string; role?: UserRole } = {};
+    const patch: { email?: string; role?: UserRole; emailVerifiedAt?: Date | null } = {};
     if (identity.email && identity.email !== existing.email) {
       const owner = await findUserByEmail(deps.db, identity.email);
-      if (!owner) patch.email = identity.email;
+      if (!owner) {
+        patch.email = identity.email;
+        patch.emailVerifiedAt = issuerVerified ? new Date() : null;
+      }
+    } else if (issuerVerified && !existing.emailVerified) {
+      patch.emailVerifiedAt = new Date();
     }
     if (grantsAdmin && existing.role !== "admin") patch.role = "admin";
     if (Object.keys(patch).length === 0) return existing;
@@ -96,8 +103,17 @@ export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): 
       role: grantsAdmin ? "admin" : "user",
       identityIssuer: identity.issuer,
       identitySubject: identity.subject,
+      emailVerifiedAt: issuerVerified && identity.email === email ? new Date() : null,
     });
-    if (created) return created;
+    if (created) {
+      if (!created.emailVerified) {
+        // The account works without it; the banner offers "send again" if this mail is lost.
+        await deps.sendVerificationMail(created).catch((error: unknown) => {
+          deps.log.error({ err: error, userId: created.id }, "could not send the verification mail");
+        });
+      }
+      return created;
+    }
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "errors.CONFLICT");
     throw error;

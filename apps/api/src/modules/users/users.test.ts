@@ -56,6 +56,7 @@ describe("POST /api/users/auth", () => {
       name: "Lan Anh",
       avatar: null,
       role: "user",
+      emailVerified: false,
     });
 
     const line = ([] as string[])
@@ -392,9 +393,14 @@ describe("platform admins", () => {
 
     const { outbox, linkIn } = await import("../../../test/identity");
     const mails = await outbox(t, "boss@example.com");
-    const link = linkIn(mails.at(-1)!.text, `${TEST_ORIGIN}/auth/verify-email`);
-    const verify = await t.app.inject({ method: "GET", url: link.pathname + link.search });
-    expect(verify.statusCode).toBe(302);
+    const link = linkIn(mails.at(-1)!.text, `${TEST_ORIGIN}/verify-email`);
+    const verify = await t.app.inject({
+      method: "POST",
+      url: "/api/users/verify-email",
+      headers: t.headers,
+      payload: { token: link.searchParams.get("token") },
+    });
+    expect(verify.statusCode).toBe(200);
 
     const second = await exchange(t, await idToken(t, jar), jar);
     expect(second.json()).toMatchObject({ id: first.json().id, role: "admin" });

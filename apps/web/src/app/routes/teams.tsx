@@ -8,6 +8,8 @@ import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/auth-store";
+import { ResendVerificationButton } from "@/features/auth/components/resend-verification-button";
 import { useTeams } from "@/features/teams/api/get-teams";
 import { CreateTeamDialog } from "@/features/teams/components/create-team-dialog";
 import { MyInvitations } from "@/features/teams/components/my-invitations";
@@ -24,6 +26,7 @@ export function TeamsPage() {
   const { page = 1, search } = route.useSearch();
   const navigate = useNavigate();
   const teams = useTeams({ page, search, limit: PAGE_SIZE });
+  const { user } = useAuth();
 
   const setSearch = useCallback(
     (value: string) => void navigate({ to: "/teams", search: { search: value || undefined } }),
@@ -41,7 +44,11 @@ export function TeamsPage() {
         description={t("pages.teams.description")}
         actions={createButton}
       />
-      <MyInvitations onAccepted={openTeam} />
+      <MyInvitations
+        onAccepted={openTeam}
+        email={typeof user?.email === "string" ? user.email : undefined}
+        resendAction={<ResendVerificationButton className="bg-background" />}
+      />
       {(search || list.length > 0 || page > 1) && (
         <SearchBox
           value={search ?? ""}

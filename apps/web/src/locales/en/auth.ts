@@ -102,5 +102,17 @@ export const auth = {
     save: "Save changes",
     saving: "Saving…",
   },
+  verifyEmail: {
+    bannerTitle: "Confirm your e-mail",
+    bannerText: "We sent a confirmation mail to {{email}}. Open the link in it to receive team invitations.",
+    resend: "Send again",
+    resending: "Sending…",
+    resent: "A new confirmation mail was sent to {{email}}",
+    checking: "Confirming your e-mail…",
+    done: "Your e-mail is confirmed. Welcome!",
+    failedTitle: "Could not confirm your e-mail",
+    toDashboard: "Go to the dashboard",
+    toLogin: "Go to sign in",
+  },
   switchLanguage: "Choose language",
 } satisfies Translation<typeof viAuth>;

@@ -51,6 +51,10 @@ export const teams = {
   invitations: {
     title: "Pending invitations",
     description: "Teams that invited you to join.",
+    awaitingVerification_one:
+      "{{count}} team invitation was sent to {{email}}. It shows here once you confirm this address, so we know it is really yours.",
+    awaitingVerification_other:
+      "{{count}} team invitations were sent to {{email}}. They show here once you confirm this address, so we know it is really yours.",
     invitedAs: "Invites you as {{role}}",
     invitedBy: "{{name}} invites you as {{role}}",
     expires: "Expires {{date}}",

@@ -100,4 +100,17 @@ export const auth = {
     saving: "Đang lưu…",
   },
   switchLanguage: "Chọn ngôn ngữ",
+  verifyEmail: {
+    bannerTitle: "Hãy xác nhận e-mail của bạn",
+    bannerText:
+      "Chúng tôi đã gửi thư xác nhận đến {{email}}. Mở liên kết trong thư để nhận lời mời vào nhóm.",
+    resend: "Gửi lại thư",
+    resending: "Đang gửi…",
+    resent: "Đã gửi thư xác nhận mới đến {{email}}",
+    checking: "Đang xác nhận e-mail…",
+    done: "Đã xác nhận e-mail. Chào mừng bạn!",
+    failedTitle: "Không xác nhận được e-mail",
+    toDashboard: "Về trang tổng quan",
+    toLogin: "Đến trang đăng nhập",
+  },
 };

@@ -49,6 +49,10 @@ export const teams = {
   invitations: {
     title: "Lời mời đang chờ",
     description: "Các nhóm đã mời bạn tham gia.",
+    awaitingVerification_one:
+      "Có {{count}} lời mời vào nhóm gửi đến {{email}}. Lời mời sẽ hiện ở đây khi bạn xác nhận địa chỉ e-mail này, để chắc chắn rằng nó đúng là của bạn.",
+    awaitingVerification_other:
+      "Có {{count}} lời mời vào nhóm gửi đến {{email}}. Lời mời sẽ hiện ở đây khi bạn xác nhận địa chỉ e-mail này, để chắc chắn rằng nó đúng là của bạn.",
     invitedAs: "Mời bạn làm {{role}}",
     invitedBy: "{{name}} mời bạn làm {{role}}",
     expires: "Hết hạn {{date}}",

@@ -4,7 +4,6 @@ import type {
   TChapterPageUploadResponse,
 } from "@vt/shared/contracts/chapters";
 import { api, type ProgressCallback } from "@/lib/api-client";
-import { uploadDirect } from "@/lib/direct-upload";
 import { uploadMode } from "@/lib/upload-mode";
 
 export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: string };
@@ -28,6 +27,8 @@ export async function uploadPages(
       keys: pages.map((p) => p.key ?? null),
       clientIds: pages.map((p) => p.clientId ?? null),
     };
+    // Loaded only on S3 servers: the dashboard's first paint does not carry it.
+    const { uploadDirect } = await import("@/lib/direct-upload");
     return uploadDirect<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, pages, extra, {
       signal,
       onProgress,

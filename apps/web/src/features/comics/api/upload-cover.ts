@@ -1,6 +1,5 @@
 import type { TCoverUpload } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
-import { uploadDirect } from "@/lib/direct-upload";
 import { uploadMode } from "@/lib/upload-mode";
 
 /**
@@ -10,6 +9,7 @@ import { uploadMode } from "@/lib/upload-mode";
 export async function uploadCover(file: Blob, onProgress?: ProgressCallback): Promise<TCoverUpload> {
   if ((await uploadMode()) === "direct") {
     const name = file instanceof File ? file.name : "cover";
+    const { uploadDirect } = await import("@/lib/direct-upload");
     return uploadDirect<TCoverUpload>("/comics/covers", [{ blob: file, name }], {}, { onProgress });
   }
   return api.upload<TCoverUpload>("/comics/covers", file, { onProgress });

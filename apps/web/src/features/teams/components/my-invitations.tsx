@@ -1,5 +1,6 @@
 import type { TMyInvitation } from "@vt/shared/contracts/teams";
 import { CheckIcon, MailIcon, XIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { Button } from "@/components/ui/button";
@@ -9,29 +10,54 @@ import { useMyInvitations } from "../api/get-my-invitations";
 import { formatDate } from "../format";
 import { TeamLogo } from "./team-logo";
 
-/** The caller's pending invitations, each with accept and decline; nothing at all when there are none. */
-export function MyInvitations({ onAccepted }: { onAccepted?: (teamId: number) => void }) {
+/**
+ * The caller's pending invitations, each with accept and decline; nothing at all when there are none.
+ * While the caller's e-mail is unverified the server only counts them: this says why they wait,
+ * next to `resendAction` (the route passes the auth feature's "send again" button).
+ */
+export function MyInvitations({
+  onAccepted,
+  email,
+  resendAction,
+}: {
+  onAccepted?: (teamId: number) => void;
+  email?: string;
+  resendAction?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { data } = useMyInvitations();
   const invitations = data?.invitations ?? [];
-  if (invitations.length === 0) return null;
+  const waiting = data?.awaitingVerification ?? 0;
+  if (invitations.length === 0 && waiting === 0) return null;
 
+  const waits = invitations.length === 0;
   return (
     <section
       aria-labelledby="my-invitations-heading"
-      className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4"
+      className={
+        waits
+          ? "grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          : "grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4"
+      }
     >
       <div className="flex items-center gap-2">
-        <MailIcon aria-hidden className="size-4 text-primary" />
+        <MailIcon aria-hidden className={waits ? "size-4" : "size-4 text-primary"} />
         <h2 id="my-invitations-heading" className="font-semibold">
           {t("teams.invitations.title")}
         </h2>
       </div>
-      <ul className="grid gap-2">
-        {invitations.map((invitation) => (
-          <InvitationItem key={invitation.id} invitation={invitation} onAccepted={onAccepted} />
-        ))}
-      </ul>
+      {waits ? (
+        <>
+          <p className="text-sm">{t("teams.invitations.awaitingVerification", { count: waiting, email })}</p>
+          {resendAction && <div>{resendAction}</div>}
+        </>
+      ) : (
+        <ul className="grid gap-2">
+          {invitations.map((invitation) => (
+            <InvitationItem key={invitation.id} invitation={invitation} onAccepted={onAccepted} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,0 +1,17 @@
+import type { TUser } from "@vt/shared/contracts/users";
+import { api } from "@/lib/api-client";
+
+/**
+ * `POST /api/users/verify-email`: the link of the verification mail. Verifies the e-mail, opens
+ * the uploader session and answers the user. A link works once, so a page asking twice for the
+ * same token (React's development double effects, a re-render) shares one request.
+ */
+const inFlight = new Map<string, Promise<TUser>>();
+export function verifyEmail(token: string): Promise<TUser> {
+  let request = inFlight.get(token);
+  if (!request) {
+    request = api.post<TUser>("/users/verify-email", { token });
+    inFlight.set(token, request);
+  }
+  return request;
+}

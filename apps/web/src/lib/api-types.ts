@@ -237,6 +237,7 @@ export interface paths {
                             avatar: string | null;
                             /** @enum {string} */
                             role: "user" | "admin";
+                            emailVerified: boolean;
                         };
                     };
                 };
@@ -313,6 +314,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            email: string;
+                            name: string;
+                            avatar: string | null;
+                            /** @enum {string} */
+                            role: "user" | "admin";
+                            emailVerified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the verification mail again (one a minute, five an hour) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -343,6 +510,7 @@ export interface paths {
                             avatar: string | null;
                             /** @enum {string} */
                             role: "user" | "admin";
+                            emailVerified: boolean;
                         };
                     };
                 };
@@ -461,6 +629,7 @@ export interface paths {
                             avatar: string | null;
                             /** @enum {string} */
                             role: "user" | "admin";
+                            emailVerified: boolean;
                         };
                     };
                 };
@@ -2473,7 +2642,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My pending invitations (addressed to my e-mail) */
+        /** My pending invitations (addressed to my e-mail; only counted until it is verified) */
         get: {
             parameters: {
                 query?: never;
@@ -2513,6 +2682,7 @@ export interface paths {
                                     } | null;
                                 };
                             }[];
+                            awaitingVerification: number;
                         };
                     };
                 };
@@ -2548,7 +2718,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation addressed to me: I join the team with its role */
+        /** Accept an invitation addressed to me: I join the team with its role (403 until my e-mail is verified) */
         post: {
             parameters: {
                 query?: never;
@@ -2588,6 +2758,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2655,7 +2838,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline an invitation addressed to me */
+        /** Decline an invitation addressed to me (403 until my e-mail is verified) */
         post: {
             parameters: {
                 query?: never;
@@ -2678,6 +2861,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

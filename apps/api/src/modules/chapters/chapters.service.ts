@@ -651,5 +651,3 @@ export function storePage(deps: ChaptersDeps, image: CheckedImage): Promise<stri
 export function discardStored(deps: ChaptersDeps, urls: string[]): Promise<void> {
   return removeObjects(deps, urls);
 }
-
-export const PAGE_UPLOAD_MAX_BYTES = PAGE_MAX_BYTES;

@@ -35,7 +35,6 @@ import {
   readHead,
   renameWithExtension,
   scrambleSize,
-  sniffImageType,
 } from "./format";
 
 export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
@@ -402,9 +401,4 @@ export async function unscramblePageOp(
   } finally {
     release(out.canvas);
   }
-}
-
-/** Content type check without decoding (used by the pool to skip the worker for GIFs). */
-export async function sniffBlob(blob: Blob) {
-  return sniffImageType(await readHead(blob));
 }

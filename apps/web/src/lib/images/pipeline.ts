@@ -3,14 +3,7 @@
  * are still processing. Every file has a state (queued -> processing -> uploading -> done | error),
  * progress, and can be retried alone; a failed upload keeps its processed image so the retry only
  * uploads again.
- *
- *   const run = runPipeline(files, {
- *     scramble: chapter.scrambled,
- *     upload: (page, index, signal, onProgress) => api.uploadPage(page.blob, page.name, { signal, onProgress }),
- *     onProgress: (p) => setProgress(p),
- *   });
- *   for await (const file of run) if (file.state === "error") showRetry(file.index);
- *   await run.retry(3);
+ * The chapter editor drives it from features/chapters/pages-session.ts.
  */
 import type { JobProgress, ProcessedPage, ScrambledPage } from "./canvas-ops";
 import { abortError, isAbortError, throwIfAborted } from "./errors";

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** Run on this database instead of a fresh migrated one (closed by close()). */
   database?: Database;
+  /** Use this storage (e.g. S3 on s3rver) instead of local files in the temporary folder. */
+  storage?: Storage;
   /** Register throwaway routes before the app is ready. */
   setup?: (app: TestApp["app"]) => void | Promise<void>;
 }
@@ -54,10 +56,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(join(tmpdir(), "vt-api-test-"));
   const config = testConfig(dataDir, options.env);
   const database = options.database ?? (await createTestDatabase());
-  const storage = await createLocalStorage({
-    root: config.storageDir,
-    publicBaseUrl: `${config.publicUrl}/files`,
-  });
+  const storage =
+    options.storage ??
+    (await createLocalStorage({
+      root: config.storageDir,
+      publicBaseUrl: `${config.publicUrl}/files`,
+    }));
   const app = await buildApp({
     config,
     database,

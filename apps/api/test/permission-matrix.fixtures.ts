@@ -206,6 +206,22 @@ function chapterFixtures(): Record<string, MatrixFixture> {
         fields: { clientIds: JSON.stringify(["a", "b"]) },
       }),
     },
+    // The matrix app stores locally: a member reaching the direct-upload routes gets 409
+    // upload.directUnavailable (on S3, lib/direct-upload.test.ts shows 200/201).
+    "POST /api/chapters/:chapterId/pages/presign": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        payload: { files: [{ name: "1.jpg", size: 1000, type: "image/jpeg" }] },
+      }),
+    },
+    "POST /api/chapters/:chapterId/pages/direct": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        payload: { files: [{ key: "comics/2026/01/abcdefghijklmnop.jpg", token: "t", filename: "1.jpg" }] },
+      }),
+    },
     "POST /api/chapters/:chapterId/page": {
       setup: async (w) => {
         const { chapterId } = await teamChapter(w);

@@ -5,8 +5,9 @@
  *
  * Covered: migrations run once when both start together; a session made on one works on the
  * other; the sign-in rate limit is shared; concurrent reorders, publishes and merges through both
- * leave consistent data; SIGKILL of one mid-upload loses no acknowledged page and the other serves on.
- * Not covered yet: "a scheduled job runs once" (needs the PostgreSQL job queue, not on main yet).
+ * leave consistent data; a scheduled job runs once per tick, on one of them, not twice; SIGKILL of
+ * one mid-upload loses no acknowledged page and the other serves on; on S3 a chapter's pages go
+ * straight to the bucket (presigned on one, confirmed on the other): no instance receives page bytes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -272,8 +273,54 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
     expect(rows[0]).toEqual({ n: journal.entries.length, distinct_n: journal.entries.length });
     for (const instance of [a, b]) {
       const ready = await call(instance, "GET", "/api/health/ready");
-      expect(ready.json).toEqual({ status: "ok", checks: { db: "ok", storage: "ok" } });
+      expect(ready.json).toEqual({ status: "ok", checks: { db: "ok", storage: "ok", jobs: "ok" } });
     }
+    // The job queue's own schema was installed once too, under the same kind of start-up lock.
+    const { rows: versions } = await db.query<{ n: number }>("select count(*)::int as n from pgboss.version");
+    expect(versions[0]!.n).toBe(1);
+    const { rows: schedules } = await db.query<{ name: string }>(
+      "select name from pgboss.schedule order by name",
+    );
+    expect(schedules.map((r) => r.name)).toEqual(["sessions.prune", "storage.sweep"]);
+  });
+
+  it("a scheduled job runs once per tick on one of the two instances, not twice", {
+    timeout: 240_000,
+  }, async () => {
+    // Both instances registered `sessions.prune` (hourly) at start and both run the cron pass and
+    // workers. Make it due every minute, then wait for two ticks' jobs to have run.
+    await db.query("update pgboss.schedule set cron = '* * * * *' where name = 'sessions.prune'");
+    type Row = { id: string; state: string; slot: string };
+    const jobs = async () =>
+      (
+        await db.query<Row>(
+          `select id, state, to_char(date_trunc('minute', created_on), 'HH24:MI') as slot
+               from pgboss.job where name = 'sessions.prune' order by created_on`,
+        )
+      ).rows;
+    let rows: Row[] = [];
+    for (let i = 0; i < 200; i++) {
+      rows = await jobs();
+      if (rows.filter((r) => r.state === "completed").length >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const completed = rows.filter((r) => r.state === "completed");
+    expect(completed.length, JSON.stringify(rows)).toBeGreaterThanOrEqual(2);
+    // One job per minute however many instances ran the cron pass ...
+    const slots = rows.map((r) => r.slot);
+    expect(slots).toEqual([...new Set(slots)]);
+    // ... and each job ran on exactly one instance (the handlers' log lines carry the job id).
+    const finishedLines = [...a.log, ...b.log]
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes('"job finished"') && line.includes('"job":"sessions.prune"'));
+    for (const job of completed) {
+      expect(
+        finishedLines.filter((line) => line.includes(job.id)),
+        job.id,
+      ).toHaveLength(1);
+    }
+    await db.query("update pgboss.schedule set cron = '7 * * * *' where name = 'sessions.prune'");
   });
 
   it("a session opened on one instance works on the other, and signing out on one ends it on both", async () => {
@@ -371,6 +418,65 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
     expect(rows).toEqual([{ comic_id: target.comicId, n: 2 }]);
     const gone = await call(b, "GET", `/api/comics/${source.comicId}`, { jar: owner.jar });
     expect(gone.status).toBe(404);
+  });
+
+  it("direct uploads: pages go straight to the bucket, presigned on one instance and recorded on the other", async () => {
+    const { chapterId } = await comicWithChapter(a, owner.jar, teamId);
+    const bytes = await Promise.all([21, 22, 23].map((s) => page(s)));
+    const presigned = await call(a, "POST", `/api/chapters/${chapterId}/pages/presign`, {
+      jar: owner.jar,
+      json: { files: bytes.map((b, i) => ({ name: `${i + 1}.jpg`, size: b.length, type: "image/jpeg" })) },
+    });
+    expect(presigned.status, presigned.text).toBe(200);
+    const tickets = presigned.json.uploads as {
+      key: string;
+      token: string;
+      url: string;
+      headers: Record<string, string>;
+    }[];
+    for (const [i, ticket] of tickets.entries()) {
+      expect(ticket.url.startsWith(`${bucketUrl}/`)).toBe(true);
+      const { "content-length": _length, ...headers } = ticket.headers;
+      const put = await fetch(ticket.url, { method: "PUT", headers, body: bytes[i] });
+      expect(put.status).toBe(200);
+    }
+    const confirmed = await call(b, "POST", `/api/chapters/${chapterId}/pages/direct`, {
+      jar: owner.jar,
+      json: {
+        files: tickets.map((ticket, i) => ({
+          key: ticket.key,
+          token: ticket.token,
+          filename: `${i + 1}.jpg`,
+        })),
+      },
+    });
+    expect(confirmed.status, confirmed.text).toBe(201);
+    const publish = await call(a, "PUT", `/api/chapters/${chapterId}`, {
+      jar: owner.jar,
+      json: {
+        order: 1,
+        pages: (confirmed.json.pages as { id: number }[]).map((p) => ({ id: p.id })),
+        publish: true,
+      },
+    });
+    expect(publish.status, publish.text).toBe(200);
+    // The published pages read back from the bucket byte for byte ...
+    const pages = publish.json.pages as { url: string }[];
+    expect(pages.map((p) => p.url)).toEqual(tickets.map((ticket) => ticket.key));
+    for (const [i, p] of pages.entries()) {
+      const object = Buffer.from(await (await fetch(`${bucketUrl}/${p.url}`)).arrayBuffer());
+      expect(object.equals(bytes[i]!)).toBe(true);
+    }
+    // ... and neither instance's request log shows a page upload request (multipart page bytes).
+    const requests = [...a.log, ...b.log]
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes(`/api/chapters/${chapterId}/`) && line.includes('"incoming request"'));
+    const urls = requests.map((line) => (JSON.parse(line) as { req: { method: string; url: string } }).req);
+    expect(urls.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      `POST /api/chapters/${chapterId}/pages/direct`,
+      `POST /api/chapters/${chapterId}/pages/presign`,
+    ]);
   });
 
   it("killing one instance mid-upload loses no acknowledged page, and the other serves on", async () => {

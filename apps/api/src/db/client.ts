@@ -42,8 +42,11 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
-/** Arbitrary constant shared by every instance ("vtmigr" in ASCII). */
-const MIGRATION_LOCK_ID = 0x76746d69677;
+/**
+ * PostgreSQL advisory-lock ids of the start-up steps that must not run on two instances at once.
+ * Arbitrary constants shared by every instance ("vtmig", "vtjob" in ASCII).
+ */
+export const STARTUP_LOCKS = { migrations: 0x76746d69677, jobs: 0x76746a6f62 } as const;
 
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
@@ -104,15 +107,31 @@ export async function runMigrations(database: Database, migrationsFolder = MIGRA
     await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], options);
     return;
   }
-  // Several API instances may start at once on one PostgreSQL: serialize their migrations with a
-  // session-level advisory lock held on one dedicated connection.
+  // Several API instances may start at once on one PostgreSQL: their migrations run one at a time.
+  await withStartupLock(database, "migrations", (client) =>
+    migrateNodePg(drizzleNodePg(client!), options).then(() => undefined),
+  );
+}
+
+/**
+ * Runs `fn` while holding the PostgreSQL session-level advisory lock `lock` on one dedicated
+ * connection (given to `fn`), so a start-up step (migrations, creating the job queue's schema)
+ * runs on one instance at a time when several start together on one database; the others wait,
+ * then find nothing left to do. PGlite is one process by construction: `fn` runs directly.
+ */
+export async function withStartupLock<T>(
+  database: Database,
+  lock: keyof typeof STARTUP_LOCKS,
+  fn: (client?: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  if (database.kind === "pglite") return fn();
   const client = await database.pool!.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCKS[lock]]);
     try {
-      await migrateNodePg(drizzleNodePg(client), options);
+      return await fn(client);
     } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+      await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCKS[lock]]);
     }
   } finally {
     client.release();

@@ -15,7 +15,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { fromPglite, PgBoss, type SendOptions } from "pg-boss";
 import type { Config } from "../config";
-import type { Database, Db } from "../db/client";
+import { type Database, type Db, withStartupLock } from "../db/client";
 import { metrics } from "../lib/metrics";
 import type { Storage } from "../storage/storage";
 import {
@@ -112,8 +112,9 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
   const boss = createBoss(database);
   boss.on("error", (error) => context.log.error({ err: error }, "job engine error"));
   boss.on("warning", (warning) => context.log.warn({ warning }, "job engine warning"));
-  await boss.start();
-
+  // Installing or migrating pg-boss's schema and creating the queues and schedules is not safe
+  // when two instances do it at once on an empty database: one instance at a time, the same
+  // advisory-lock helper the migrations use. Workers start after the lock is released.
   const known = new Set<string>();
   async function ensureQueue(job: AnyJobDefinition): Promise<void> {
     if (known.has(job.name)) return;
@@ -180,11 +181,14 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
     },
   };
 
-  for (const job of options.jobs) {
-    await ensureQueue(job);
-    if (options.work !== false) await engine.work(job);
-    if (options.schedule !== false && job.cron) await engine.schedule(job, job.cron);
-  }
+  await withStartupLock(database, "jobs", async () => {
+    await boss.start();
+    for (const job of options.jobs) {
+      await ensureQueue(job);
+      if (options.schedule !== false && job.cron) await engine.schedule(job, job.cron);
+    }
+  });
+  if (options.work !== false) for (const job of options.jobs) await engine.work(job);
   return engine;
 }
 

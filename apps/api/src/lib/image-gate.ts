@@ -7,7 +7,8 @@
  *   3. a complete decode with sharp `failOn: "error"` (a truncated or damaged image is refused)
  *   4. the uploader's hourly quota (lib/upload-quota.ts, counted in the database)
  * Callers store what `onImage` receives (streaming: a 300-page batch is never held in memory) or
- * the returned list.
+ * the returned list. Direct uploads (browser PUT to the S3 bucket, lib/direct-upload.ts) pass the
+ * stored object through the same checks with `checkStoredImage`, which deletes what fails.
  *
  *   const { images, fields } = await readImageUploads(request, { maxBytes: TEAM_IMAGE_MAX_BYTES });
  *   const key = await storage.put(images[0].bytes, { prefix: "teams", ext: images[0].ext, contentType: images[0].mime });
@@ -31,6 +32,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import sharp from "sharp";
 import { z } from "zod";
+import type { Storage } from "../storage/storage";
 import { AppError } from "./app-error";
 import { metrics } from "./metrics";
 import { consumeUploadQuota } from "./upload-quota";
@@ -186,7 +188,8 @@ const REJECTION_REASONS: Record<string, string> = {
   "upload.imageDamaged": "damaged",
 };
 
-function countRejection(error: unknown): void {
+/** Counts a refusal of the gate in vt_image_gate_rejections_total (other errors are ignored). */
+export function countRejection(error: unknown): void {
   if (!(error instanceof AppError)) return;
   const reason = REJECTION_REASONS[error.message] ?? (error.code === "RATE_LIMITED" ? "quota" : undefined);
   if (reason) metrics.gateRejections.inc({ reason });
@@ -194,6 +197,48 @@ function countRejection(error: unknown): void {
 
 /** Files of one request checked and stored while the next one is read (bounds the memory held). */
 const GATE_OVERLAP = 3;
+export interface StoredImageExpectation extends ImageCheckOptions {
+  /** The exact size the upload was signed for: another size is a cut or swapped object. */
+  size: number;
+  /** The type the upload was signed for (the object's Content-Type): the content must be this type. */
+  mime: ImageMimeType;
+}
+
+/**
+ * The gate for an object a browser stored itself (direct upload): reads it back from storage
+ * with the same byte limit, requires the size and type it was signed for, then runs every check
+ * of `checkImage`. Accepted bytes count in vt_upload_bytes_total, refusals in
+ * vt_image_gate_rejections_total; a refused or missing object is deleted before the error is thrown.
+ */
+export async function checkStoredImage(
+  storage: Storage,
+  key: string,
+  expected: StoredImageExpectation,
+  filename = "",
+): Promise<CheckedImage> {
+  try {
+    const object = await storage.stream(key);
+    if (!object) throw new AppError("VALIDATION", "upload.objectMissing");
+    if (object.size > expected.maxBytes) {
+      object.stream.destroy();
+      throw fileTooLarge(expected.maxBytes);
+    }
+    const bytes = await readPart(object.stream, expected.maxBytes);
+    if (bytes.length !== expected.size) throw damaged();
+    const image = await checkImage(bytes, expected, filename.slice(0, 255));
+    if (image.mime !== expected.mime) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "validation.fileTypeInvalid", {
+        params: { types: IMAGE_EXTENSIONS[expected.mime].toUpperCase() },
+      });
+    }
+    metrics.uploadBytes.inc(bytes.length);
+    return image;
+  } catch (error) {
+    countRejection(error);
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
 
 /**
  * Reads a multipart request's text fields and the image file(s) under `field` (at most

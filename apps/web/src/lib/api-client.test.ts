@@ -127,6 +127,40 @@ describe("api client requests", () => {
     expect(progress).toEqual([50]);
   });
 
+  it("putDirect PUTs the bytes to the presigned URL without cookies or app headers, with progress", async () => {
+    const seen: Seen = {};
+    const progress: (number | undefined)[] = [];
+    const adapter: AxiosAdapter = async (config) => {
+      config.onUploadProgress?.({ loaded: 3, total: 4, bytes: 3, lengthComputable: true });
+      return server(200, "", seen)(config);
+    };
+    const page = new Blob(["abcd"], { type: "image/jpeg" });
+    await client(adapter).putDirect("https://bucket.example/comics/2026/01/a.jpg?X-Amz-Signature=1", page, {
+      headers: { "content-type": "image/jpeg", "content-length": "4" },
+      onProgress: (p) => progress.push(p.percent),
+    });
+    expect(seen.config?.method).toBe("put");
+    expect(seen.config?.url).toBe("https://bucket.example/comics/2026/01/a.jpg?X-Amz-Signature=1");
+    expect(seen.config?.baseURL).toBeUndefined();
+    expect(seen.config?.withCredentials).toBe(false);
+    expect(seen.config?.data).toBe(page);
+    expect(seen.config?.headers.get("content-type")).toBe("image/jpeg");
+    // The browser sets the length from the body; the app's headers would fail the bucket's CORS.
+    expect(seen.config?.headers.has("content-length")).toBe(false);
+    expect(seen.config?.headers.has("x-app-origin")).toBe(false);
+    expect(progress).toEqual([75]);
+    const refused = await failureOf(
+      client(server(403, "<Error><Code>SignatureDoesNotMatch</Code></Error>")).putDirect(
+        "https://b/x",
+        page,
+        {
+          headers: {},
+        },
+      ),
+    );
+    expect(refused.kind).toBe("forbidden");
+  });
+
   it("uploadMany sends every file under `files` with extra fields", async () => {
     const seen: Seen = {};
     const files = [new File(["1"], "1.jpg"), new File(["2"], "2.jpg"), new File(["3"], "3.png")];

@@ -69,6 +69,13 @@ export type UploadOptions = RequestOptions & {
 
 export type DownloadOptions = RequestOptions & { onProgress?: ProgressCallback };
 
+export type DirectPutOptions = {
+  /** The headers the presigned URL was signed with (content-length is set by the browser from the body). */
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+  onProgress?: ProgressCallback;
+};
+
 function appendFields(form: FormData, fields: FormFields | undefined) {
   if (!fields) return;
   for (const [name, value] of Object.entries(fields)) {
@@ -170,6 +177,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
         data: form,
         onUploadProgress: onProgress ? (event) => onProgress(toProgress(event)) : undefined,
       });
+    },
+    /**
+     * PUT a file's bytes to an absolute presigned URL (direct upload to the S3 bucket): no cookies
+     * and none of the app's headers, which the bucket neither needs nor allows (CORS).
+     */
+    putDirect: async (url: string, body: Blob, put: DirectPutOptions): Promise<void> => {
+      const { "content-length": _length, ...headers } = put.headers;
+      const onProgress = put.onProgress;
+      try {
+        const { default: axios } = await import("axios");
+        await axios.request({
+          method: "PUT",
+          url,
+          data: body,
+          headers,
+          withCredentials: false,
+          timeout: 0,
+          signal: put.signal,
+          onUploadProgress: onProgress ? (event) => onProgress(toProgress(event)) : undefined,
+          ...(options.adapter ? { adapter: options.adapter } : {}),
+        });
+      } catch (error) {
+        throw toApiError(error);
+      }
     },
     /** Multipart upload of several files, each under the field `files`. */
     uploadMany: <T>(url: string, files: readonly Blob[], options?: UploadOptions) => {

@@ -10,6 +10,8 @@
  *   PUT    /chapters/:id          ZUpdateChapterRequest         -> ZChapterDetail
  *   DELETE /chapters/:id                                       -> ZMessageResponse
  *   POST   /chapters/:id/pages    multipart `files` (+ `keys`, `clientIds`) -> 201 ZChapterPageUploadResponse
+ *   POST   /chapters/:id/pages/presign  ZChapterPagesPresignRequest -> ZDirectUploadTickets (S3 storage only)
+ *   POST   /chapters/:id/pages/direct   ZChapterPagesDirectRequest -> 201 ZChapterPageUploadResponse
  *   POST   /chapters/:id/page     multipart `file` + `pageId` (+ `key`, `clientId`) -> ZChapterPage
  *   POST   /chapters/quick-update-volume  ZQuickUpdateVolumeRequest -> ZQuickUpdateVolumeResponse
  *
@@ -54,6 +56,7 @@ import { CHAPTER_ORDER_ONESHOT, MAX_PAGES_PER_UPLOAD } from "../constants";
 import { isRepresentableDate } from "../safe-input";
 import { isScheduleInFuture, zBaseVersion, zChapterOrder } from "../validation";
 import { ZTeamRef, zId, zIdParam } from "./comics";
+import { ZDirectUploadedFile, ZDirectUploadFile } from "./images";
 
 export { type TMessageResponse, ZMessageResponse } from "./comics";
 
@@ -344,6 +347,15 @@ export const ZChapterPagesFields = z.object({
   keys: z.array(z.string().nullable()).optional(),
   clientIds: z.array(z.string().max(CHAPTER_CLIENT_ID_MAX).nullable()).optional(),
 });
+/** `POST /chapters/:id/pages/presign`: the pages the browser is about to PUT to the bucket (at most MAX_PAGES_PER_UPLOAD, checked by the server: 422 validation.tooManyFiles). */
+export const ZChapterPagesPresignRequest = z.object({
+  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+});
+/** `POST /chapters/:id/pages/direct`: the uploaded objects, with `keys`/`clientIds` aligned as in the multipart route. */
+export const ZChapterPagesDirectRequest = ZChapterPagesFields.extend({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+});
+export type TChapterPagesDirectRequest = z.input<typeof ZChapterPagesDirectRequest>;
 /** Fields of `POST /chapters/:id/page` besides the file. */
 export const ZChapterPageReplaceFields = z.object({
   pageId: z.coerce

@@ -33,3 +33,58 @@ export const ZStoredImage = z.object({
   url: z.string(),
 });
 export type TStoredImage = z.infer<typeof ZStoredImage>;
+
+// ── Direct uploads (S3 storage) ─────────────────────────────────────────────
+/**
+ * When the server stores files in an S3-compatible bucket (`GET /api/health` answers
+ * `storage: "s3"`), the browser PUTs each image straight to the bucket:
+ *   1. POST .../presign  { files: [{ name, size, type }] }  -> { uploads: [ZDirectUploadTicket] }
+ *      (size and type are checked and the hourly quota is counted here; the URL is signed for
+ *      exactly that size and type and lives 10 minutes)
+ *   2. PUT ticket.url with ticket.headers and the file's bytes (no cookies, to the bucket)
+ *   3. POST .../direct   { files: [{ key, token, filename }] }  -> the same answer as the multipart
+ *      route; the server reads each object back through the image gate (size, type, pixels, full
+ *      decode) and deletes every object of the request when one fails.
+ * A ticket is bound to the user and the target (e.g. the chapter): any other use is 403.
+ */
+export const DIRECT_UPLOAD_TICKET_MAX = 4096;
+export const ZDirectUploadFile = z.object({
+  name: z.string().max(255, { error: "validation.tooLong" }),
+  size: z.number().int().positive(),
+  type: z.string().max(100, { error: "validation.tooLong" }),
+});
+export const ZDirectUploadRequest = z.object({
+  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+});
+export type TDirectUploadRequest = z.infer<typeof ZDirectUploadRequest>;
+
+export const ZDirectUploadTicket = z.object({
+  /** The storage key the object will have. */
+  key: z.string(),
+  /** Proof for the confirm call that this user was given this key for this target. */
+  token: z.string(),
+  url: z.string(),
+  method: z.literal("PUT"),
+  /** Headers the PUT must carry exactly (they are signed). */
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+export type TDirectUploadTicket = z.infer<typeof ZDirectUploadTicket>;
+export const ZDirectUploadTickets = z.object({ uploads: z.array(ZDirectUploadTicket) });
+export type TDirectUploadTickets = z.infer<typeof ZDirectUploadTickets>;
+
+/** One uploaded object as the confirm call names it. */
+export const ZDirectUploadedFile = z.object({
+  key: z.string().max(512, { error: "validation.tooLong" }),
+  token: z.string().max(DIRECT_UPLOAD_TICKET_MAX, { error: "validation.tooLong" }),
+  filename: z.string().max(255, { error: "validation.tooLong" }).default(""),
+});
+export type TDirectUploadedFile = z.infer<typeof ZDirectUploadedFile>;
+
+/** Direct upload of one image (e.g. a comic cover): the presign and confirm bodies. */
+export const ZSingleDirectUploadRequest = z.object({
+  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+});
+export const ZSingleDirectUploadConfirm = z.object({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+});

@@ -14,6 +14,9 @@ const vi = {
     imageDamaged: "Ảnh bị hỏng hoặc chưa tải lên hết, vui lòng chọn lại tệp",
     quotaFiles: "Bạn đã tải lên quá {{max}} tệp trong một giờ, vui lòng thử lại sau",
     quotaBytes: "Bạn đã tải lên quá {{max}} MB trong một giờ, vui lòng thử lại sau",
+    directUnavailable: "Máy chủ này không nhận tải tệp thẳng lên kho lưu trữ, hãy tải lên theo cách thường",
+    ticketInvalid: "Liên kết tải lên không hợp lệ hoặc đã hết hạn, vui lòng tải tệp lên lại",
+    objectMissing: "Tệp chưa tới được kho lưu trữ, vui lòng tải lên lại",
   },
   fields: {
     q: "Ô tìm kiếm",
@@ -36,6 +39,9 @@ const en: Catalogue<typeof vi> = {
   upload: {
     imageDamaged: "The image is damaged or incomplete, please choose the file again",
     quotaFiles: "You have uploaded more than {{max}} files in an hour, please try again later",
+    directUnavailable: "This server does not take uploads straight to storage, upload the usual way",
+    ticketInvalid: "The upload link is invalid or has expired, please upload the file again",
+    objectMissing: "The file did not reach storage, please upload it again",
     quotaBytes: "You have uploaded more than {{max}} MB in an hour, please try again later",
   },
   fields: {

@@ -11,7 +11,9 @@ import {
   ZChapterListResponse,
   ZChapterPage,
   ZChapterPageReplaceFields,
+  ZChapterPagesDirectRequest,
   ZChapterPagesFields,
+  ZChapterPagesPresignRequest,
   ZChapterPageUploadResponse,
   ZChapterParams,
   ZCreateChapterRequest,
@@ -20,11 +22,16 @@ import {
   ZQuickUpdateVolumeResponse,
   ZUpdateChapterRequest,
 } from "@vt/shared/contracts/chapters";
-import { UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
+import {
+  UPLOAD_FIELD_MULTIPLE,
+  UPLOAD_FIELD_SINGLE,
+  ZDirectUploadTickets,
+} from "@vt/shared/contracts/images";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
+import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
@@ -80,6 +87,14 @@ async function readAndStorePages(
     throw error;
   }
 }
+
+/** Direct uploads of a chapter's pages: tickets are valid for this chapter only. */
+const pagesScope = (chapterId: number): DirectUploadScope => ({
+  target: `chapter:${chapterId}`,
+  prefix: "comics",
+  maxBytes: PAGE_MAX_BYTES,
+  maxFiles: MAX_PAGES_PER_UPLOAD,
+});
 
 export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Signed-out calls are 401 before validation (not 422).
@@ -229,6 +244,64 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           pages,
           keys: parsed.keys ?? [],
           clientIds: parsed.clientIds ?? [],
+        });
+        return reply.code(201).send({ pages: stored });
+      } catch (error) {
+        await service.discardStored(
+          d,
+          pages.map((p) => p.url),
+        );
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/chapters/:chapterId/pages/presign",
+    {
+      config: { apiToken: "upload" },
+      schema: {
+        tags,
+        summary:
+          "S3 storage only: presigned PUT URLs for pages the browser uploads straight to the bucket (size and type signed, 10 minutes); then POST .../pages/direct",
+        params: ZChapterParams,
+        body: ZChapterPagesPresignRequest,
+        response: { 200: ZDirectUploadTickets, ...upload, ...e(409) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { chapterId } = request.params;
+      await service.authorizePageUpload(deps(request), user, chapterId);
+      return { uploads: await presignImageUploads(request, pagesScope(chapterId), request.body.files) };
+    },
+  );
+
+  app.post(
+    "/chapters/:chapterId/pages/direct",
+    {
+      config: { apiToken: "upload" },
+      schema: {
+        tags,
+        summary:
+          "Record pages uploaded straight to the bucket (keys and tokens from .../pages/presign): each object passes the image gate, a refused one deletes the request's objects",
+        params: ZChapterParams,
+        body: ZChapterPagesDirectRequest,
+        response: { 201: ZChapterPageUploadResponse, ...upload, ...e(409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const d = deps(request);
+      const { chapterId } = request.params;
+      const grant = await service.authorizePageUpload(d, user, chapterId);
+      const received = await receiveDirectUploads(request, pagesScope(chapterId), request.body.files);
+      const pages = received.map(({ image, key }) => ({ image, url: key }));
+      try {
+        const stored = await service.addPages(d, user, grant, {
+          pages,
+          keys: request.body.keys ?? [],
+          clientIds: request.body.clientIds ?? [],
         });
         return reply.code(201).send({ pages: stored });
       } catch (error) {

@@ -24,10 +24,16 @@ import {
   ZMessageResponse,
   ZUpdateComicRequest,
 } from "@vt/shared/contracts/comics";
+import {
+  ZDirectUploadTickets,
+  ZSingleDirectUploadConfirm,
+  ZSingleDirectUploadRequest,
+} from "@vt/shared/contracts/images";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
+import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { type CheckedImage, readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
@@ -55,6 +61,15 @@ async function readArtUpload(request: FastifyRequest) {
   });
   return { ...parseInput(ZCreateArtFields, fields), image: images[0]! };
 }
+
+/** Direct upload of a cover (S3): a ticket is valid for its user's cover uploads only. */
+const coverScope = (userId: number): DirectUploadScope => ({
+  target: `cover:${userId}`,
+  prefix: "comics",
+  suffix: "_cover",
+  maxBytes: COMIC_IMAGE_MAX_BYTES,
+  maxFiles: 1,
+});
 
 export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Signed-out calls are 401 before validation (not 422).
@@ -101,6 +116,42 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       const cover = await service.uploadCover(deps(request), user, () => readCover(request));
+      return reply.code(201).send(cover);
+    },
+  );
+
+  app.post(
+    "/comics/covers/presign",
+    {
+      schema: {
+        tags,
+        summary:
+          "S3 storage only: a presigned PUT URL for a cover the browser uploads straight to the bucket; then POST /comics/covers/direct",
+        body: ZSingleDirectUploadRequest,
+        response: { 200: ZDirectUploadTickets, ...e(401, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { uploads: await presignImageUploads(request, coverScope(user.id), request.body.files) };
+    },
+  );
+
+  app.post(
+    "/comics/covers/direct",
+    {
+      schema: {
+        tags,
+        summary:
+          "Record a cover uploaded straight to the bucket (key and token from /comics/covers/presign), checked by the image gate and the cover rule",
+        body: ZSingleDirectUploadConfirm,
+        response: { 201: ZCoverUpload, ...e(401, 403, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const [received] = await receiveDirectUploads(request, coverScope(user.id), request.body.files);
+      const cover = await service.recordDirectCover(deps(request), user, received!.image, received!.key);
       return reply.code(201).send(cover);
     },
   );

@@ -370,6 +370,34 @@ export async function uploadCover(
 ): Promise<TCoverUpload> {
   const image = await readCover();
   const key = await storeCover(deps, image);
+  return reserveCover(deps, user, image, key);
+}
+
+/**
+ * A cover the browser stored itself (direct upload on S3, already through the image gate): the
+ * cover rule, then the reservation for the caller's next POST /comics; refused, it is deleted.
+ */
+export async function recordDirectCover(
+  deps: ComicsDeps,
+  user: SessionUser,
+  image: CheckedImage,
+  key: string,
+): Promise<TCoverUpload> {
+  try {
+    if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
+    return await reserveCover(deps, user, image, key);
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function reserveCover(
+  deps: ComicsDeps,
+  user: SessionUser,
+  image: CheckedImage,
+  key: string,
+): Promise<TCoverUpload> {
   await repo.recordCoverUpload(deps.db, key, user.id);
   return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
 }

@@ -168,7 +168,8 @@ describe("API tokens as credentials", () => {
     for (const [method, url] of [
       ["GET", "/api/teams?all=true"],
       ["GET", `/api/teams/${teamA}`],
-      ["POST", "/api/admin/requests/1/approve"],
+      ["GET", "/api/admin/users"],
+      ["POST", "/api/requests/1/approve"],
       ["POST", "/api/comics/merge"],
       ["DELETE", `/api/comics/${comicA}`],
       ["GET", "/api/users/me"],

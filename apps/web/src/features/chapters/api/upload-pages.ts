@@ -1,19 +1,38 @@
-import type { TChapterPage, TChapterPageUploadResponse } from "@vt/shared/contracts/chapters";
+import type {
+  TChapterPage,
+  TChapterPagesDirectRequest,
+  TChapterPageUploadResponse,
+} from "@vt/shared/contracts/chapters";
 import { api, type ProgressCallback } from "@/lib/api-client";
+import { uploadDirect } from "@/lib/direct-upload";
+import { uploadMode } from "@/lib/upload-mode";
 
 export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: string };
 
 /**
- * `POST /api/chapters/{id}/pages` (multipart `keys` and `clientIds` as JSON arrays aligned with the
- * files, then `files`): stores the pages as staged uploads of the chapter. A clientId already on the
- * chapter answers the existing page (`duplicate`) instead of storing it again.
+ * Stores the pages as staged uploads of the chapter. A clientId already on the chapter answers the
+ * existing page (`duplicate`) instead of storing it again. Two paths, one answer and one progress:
+ * - local storage: `POST /api/chapters/{id}/pages` (multipart `keys` and `clientIds` as JSON arrays
+ *   aligned with the files, then `files`);
+ * - S3 storage (lib/upload-mode.ts): the bytes go straight to the bucket (lib/direct-upload.ts:
+ *   `.../pages/presign`, PUT to the bucket, `.../pages/direct` with the same `keys`/`clientIds`).
  */
-export function uploadPages(
+export async function uploadPages(
   chapterId: number,
   pages: readonly PageUpload[],
   signal?: AbortSignal,
   onProgress?: ProgressCallback,
-) {
+): Promise<TChapterPageUploadResponse> {
+  if ((await uploadMode()) === "direct") {
+    const extra: Omit<TChapterPagesDirectRequest, "files"> = {
+      keys: pages.map((p) => p.key ?? null),
+      clientIds: pages.map((p) => p.clientId ?? null),
+    };
+    return uploadDirect<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, pages, extra, {
+      signal,
+      onProgress,
+    });
+  }
   const files = pages.map((p) => new File([p.blob], p.name, { type: p.blob.type }));
   return api.uploadMany<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, files, {
     signal,

@@ -1,0 +1,403 @@
+/**
+ * Direct uploads on S3 (lib/direct-upload.ts): a real app on S3 storage (s3rver in-process),
+ * presign -> PUT to the bucket -> confirm, and what the image gate refuses at each step. s3rver
+ * does not enforce the signed size (a real store would), so an object of another size than signed
+ * reaches the bucket here and the confirm call must catch it.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TDirectUploadTicket } from "@vt/shared/contracts/images";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import { chapterPages } from "../db/schema/chapters";
+import { uploadUsage } from "../db/schema/uploads";
+import { createComic } from "../modules/comics/comics.test-helpers";
+import { call, createTeam, createUser, type TestUser } from "../modules/teams/teams.test-helpers";
+import { createS3Storage, type S3Storage } from "../storage/s3";
+import { metrics } from "./metrics";
+
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+const S3rver = createRequire(import.meta.url)("s3rver") as new (o: Record<string, unknown>) => S3rverInstance;
+const BUCKET = "vt-direct";
+
+let s3: S3rverInstance;
+let s3Dir: string;
+let storage: S3Storage;
+let t: TestApp;
+let uploader: TestUser;
+let outsider: TestUser;
+let chapterId: number;
+let otherChapterId: number;
+let outsiderChapterId: number;
+
+const noisy = (width = 300, height = 400) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 120, sigma: 50 },
+    },
+  });
+
+async function newChapter(user: TestUser, teamId: number): Promise<number> {
+  const comic = await createComic(t, user, teamId);
+  const res = await call(t, user, "POST", "/api/chapters", { payload: { comicId: comic.id, order: 1 } });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: number }).id;
+}
+
+async function presign(
+  user: TestUser,
+  chapter: number,
+  files: { name: string; size: number; type: string }[],
+) {
+  return call(t, user, "POST", `/api/chapters/${chapter}/pages/presign`, { payload: { files } });
+}
+
+/** The browser's PUT: the signed headers except content-length, which the body sets. */
+async function put(ticket: TDirectUploadTicket, body: Buffer): Promise<number> {
+  const { "content-length": _length, ...headers } = ticket.headers;
+  const res = await fetch(ticket.url, { method: "PUT", headers, body });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function ticketsFor(
+  user: TestUser,
+  chapter: number,
+  files: { name: string; bytes: Buffer; type: string }[],
+) {
+  const res = await presign(
+    user,
+    chapter,
+    files.map((f) => ({ name: f.name, size: f.bytes.length, type: f.type })),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { uploads: TDirectUploadTicket[] }).uploads;
+}
+
+function confirm(user: TestUser, chapter: number, body: Record<string, unknown>) {
+  return call(t, user, "POST", `/api/chapters/${chapter}/pages/direct`, { payload: body });
+}
+
+const rejections = async (reason: string) =>
+  (await metrics.gateRejections.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+const uploadedBytes = async () => (await metrics.uploadBytes.get()).values[0]?.value ?? 0;
+
+beforeAll(async () => {
+  s3Dir = mkdtempSync(join(tmpdir(), "vt-direct-s3-"));
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await s3.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  storage = createS3Storage({
+    endpoint,
+    region: "us-east-1",
+    bucket: BUCKET,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    publicUrl: `${endpoint}/${BUCKET}`,
+    forcePathStyle: true,
+  });
+  t = await createTestApp({ storage });
+  uploader = await createUser(t);
+  outsider = await createUser(t);
+  const team = await createTeam(t, uploader, [], "Nhóm Tải Thẳng");
+  const otherTeam = await createTeam(t, outsider, [], "Nhóm Khác");
+  chapterId = await newChapter(uploader, team);
+  otherChapterId = await newChapter(uploader, team);
+  outsiderChapterId = await newChapter(outsider, otherTeam);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  storage?.close();
+  await s3?.close();
+  if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+});
+
+describe("direct page uploads on S3", () => {
+  it("presign -> PUT to the bucket -> confirm records the pages, counts quota and upload bytes", async () => {
+    const files = [
+      { name: "001.jpg", bytes: await noisy().jpeg().toBuffer(), type: "image/jpeg" },
+      { name: "002.png", bytes: await noisy(200, 300).png().toBuffer(), type: "image/png" },
+    ];
+    const [usageBefore] = await t.database.db
+      .select({ files: uploadUsage.files })
+      .from(uploadUsage)
+      .where(eq(uploadUsage.userId, uploader.id));
+    const tickets = await ticketsFor(uploader, chapterId, files);
+    expect(tickets).toHaveLength(2);
+    for (const ticket of tickets) {
+      expect(ticket.key).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+\.(jpg|png)$/);
+      expect(ticket.headers["content-type"]).toMatch(/^image\//);
+      expect(new Date(ticket.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    }
+    // The quota counts the files when the URLs are handed out (the bucket takes them without the API).
+    const [usageAfter] = await t.database.db
+      .select({ files: uploadUsage.files })
+      .from(uploadUsage)
+      .where(eq(uploadUsage.userId, uploader.id));
+    expect(usageAfter!.files - (usageBefore?.files ?? 0)).toBe(2);
+
+    for (const [i, ticket] of tickets.entries()) expect(await put(ticket, files[i]!.bytes)).toBe(200);
+    const bytesBefore = await uploadedBytes();
+    const res = await confirm(uploader, chapterId, {
+      files: tickets.map((ticket, i) => ({ key: ticket.key, token: ticket.token, filename: files[i]!.name })),
+      clientIds: ["c-1", "c-2"],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const pages = (res.json() as { pages: { id: number; url: string; duplicate: boolean }[] }).pages;
+    expect(pages.map((p) => p.url)).toEqual(tickets.map((ticket) => ticket.key));
+    expect(pages.every((p) => !p.duplicate)).toBe(true);
+    expect((await uploadedBytes()) - bytesBefore).toBe(files[0]!.bytes.length + files[1]!.bytes.length);
+
+    const rows = await t.database.db
+      .select({ url: chapterPages.url, width: chapterPages.width, mime: chapterPages.mime })
+      .from(chapterPages)
+      .where(eq(chapterPages.chapterId, chapterId));
+    expect(rows.map((r) => [r.url, r.width, r.mime])).toEqual([
+      [tickets[0]!.key, 300, "image/jpeg"],
+      [tickets[1]!.key, 200, "image/png"],
+    ]);
+    // The objects stay where the browser put them and read back whole.
+    expect((await storage.get(tickets[0]!.key))!.equals(files[0]!.bytes)).toBe(true);
+    const detail = await call(t, uploader, "GET", `/api/chapters/${chapterId}`);
+    expect((detail.json() as { pages: { url: string }[] }).pages.map((p) => p.url)).toEqual(
+      tickets.map((ticket) => ticket.key),
+    );
+  });
+
+  it("refuses declared oversize and non-image types before signing anything", async () => {
+    const tooLargeBefore = await rejections("too_large");
+    const typeBefore = await rejections("type");
+    const big = await presign(uploader, chapterId, [
+      { name: "a.jpg", size: 7 * 1024 * 1024 + 1, type: "image/jpeg" },
+    ]);
+    expect([big.statusCode, big.json().code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
+    const svg = await presign(uploader, chapterId, [{ name: "a.svg", size: 100, type: "image/svg+xml" }]);
+    expect(svg.statusCode).toBe(415);
+    expect(await rejections("too_large")).toBe(tooLargeBefore + 1);
+    expect(await rejections("type")).toBe(typeBefore + 1);
+  });
+
+  it("refuses an object of another size, another type or cut short, deleting it and the request's others", async () => {
+    const good = await noisy().jpeg().toBuffer();
+    const cases: {
+      name: string;
+      declared: Buffer;
+      type: string;
+      sent: Buffer;
+      status: number;
+      reason: string;
+    }[] = [
+      // Larger than signed (a store that ignores the signed length let it in).
+      {
+        name: "bigger",
+        declared: good.subarray(0, 1000),
+        type: "image/jpeg",
+        sent: good,
+        status: 422,
+        reason: "damaged",
+      },
+      // Signed as PNG, JPEG bytes inside.
+      { name: "wrong type", declared: good, type: "image/png", sent: good, status: 415, reason: "type" },
+      // Not an image at all.
+      {
+        name: "text",
+        declared: Buffer.from("<html>hi</html>".padEnd(good.length, " ")),
+        type: "image/jpeg",
+        sent: Buffer.from("<html>hi</html>".padEnd(good.length, " ")),
+        status: 415,
+        reason: "not_image",
+      },
+      // Cut short (the declared size is the cut size: the upload of a damaged file).
+      {
+        name: "truncated",
+        declared: good.subarray(0, Math.floor(good.length * 0.6)),
+        type: "image/jpeg",
+        sent: good.subarray(0, Math.floor(good.length * 0.6)),
+        status: 422,
+        reason: "damaged",
+      },
+    ];
+    for (const c of cases) {
+      const before = await rejections(c.reason);
+      const tickets = await ticketsFor(uploader, otherChapterId, [
+        { name: "ok.jpg", bytes: good, type: "image/jpeg" },
+        { name: `${c.name}.jpg`, bytes: c.declared, type: c.type },
+      ]);
+      expect(await put(tickets[0]!, good)).toBe(200);
+      expect(await put(tickets[1]!, c.sent)).toBe(200);
+      expect(await storage.exists(tickets[1]!.key)).toBe(true);
+      const res = await confirm(uploader, otherChapterId, {
+        files: tickets.map((ticket) => ({ key: ticket.key, token: ticket.token, filename: "x.jpg" })),
+      });
+      expect([c.name, res.statusCode]).toEqual([c.name, c.status]);
+      expect(await rejections(c.reason), c.name).toBe(before + 1);
+      for (const ticket of tickets)
+        expect(await storage.exists(ticket.key), `${c.name} ${ticket.key}`).toBe(false);
+    }
+    const rows = await t.database.db
+      .select()
+      .from(chapterPages)
+      .where(eq(chapterPages.chapterId, otherChapterId));
+    expect(rows).toEqual([]);
+  });
+
+  it("answers 422 for a ticket whose object never reached the bucket", async () => {
+    const good = await noisy().jpeg().toBuffer();
+    const [ticket] = await ticketsFor(uploader, otherChapterId, [
+      { name: "a.jpg", bytes: good, type: "image/jpeg" },
+    ]);
+    const res = await confirm(uploader, otherChapterId, {
+      files: [{ key: ticket!.key, token: ticket!.token, filename: "a.jpg" }],
+    });
+    expect([res.statusCode, res.json().message]).toEqual([
+      422,
+      "Tệp chưa tới được kho lưu trữ, vui lòng tải lên lại",
+    ]);
+  });
+
+  it("refuses another team's key, a ticket of another chapter and a forged token, touching nothing", async () => {
+    const good = await noisy().jpeg().toBuffer();
+    // The outsider's own upload, to their own chapter.
+    const [theirs] = await ticketsFor(outsider, outsiderChapterId, [
+      { name: "a.jpg", bytes: good, type: "image/jpeg" },
+    ]);
+    expect(await put(theirs!, good)).toBe(200);
+    const stolen = await confirm(uploader, chapterId, {
+      files: [{ key: theirs!.key, token: theirs!.token, filename: "a.jpg" }],
+    });
+    expect([stolen.statusCode, stolen.json().code]).toEqual([403, "FORBIDDEN"]);
+    expect(await storage.exists(theirs!.key)).toBe(true);
+
+    // The uploader's ticket for one chapter is not valid for another.
+    const [mine] = await ticketsFor(uploader, otherChapterId, [
+      { name: "b.jpg", bytes: good, type: "image/jpeg" },
+    ]);
+    expect(await put(mine!, good)).toBe(200);
+    const moved = await confirm(uploader, chapterId, {
+      files: [{ key: mine!.key, token: mine!.token, filename: "b.jpg" }],
+    });
+    expect(moved.statusCode).toBe(403);
+    // A forged token for a key the uploader picked.
+    const forged = await confirm(uploader, chapterId, {
+      files: [
+        {
+          key: theirs!.key,
+          token: `${good.length}.image/jpeg.9999999999.${"A".repeat(43)}`,
+          filename: "a.jpg",
+        },
+      ],
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(await storage.exists(theirs!.key)).toBe(true);
+    expect(await storage.exists(mine!.key)).toBe(true);
+
+    // Nor may anyone presign for a chapter of a team they are not in (404, as every chapter route).
+    const foreign = await presign(uploader, outsiderChapterId, [
+      { name: "a.jpg", size: 10, type: "image/jpeg" },
+    ]);
+    expect(foreign.statusCode).toBe(404);
+    const rows = await t.database.db
+      .select()
+      .from(chapterPages)
+      .where(eq(chapterPages.chapterId, outsiderChapterId));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("direct cover uploads on S3", () => {
+  async function coverTickets(user: TestUser, bytes: Buffer) {
+    const res = await call(t, user, "POST", "/api/comics/covers/presign", {
+      payload: { files: [{ name: "cover.jpg", size: bytes.length, type: "image/jpeg" }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { uploads: TDirectUploadTicket[] }).uploads;
+  }
+
+  it("a cover PUT to the bucket and confirmed is kept for the caller's next comic; a wrong shape is deleted", async () => {
+    const cover = await noisy(600, 800).jpeg().toBuffer();
+    const [ticket] = await coverTickets(uploader, cover);
+    expect(ticket!.key).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+_cover\.jpg$/);
+    expect(await put(ticket!, cover)).toBe(200);
+    // Only its own user may record it.
+    const stolen = await call(t, outsider, "POST", "/api/comics/covers/direct", {
+      payload: { files: [{ key: ticket!.key, token: ticket!.token, filename: "cover.jpg" }] },
+    });
+    expect(stolen.statusCode).toBe(403);
+    const res = await call(t, uploader, "POST", "/api/comics/covers/direct", {
+      payload: { files: [{ key: ticket!.key, token: ticket!.token, filename: "cover.jpg" }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ key: ticket!.key, width: 600, height: 800 });
+    const team = await createTeam(t, uploader, [], "Nhóm Bìa Thẳng");
+    const comic = await call(t, uploader, "POST", "/api/comics", {
+      payload: { teamId: team, title: "Bìa Lên Thẳng Kho", thumbnail: ticket!.key },
+    });
+    expect(comic.statusCode, comic.body).toBe(201);
+
+    // A landscape image passes the image gate but not the cover rule: refused and deleted.
+    const wide = await noisy(800, 600).jpeg().toBuffer();
+    const [wideTicket] = await coverTickets(uploader, wide);
+    expect(await put(wideTicket!, wide)).toBe(200);
+    const refused = await call(t, uploader, "POST", "/api/comics/covers/direct", {
+      payload: { files: [{ key: wideTicket!.key, token: wideTicket!.token, filename: "wide.jpg" }] },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(await storage.exists(wideTicket!.key)).toBe(false);
+  });
+});
+
+describe("direct uploads on local storage", () => {
+  it("answers 409 upload.directUnavailable: local storage keeps the multipart path", {
+    timeout: 180_000,
+  }, async () => {
+    const local = await createTestApp();
+    try {
+      const user = await createUser(local);
+      const res = await local.app.inject({
+        method: "POST",
+        url: "/api/chapters/1/pages/presign",
+        headers: { ...local.headers, cookie: user.cookie, "content-type": "application/json" },
+        payload: JSON.stringify({ files: [{ name: "a.jpg", size: 10, type: "image/jpeg" }] }),
+      });
+      // Not reachable (no such chapter) is answered first; with a chapter it is the 409.
+      expect(res.statusCode).toBe(404);
+      const team = await createTeam(local, user);
+      const comic = await createComic(local, user, team);
+      const chapter = await local.app.inject({
+        method: "POST",
+        url: "/api/chapters",
+        headers: { ...local.headers, cookie: user.cookie, "content-type": "application/json" },
+        payload: JSON.stringify({ comicId: comic.id, order: 1 }),
+      });
+      const id = (chapter.json() as { id: number }).id;
+      const presigned = await local.app.inject({
+        method: "POST",
+        url: `/api/chapters/${id}/pages/presign`,
+        headers: { ...local.headers, cookie: user.cookie, "content-type": "application/json" },
+        payload: JSON.stringify({ files: [{ name: "a.jpg", size: 10, type: "image/jpeg" }] }),
+      });
+      expect([presigned.statusCode, presigned.json().code]).toEqual([409, "CONFLICT"]);
+    } finally {
+      await local.close();
+    }
+  });
+});

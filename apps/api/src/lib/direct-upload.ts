@@ -1,0 +1,209 @@
+/**
+ * Direct uploads on S3 (issue 14): the browser PUTs an image straight to the bucket with a
+ * short-lived presigned URL, so page bytes never pass through an API instance. Two calls around
+ * the PUT, both made by the route that owns the target (e.g. a chapter's pages):
+ *
+ *   const tickets = await presignImageUploads(request, { target: `chapter:${id}`, prefix: "comics",
+ *     maxBytes: PAGE_MAX_BYTES, maxFiles: 300, files });            // 1. before the PUTs
+ *   const images = await receiveDirectUploads(request, { target: `chapter:${id}`, ... , files });
+ *                                                                    // 3. after the PUTs
+ *
+ * 1. checks each declared size and type (413/415 as the image gate words them), counts it against
+ *    the uploader's hourly quota (the bucket takes the bytes without the API, so the quota is
+ *    counted when the URL is handed out) and signs a URL for exactly that size and type, valid
+ *    PRESIGN_SECONDS. Each ticket carries a token: an HMAC (AUTH_SECRET, the same on every
+ *    instance) over user, target, key, size, type and expiry.
+ * 3. refuses (403, nothing deleted) any key whose token was not made for this user and target;
+ *    then reads every object back through the image gate (`checkStoredImage`: size and type as
+ *    signed, pixels, full decode). When one fails, every object of the request is deleted and the
+ *    error is answered, as the multipart path does. Objects never confirmed are removed by the
+ *    storage sweep after its grace period.
+ *
+ * Objects are stored under their final prefix, so an accepted upload is recorded as is (no copy).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { IMAGE_MIME_TYPES, IMAGE_TYPES_LABEL, type ImageMimeType } from "@vt/shared/constants";
+import type { TDirectUploadedFile, TDirectUploadTicket } from "@vt/shared/contracts/images";
+import { IMAGE_EXTENSIONS } from "@vt/shared/image-sniff";
+import type { FastifyRequest } from "fastify";
+import { requireUser } from "../auth/session";
+import { generateKey } from "../storage/keys";
+import { canPresign, type S3Storage } from "../storage/s3";
+import type { StoragePrefix } from "../storage/storage";
+import { AppError } from "./app-error";
+import {
+  type CheckedImage,
+  checkStoredImage,
+  countRejection,
+  fileTooLarge,
+  tooManyFiles,
+} from "./image-gate";
+import { consumeUploadQuota } from "./upload-quota";
+
+/** Lifetime of a presigned PUT URL. */
+export const PRESIGN_SECONDS = 600;
+/** How long after the URL expired a confirm is still accepted (a slow PUT started in time). */
+const CONFIRM_GRACE_SECONDS = 3600;
+
+export interface DirectUploadScope {
+  /** What the upload is for, e.g. `chapter:12`: a ticket is only valid for the same target. */
+  target: string;
+  prefix: StoragePrefix;
+  /** Tail of the generated object name (e.g. `_cover`), as for storage.put. */
+  suffix?: string;
+  maxBytes: number;
+  maxFiles: number;
+  types?: readonly ImageMimeType[];
+}
+
+export interface DeclaredFile {
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** The S3 storage of this instance, or 409 upload.directUnavailable on local storage. */
+export function directStorage(request: FastifyRequest): S3Storage {
+  const storage = request.server.storage;
+  if (!canPresign(storage)) throw new AppError("CONFLICT", "upload.directUnavailable");
+  return storage;
+}
+
+function sign(secret: string, parts: (string | number)[]): string {
+  return createHmac("sha256", secret).update(parts.join("\n")).digest("base64url");
+}
+
+function ticketParts(userId: number, target: string, key: string, size: number, mime: string, exp: number) {
+  return ["vt-direct-upload-v1", userId, target, key, size, mime, exp];
+}
+
+/** Step 1: check the declared files, count the quota, hand out one signed PUT per file. */
+export async function presignImageUploads(
+  request: FastifyRequest,
+  scope: DirectUploadScope,
+  files: readonly DeclaredFile[],
+): Promise<TDirectUploadTicket[]> {
+  const storage = directStorage(request);
+  const user = await requireUser(request);
+  const types = scope.types ?? IMAGE_MIME_TYPES;
+  const tickets: TDirectUploadTicket[] = [];
+  try {
+    if (files.length > scope.maxFiles) throw tooManyFiles(scope.maxFiles);
+    for (const file of files) {
+      if (!(types as readonly string[]).includes(file.type)) {
+        const label =
+          types === IMAGE_MIME_TYPES
+            ? IMAGE_TYPES_LABEL
+            : types.map((t) => IMAGE_EXTENSIONS[t].toUpperCase()).join(", ");
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "validation.fileTypeInvalid", {
+          params: { types: label },
+        });
+      }
+      if (file.size > scope.maxBytes) throw fileTooLarge(scope.maxBytes);
+    }
+    for (const file of files) await consumeUploadQuota(request, file.size);
+  } catch (error) {
+    countRejection(error);
+    throw error;
+  }
+  for (const file of files) {
+    const mime = file.type as ImageMimeType;
+    const key = generateKey({
+      prefix: scope.prefix,
+      ext: IMAGE_EXTENSIONS[mime],
+      contentType: mime,
+      ...(scope.suffix ? { suffix: scope.suffix } : {}),
+    });
+    const signed = await storage.presignPut(key, mime, {
+      contentLength: file.size,
+      expiresIn: PRESIGN_SECONDS,
+    });
+    const exp = Math.floor(signed.expiresAt.getTime() / 1000) + CONFIRM_GRACE_SECONDS;
+    const mac = sign(
+      request.server.config.authSecret,
+      ticketParts(user.id, scope.target, key, file.size, mime, exp),
+    );
+    tickets.push({
+      key,
+      token: `${file.size}.${mime}.${exp}.${mac}`,
+      url: signed.url,
+      method: "PUT",
+      headers: signed.headers,
+      expiresAt: signed.expiresAt.toISOString(),
+    });
+  }
+  return tickets;
+}
+
+interface VerifiedTicket {
+  key: string;
+  size: number;
+  mime: ImageMimeType;
+  filename: string;
+}
+
+function verifyTicket(
+  secret: string,
+  userId: number,
+  target: string,
+  file: TDirectUploadedFile,
+  types: readonly ImageMimeType[],
+): VerifiedTicket {
+  const invalid = () => new AppError("FORBIDDEN", "upload.ticketInvalid");
+  const match = /^(\d{1,12})\.(image\/[a-z]+)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(file.token);
+  if (!match) throw invalid();
+  const [, sizeText, mime, expText, mac] = match as unknown as [string, string, string, string, string];
+  const size = Number(sizeText);
+  const exp = Number(expText);
+  const expected = Buffer.from(sign(secret, ticketParts(userId, target, file.key, size, mime, exp)));
+  const given = Buffer.from(mac);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  if (exp * 1000 < Date.now()) throw invalid();
+  if (!(types as readonly string[]).includes(mime)) throw invalid();
+  return { key: file.key, size, mime: mime as ImageMimeType, filename: file.filename };
+}
+
+export interface ReceivedImage {
+  image: CheckedImage;
+  /** The storage key the browser stored it under. */
+  key: string;
+}
+
+/**
+ * Step 3: verify every ticket (403 upload.ticketInvalid, nothing touched), then pass every object
+ * through the image gate; on the first refusal delete all of the request's objects and rethrow.
+ */
+export async function receiveDirectUploads(
+  request: FastifyRequest,
+  scope: DirectUploadScope,
+  files: readonly TDirectUploadedFile[],
+): Promise<ReceivedImage[]> {
+  const storage = directStorage(request);
+  const user = await requireUser(request);
+  const types = scope.types ?? IMAGE_MIME_TYPES;
+  if (files.length > scope.maxFiles) {
+    countRejection(tooManyFiles(scope.maxFiles));
+    throw tooManyFiles(scope.maxFiles);
+  }
+  const secret = request.server.config.authSecret;
+  const tickets = files.map((file) => verifyTicket(secret, user.id, scope.target, file, types));
+  if (new Set(tickets.map((t) => t.key)).size !== tickets.length) {
+    throw new AppError("VALIDATION", "validation.invalid");
+  }
+  const received: ReceivedImage[] = [];
+  try {
+    for (const ticket of tickets) {
+      const image = await checkStoredImage(
+        storage,
+        ticket.key,
+        { maxBytes: scope.maxBytes, size: ticket.size, mime: ticket.mime, types },
+        ticket.filename,
+      );
+      received.push({ image, key: ticket.key });
+    }
+  } catch (error) {
+    await Promise.all(tickets.map((t) => storage.delete(t.key).catch(() => undefined)));
+    throw error;
+  }
+  return received;
+}

@@ -1,0 +1,61 @@
+/**
+ * Direct upload to the S3 bucket (when `uploadMode()` is `direct`, see ./upload-mode.ts), for any
+ * route pair `<base>/presign` + `<base>/direct` (chapter pages, comic covers):
+ *   1. POST <base>/presign with each file's name, size and type (by its first bytes, as the server
+ *      checks it) -> one presigned PUT per file;
+ *   2. PUT each file to its URL (progress summed over the files, like one multipart request);
+ *   3. POST <base>/direct with the keys and tickets (+ `extra` fields) -> the route's answer.
+ */
+import type { TDirectUploadTickets } from "@vt/shared/contracts/images";
+import { SNIFF_BYTES, sniffImageType } from "@vt/shared/image-sniff";
+import { api, type ProgressCallback } from "./api-client";
+
+export type DirectFile = { blob: Blob; name: string };
+
+/** The image type by the file's first bytes (what the server checks), else what the browser says. */
+async function declaredType(blob: Blob): Promise<string> {
+  const head = new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
+  return sniffImageType(head) ?? blob.type;
+}
+
+export async function uploadDirect<T>(
+  base: string,
+  files: readonly DirectFile[],
+  extra: Record<string, unknown> = {},
+  options: { signal?: AbortSignal; onProgress?: ProgressCallback } = {},
+): Promise<T> {
+  const { signal, onProgress } = options;
+  const declared = await Promise.all(
+    files.map(async (f) => ({ name: f.name, size: f.blob.size, type: await declaredType(f.blob) })),
+  );
+  const { uploads } = await api.post<TDirectUploadTickets>(
+    `${base}/presign`,
+    { files: declared },
+    { signal },
+  );
+  const total = declared.reduce((sum, f) => sum + f.size, 0);
+  const loaded = declared.map(() => 0);
+  await Promise.all(
+    uploads.map((ticket, i) =>
+      api.putDirect(ticket.url, files[i]!.blob, {
+        headers: ticket.headers,
+        signal,
+        onProgress: (progress) => {
+          loaded[i] = progress.loaded;
+          const sum = loaded.reduce((a, b) => a + b, 0);
+          onProgress?.({
+            loaded: sum,
+            total,
+            percent: total ? Math.min(100, Math.round((sum / total) * 100)) : undefined,
+          });
+        },
+      }),
+    ),
+  );
+  const confirmed = uploads.map((ticket, i) => ({
+    key: ticket.key,
+    token: ticket.token,
+    filename: files[i]!.name,
+  }));
+  return api.post<T>(`${base}/direct`, { ...extra, files: confirmed }, { signal });
+}

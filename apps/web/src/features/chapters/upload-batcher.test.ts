@@ -47,7 +47,10 @@ describe("upload batcher", () => {
     const upload = createUploadBatcher(send, (p: string) => p.length * 100, limits);
     const signal = new AbortController().signal;
     const fractions: Record<string, number[]> = {};
-    const up = (p: string) => upload(p, signal, (f) => (fractions[p] ??= []).push(f));
+    const up = (p: string) =>
+      upload(p, signal, (f) => {
+        fractions[p] = [...(fractions[p] ?? []), f];
+      });
     const results = ["a", "b", "c", "d", "e"].map(up);
     await tick();
     expect(calls.map((c) => c.pages)).toEqual([["a"]]);

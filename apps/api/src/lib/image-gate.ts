@@ -237,6 +237,7 @@ export async function checkStoredImage(
     throw error;
   }
 }
+
 /** Files of one request checked and stored while the next one is read (bounds the memory held). */
 const GATE_OVERLAP = 3;
 

@@ -13,11 +13,13 @@ import { CLIENT_ID_PATH_MAX, pageClientId } from "@vt/shared/client-id";
 import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES, PAGE_MAX_MB } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { naturalSort } from "@vt/shared/natural-sort";
+import { UPLOAD_BATCH } from "@vt/shared/upload-batches";
 import type { ValidationProblem } from "@vt/shared/validation";
 import { sniffImageType } from "@/lib/images/format";
 import { type PipelineRun, runPipeline } from "@/lib/images/pipeline";
 import type { PageState } from "@/lib/images/progress";
 import { type PageUpload, replacePage, uploadPages } from "./api/upload-pages";
+import { createUploadBatcher } from "./upload-batcher";
 
 export type StoredPage = TChapterDetail["pages"][number];
 
@@ -93,6 +95,12 @@ export class PagesSession {
   /** Local changes not saved yet (order, removals, uploads): server answers then do not replace the list. */
   private dirty = false;
   scramble = false;
+  /** Every upload of this chapter goes through it: several pages per request (./upload-batcher.ts). */
+  private readonly upload = createUploadBatcher<PageUpload, StoredPage>(
+    async (pages, signal, onProgress) =>
+      (await uploadPages(this.chapterId, pages, signal, (p) => onProgress(p.loaded, p.total))).pages,
+    (page) => page.blob.size,
+  );
 
   constructor(chapterId: number) {
     this.chapterId = chapterId;
@@ -219,7 +227,9 @@ export class PagesSession {
       entries.map((e) => e.file),
       {
         scramble: this.scramble,
-        upload: async (page, index, signal) => {
+        // Enough pages handed over at once to fill every request slot with a full batch.
+        uploadConcurrency: UPLOAD_BATCH.maxPages * UPLOAD_BATCH.requestsAtOnce,
+        upload: (page, index, signal, onProgress) => {
           const file = entries[index]!.file;
           const upload: PageUpload = {
             blob: page.blob,
@@ -227,10 +237,7 @@ export class PagesSession {
             key: page.key,
             clientId: fileClientId(file),
           };
-          const res = await uploadPages(this.chapterId, [upload], signal);
-          const stored = res.pages[0];
-          if (!stored) throw new Error("Upload answered no page");
-          return stored;
+          return this.upload(upload, signal, onProgress);
         },
         onProgress: (progress) => {
           for (const f of progress.files) {

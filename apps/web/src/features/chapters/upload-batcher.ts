@@ -11,7 +11,7 @@
  * `send` is the one upload function (features/chapters/api/upload-pages.ts), whatever it sends to.
  */
 import { takeBatch, UPLOAD_BATCH, type UploadBatchLimits } from "@vt/shared/upload-batches";
-import { abortError } from "@/lib/images";
+import { abortError } from "@/lib/images/errors";
 
 export type SendBatch<P, R> = (
   pages: readonly P[],

@@ -76,18 +76,28 @@ test("published status, glossary roles and whole page names, in both languages a
     const vi = view.lang === "vi";
 
     await page.goto("/comics");
-    await expect(page.getByText(`Vườn Mai ${stamp}`).first()).toBeVisible();
+    await expect(page.getByText(`Vườn Mai ${stamp}`).filter({ visible: true }).first()).toBeVisible();
     await shoot(page, `comics-${view.lang}-${view.tag}`);
 
     await page.goto(`/comics/${comicId}/chapters`);
-    await expect(page.getByText(vi ? "Đã đăng" : "Published").first()).toBeVisible();
+    await expect(
+      page
+        .getByText(vi ? "Đã đăng" : "Published")
+        .filter({ visible: true })
+        .first(),
+    ).toBeVisible();
 
     await page.goto(`/comics/${comicId}/chapters/${chapter.id}`);
-    await expect(page.getByText(longName, { exact: true })).toBeVisible();
+    await expect(page.getByText(longName, { exact: true }).filter({ visible: true }).first()).toBeVisible();
     await shoot(page, `chapter-editor-${view.lang}-${view.tag}`);
 
     await page.goto(`/teams/${teamId}/members`);
-    await expect(page.getByText(vi ? "Trưởng nhóm" : "Owner").first()).toBeVisible();
+    await expect(
+      page
+        .getByText(vi ? "Trưởng nhóm" : "Owner")
+        .filter({ visible: true })
+        .first(),
+    ).toBeVisible();
     await shoot(page, `members-${view.lang}-${view.tag}`);
   }
   await context.close();

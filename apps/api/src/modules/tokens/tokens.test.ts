@@ -234,6 +234,8 @@ describe("OpenAPI at /api/docs", () => {
         "POST /api/chapters",
         "PUT /api/chapters/{chapterId}",
         "POST /api/chapters/{chapterId}/pages",
+        "POST /api/chapters/{chapterId}/pages/presign",
+        "POST /api/chapters/{chapterId}/pages/direct",
       ].sort(),
     );
   });

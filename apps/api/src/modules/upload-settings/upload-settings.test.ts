@@ -56,7 +56,7 @@ describe("/api/teams/:teamId/upload-settings", () => {
     for (const publishDelayHours of [-1, 1.5, 721, "2"]) {
       const res = await call(t, owner, "PUT", url(), { payload: { publishDelayHours } });
       expect(res.statusCode, String(publishDelayHours)).toBe(422);
-      expect(JSON.stringify(res.json())).toContain("publishDelayHours");
+      expect(JSON.stringify(res.json())).toContain("Thời gian chờ đăng");
     }
     expect((await call(t, owner, "GET", url())).json()).toMatchObject({ publishDelayHours: 2 });
   });

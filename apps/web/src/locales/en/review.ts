@@ -80,9 +80,9 @@ const ui = {
       },
       role: { manager: "Manager", uploader: "Uploader" },
       text: {
-        request_to_review: "{{actor}} (team {{team}}) sent a “{{type}}” request for “{{comic}}”",
+        request_to_review: "{{actor}} ({{team}}) sent a “{{type}}” request for “{{comic}}”",
         request_decided: "The “{{type}}” request for “{{comic}}”: {{status}} by {{actor}}",
-        invitation: "{{actor}} invited you to team {{team}} ({{role}})",
+        invitation: "{{actor}} invited you to {{team}} ({{role}})",
         chapter_published: "Chapter {{chapter}} of “{{comic}}” was published on schedule",
       },
     },

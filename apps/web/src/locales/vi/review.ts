@@ -78,11 +78,11 @@ export const reviewUi = {
         invitation: "Lời mời vào nhóm",
         chapter_published: "Chương của tôi được đăng theo lịch",
       },
-      role: { manager: "Quản lý", uploader: "Uploader" },
+      role: { manager: "Quản lý", uploader: "Người đăng truyện" },
       text: {
-        request_to_review: "{{actor}} (nhóm {{team}}) gửi yêu cầu “{{type}}” cho “{{comic}}”",
+        request_to_review: "{{actor}} ({{team}}) gửi yêu cầu “{{type}}” cho “{{comic}}”",
         request_decided: "Yêu cầu “{{type}}” cho “{{comic}}”: {{status}} bởi {{actor}}",
-        invitation: "{{actor}} mời bạn vào nhóm {{team}} ({{role}})",
+        invitation: "{{actor}} mời bạn vào {{team}} ({{role}})",
         chapter_published: "Chương {{chapter}} của “{{comic}}” đã được đăng theo lịch",
       },
     },
@@ -104,7 +104,7 @@ export const reviewUi = {
         person: "Tác giả / họa sĩ / nhân vật",
         user: "Người dùng",
         donate: "Ủng hộ",
-        credit: "Credit",
+        credit: "Ghi công",
       },
       action: {
         create: "tạo mới",

@@ -5,12 +5,13 @@ import { useModal } from "@/components/modal/use-modal";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { useRevokeToken } from "../api/revoke-token";
 
 function when(ms: number | null, lang: string, never: string): string {
   if (ms === null) return never;
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  return formatDateTime(ms, lang);
 }
 
 /** My tokens: name and prefix, team, scope, created, last use, revoke (with confirmation). */

@@ -88,7 +88,9 @@ test("published status, glossary roles and whole page names, in both languages a
     ).toBeVisible();
 
     await page.goto(`/comics/${comicId}/chapters/${chapter.id}`);
-    await expect(page.getByText(longName, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+    // A page stored earlier (uploaded here through the API) has no local file name: its tile is
+    // named by position. Whole local file names on tiles are covered by chapter-words.test.tsx.
+    await expect(page.getByRole("listitem", { name: vi ? "Trang 1" : "Page 1" }).first()).toBeVisible();
     await shoot(page, `chapter-editor-${view.lang}-${view.tag}`);
 
     await page.goto(`/teams/${teamId}/members`);

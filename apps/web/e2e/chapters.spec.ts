@@ -292,10 +292,7 @@ test("a chapter with no pages cannot be saved or downloaded", async ({ browser, 
   expect((await request.get(`/api/chapters/${(await draft.json()).id}`)).status()).toBe(404);
 });
 
-// Known regression (merge of batched uploads with the stale-copy rule): the reopened draft gets its
-// 4 stored pages from GET /api/chapters/:id (seen in the trace) but the editor keeps showing the
-// cached copy with 0 pages. Fix first next session; until then this scenario does not pass.
-test.fixme("an upload cut off mid-way leaves a draft that resumes: stored pages shown, the rest re-added, stored files skipped", async ({
+test("an upload cut off mid-way leaves a draft that resumes: stored pages shown, the rest re-added, stored files skipped", async ({
   browser,
   baseURL,
 }) => {

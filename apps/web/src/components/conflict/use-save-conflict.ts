@@ -63,7 +63,13 @@ export function useSaveConflict<T extends Versioned>(options: SaveConflictOption
       if (!opts.current.dirty) opts.current.reset(server, false);
       return;
     }
-    if (server.version <= current.version) return;
+    if (server.version < current.version) return;
+    if (server.version === current.version) {
+      // Same version, newer copy (pages staged on a draft do not bump it): nobody else's edit, so
+      // an untouched form takes it; unsaved edits keep theirs.
+      if (server !== current && !opts.current.dirty) take(server, false);
+      return;
+    }
     if (!opts.current.dirty) take(server, false);
     else setOpen({ mode: "changed", before: current, latest: server });
   }, [options.server]);

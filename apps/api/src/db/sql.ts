@@ -1,5 +1,5 @@
 /** SQL fragments every repo may use. */
-import { type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 
 /** A Postgres int[] literal for `= any(...)`: ids are integers, so this is injection-free. */
 export function intArray(ids: readonly number[]): SQL {
@@ -13,4 +13,10 @@ export function intArray(ids: readonly number[]): SQL {
 export function containsPattern(term: string): SQL {
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`'%' || vt_search_text(${escaped}) || '%'`;
+}
+
+/** `unaccent(column) ILIKE unaccent('%term%')`, with LIKE wildcards in the term escaped. */
+export function containsUnaccent(column: SQL | AnyColumn, term: string): SQL {
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`unaccent(${column}) ilike unaccent(${`%${escaped}%`})`;
 }

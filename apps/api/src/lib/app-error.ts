@@ -48,3 +48,8 @@ export function isAppError(error: unknown): error is AppError {
 export function fieldError(path: (string | number)[], message: string): AppError {
   return new AppError("VALIDATION", message, { field: path });
 }
+
+/** A save based on an older version than the stored one: 409, nothing written (no base: no check). */
+export function checkVersion(current: number, base: number | undefined): void {
+  if (base !== undefined && base !== current) throw new AppError("VERSION_CONFLICT");
+}

@@ -238,6 +238,52 @@ export async function checkStoredImage(
   }
 }
 
+/**
+ * Reads the images of a request when called, so a service authorizes first and reads after (a
+ * caller without the role never gets a file read or counted against the quota).
+ */
+export type ImageReader = (options: ImageUploadOptions) => Promise<CheckedImage[]>;
+
+/** The `ImageReader` of a multipart request (through `readImageUploads`). */
+export function imageReader(request: FastifyRequest): ImageReader {
+  return async (options) => (await readImageUploads(request, options)).images;
+}
+
+/** The one image (field `file`) of a multipart request, with its text fields. */
+export async function readSingleImage(
+  request: FastifyRequest,
+  options: Omit<ImageUploadOptions, "maxFiles" | "onImage">,
+): Promise<{ image: CheckedImage; fields: Record<string, string> }> {
+  const { images, fields } = await readImageUploads(request, { ...options, maxFiles: 1 });
+  return { image: images[0]!, fields };
+}
+
+/**
+ * Reads a multipart request through the gate and hands each image to `store` as soon as it has
+ * passed (so a 300-page request never holds every page in memory). If anything fails, `discard`
+ * gets everything this request stored before the error is answered.
+ */
+export async function readAndStoreImages<T>(
+  request: FastifyRequest,
+  options: Omit<ImageUploadOptions, "onImage">,
+  store: (image: CheckedImage) => Promise<T>,
+  discard: (stored: T[]) => Promise<void>,
+): Promise<{ stored: T[]; fields: Record<string, string> }> {
+  const stored: T[] = [];
+  try {
+    const { fields } = await readImageUploads(request, {
+      ...options,
+      onImage: async (image) => {
+        stored.push(await store(image));
+      },
+    });
+    return { stored, fields };
+  } catch (error) {
+    await discard(stored);
+    throw error;
+  }
+}
+
 /** Files of one request checked and stored while the next one is read (bounds the memory held). */
 const GATE_OVERLAP = 3;
 

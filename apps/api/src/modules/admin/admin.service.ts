@@ -3,6 +3,7 @@
  * users (search, grant/revoke admin, disable an account and end its sessions) and the audit log.
  */
 import type { TAdminUser, TAdminUserList, TAuditEntry, TAuditList } from "@vt/shared/contracts/admin";
+import { pageWindow, totalPages } from "@vt/shared/paging";
 import { deleteUserSessions, type SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -37,10 +38,9 @@ export async function listUsers(
   requireAdminArea(user);
   const { rows, total } = await repo.listUsers(db, {
     search: q.search || undefined,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
+    ...pageWindow(q),
   });
-  return { users: rows.map(toUser), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+  return { users: rows.map(toUser), total, totalPages: totalPages(total, q.limit) };
 }
 
 export async function patchUser(
@@ -107,10 +107,9 @@ export async function searchAudit(
     search: q.search || undefined,
     entity: q.entity || undefined,
     entityId: q.entityId,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
+    ...pageWindow(q),
   });
-  return { entries: rows.map(toAuditEntry), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+  return { entries: rows.map(toAuditEntry), total, totalPages: totalPages(total, q.limit) };
 }
 
 /** Audit rows about given subjects (a comic's or chapter's History tab; access checked by the caller). */
@@ -122,8 +121,7 @@ export async function subjectAudit(
   const { rows, total } = await repo.searchAudit(db, {
     search: q.search || undefined,
     subjects,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
+    ...pageWindow(q),
   });
-  return { entries: rows.map(toAuditEntry), total, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+  return { entries: rows.map(toAuditEntry), total, totalPages: totalPages(total, q.limit) };
 }

@@ -33,7 +33,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
 import { fieldError } from "../../lib/app-error";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
-import { readImageUploads } from "../../lib/image-gate";
+import { readAndStoreImages } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
 import * as service from "./chapters.service";
@@ -57,10 +57,8 @@ function jsonArrayField(fields: Record<string, string>, name: string): unknown {
 }
 
 /**
- * Reads the multipart body of a page upload through the image gate: each file under `field` is
- * stored under `comics/` as soon as it has passed (so a 300-page request never holds every page in
- * memory). If anything fails, every object this request stored is removed before the error is
- * answered.
+ * Reads the multipart body of a page upload through the image gate: each page is stored under
+ * `comics/` as soon as it has passed; if anything fails, what this request stored is removed.
  */
 async function readAndStorePages(
   request: FastifyRequest,
@@ -68,24 +66,17 @@ async function readAndStorePages(
   field: string,
   maxFiles: number,
 ): Promise<{ pages: service.IncomingPage[]; fields: Record<string, string> }> {
-  const pages: service.IncomingPage[] = [];
-  try {
-    const { fields } = await readImageUploads(request, {
-      maxBytes: PAGE_MAX_BYTES,
-      maxFiles,
-      field,
-      onImage: async (image) => {
-        pages.push({ image, url: await service.storePage(deps, image) });
-      },
-    });
-    return { pages, fields };
-  } catch (error) {
-    await service.discardStored(
-      deps,
-      pages.map((p) => p.url),
-    );
-    throw error;
-  }
+  const { stored, fields } = await readAndStoreImages(
+    request,
+    { maxBytes: PAGE_MAX_BYTES, maxFiles, field },
+    async (image) => ({ image, url: await service.storePage(deps, image) }),
+    (pages) =>
+      service.discardStored(
+        deps,
+        pages.map((p) => p.url),
+      ),
+  );
+  return { pages: stored, fields };
 }
 
 /** Direct uploads of a chapter's pages: tickets are valid for this chapter only. */

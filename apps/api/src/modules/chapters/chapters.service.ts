@@ -14,7 +14,6 @@
  */
 
 import type { AuditAction } from "@vt/shared/audit-actions";
-import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import {
   chapterState,
   type TChapter,
@@ -28,7 +27,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Executor } from "../../db/executor";
-import { AppError, fieldError } from "../../lib/app-error";
+import { AppError, checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields, writeAudit } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
 import { isValidKey, type Storage } from "../../storage/storage";
@@ -356,8 +355,7 @@ export async function updateChapter(
   const removedUrls = await inChapterTx(deps, user, chapterId, async (tx, row) => {
     const before = row.chapter;
     // Under the row lock: a save based on an older version never overwrites a newer one.
-    if (input.version !== undefined && input.version !== before.version)
-      throw new AppError("VERSION_CONFLICT");
+    checkVersion(before.version, input.version);
     const beforeTeams = (await repo.collaboratingTeamsOf(tx, [chapterId])).map((t) => t.id);
     await checkTeamIds(tx, {
       collaboratingTeamIds: input.collaboratingTeamIds,

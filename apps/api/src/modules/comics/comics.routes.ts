@@ -34,7 +34,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
-import { type CheckedImage, readImageUploads } from "../../lib/image-gate";
+import { readSingleImage } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
 import * as service from "./comics.service";
@@ -45,22 +45,13 @@ const write = { ...scoped, ...e(409, 422) };
 const upload = { ...scoped, ...e(413, 415, 422, 429) };
 
 /** The single cover image of a multipart request; no file is 'validation.coverRequired' on `file`. */
-async function readCover(request: FastifyRequest): Promise<CheckedImage> {
-  const { images } = await readImageUploads(request, {
-    maxBytes: COMIC_IMAGE_MAX_BYTES,
-    requiredMessage: "validation.coverRequired",
-  });
-  return images[0]!;
-}
-
-/** Multipart `file` plus text fields (comicId, volume), the file through the image gate. */
-async function readArtUpload(request: FastifyRequest) {
-  const { images, fields } = await readImageUploads(request, {
-    maxBytes: COMIC_IMAGE_MAX_BYTES,
-    maxFields: 10,
-  });
-  return { ...parseInput(ZCreateArtFields, fields), image: images[0]! };
-}
+const readCover = async (request: FastifyRequest) =>
+  (
+    await readSingleImage(request, {
+      maxBytes: COMIC_IMAGE_MAX_BYTES,
+      requiredMessage: "validation.coverRequired",
+    })
+  ).image;
 
 /** Direct upload of a cover (S3): a ticket is valid for its user's cover uploads only. */
 const coverScope = (userId: number): DirectUploadScope => ({
@@ -198,7 +189,11 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const input = await readArtUpload(request);
+      const { image, fields } = await readSingleImage(request, {
+        maxBytes: COMIC_IMAGE_MAX_BYTES,
+        maxFields: 10,
+      });
+      const input = { ...parseInput(ZCreateArtFields, fields), image };
       return reply.code(201).send(await service.createArt(deps(request), user, input));
     },
   );

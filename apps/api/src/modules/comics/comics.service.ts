@@ -20,6 +20,7 @@ import type {
   TUpdateComicRequestParsed,
 } from "@vt/shared/contracts/comics";
 import { DOUJINSHI_GENRE } from "@vt/shared/genres";
+import { pageWindow, totalPages } from "@vt/shared/paging";
 import { isValidCoverSize } from "@vt/shared/validation";
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
@@ -27,7 +28,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Executor, Tx } from "../../db/executor";
 import { type MyTeam, myTeams } from "../../db/my-teams";
-import { AppError, fieldError } from "../../lib/app-error";
+import { AppError, checkVersion, fieldError } from "../../lib/app-error";
 import { type AuditEntry, changedFields, writeAudit } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
 import type { Storage } from "../../storage/storage";
@@ -285,8 +286,7 @@ export async function listComics(
     sort: query.sort,
     genres: [...new Set(query.genre ?? [])],
     includeMature,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    ...pageWindow(query),
   };
   if (filters.scope === "mine" && filters.teamIds.length === 0) {
     return { comics: [], totalPages: 1, total: 0, totalIsEstimate: false };
@@ -311,7 +311,7 @@ export async function listComics(
   }
   return {
     comics,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    totalPages: totalPages(total, query.limit),
     total,
     totalIsEstimate: !counted.exact,
   };
@@ -468,8 +468,7 @@ export async function updateComic(
 ): Promise<TComicDetail> {
   await inComicTx(deps.db, user, comicId, "edit", async (tx, access) => {
     const before = access.comic;
-    if (input.version !== undefined && input.version !== before.version)
-      throw new AppError("VERSION_CONFLICT");
+    checkVersion(before.version, input.version);
     const [previousLinks, previousGenres] = await Promise.all([
       repo.comicPeopleOf(tx, [comicId]),
       repo.genresOf(tx, comicId),

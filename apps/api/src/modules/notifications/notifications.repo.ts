@@ -168,7 +168,7 @@ export async function dueScheduledChapters(db: Executor, now: Date, days: number
   return rows.rows;
 }
 
-/** The invitation's mail is sent by the teams service: its notification needs none from the job. */
+/** The invitation's mail is sent by the invitations service: its notification needs none from the job. */
 export async function markInvitationMailed(db: Executor, userId: number) {
   await db
     .update(notifications)

@@ -5,7 +5,7 @@
  * invitation (the invitee, when they already have an account) and a chapter published on its
  * schedule (its uploader; the `chapters.notify-published` job). Mail goes out afterwards through
  * the mailer (the outbox without SMTP) from the `notifications.mail` job, unless the addressee
- * turned mail off for that kind. The invitation keeps its own mail (teams/invitation-mail.ts).
+ * turned mail off for that kind. The invitation keeps its own mail (invitations/invitation-mail.ts).
  */
 import {
   NOTIFICATION_KINDS,
@@ -14,6 +14,7 @@ import {
   type TNotificationList,
   type TNotificationSettings,
 } from "@vt/shared/contracts/notifications";
+import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -58,13 +59,12 @@ export async function listMine(
 ): Promise<TNotificationList> {
   const { rows, total, unread } = await repo.listNotifications(db, user.id, {
     unread: query.unread === true,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    ...pageWindow(query),
   });
   return {
     items: rows.map(toNotification),
     total,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    totalPages: totalPages(total, query.limit),
     unread,
   };
 }
@@ -135,7 +135,7 @@ export async function notifyRequestDecided(tx: Executor, actor: SessionUser, vie
 
 /**
  * An invitation to an address that already has an account: an in-app notification (its mail is
- * the invitation mail, sent by the teams service). Answers whether that mail should go out: false
+ * the invitation mail, sent by the invitations service). Answers whether that mail should go out: false
  * only when the invitee turned invitation mail off.
  */
 export async function notifyInvitation(

@@ -4,6 +4,7 @@
  * working on it and admins edit; deleting goes through a request. Every change is audited.
  */
 import type { TPerson, TPersonListResponse } from "@vt/shared/contracts/people";
+import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { myTeams } from "../../db/my-teams";
@@ -49,13 +50,12 @@ export async function listPeople(
 ): Promise<TPersonListResponse> {
   const { rows, total } = await repo.listPeople(deps.db, kind, {
     search: query.search || undefined,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    ...pageWindow(query),
     teamIds: await teamIdsOf(deps.db, user),
   });
   return {
     people: rows.map((r) => toPerson(r, user)),
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    totalPages: totalPages(total, query.limit),
     total,
   };
 }

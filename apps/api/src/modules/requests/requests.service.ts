@@ -19,6 +19,7 @@ import type {
   TRequestListResponse,
   TRequestType,
 } from "@vt/shared/contracts/comics";
+import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Executor, Tx } from "../../db/executor";
@@ -246,12 +247,11 @@ export async function listRequests(
     type: query.type,
     status: query.status,
     comicId: query.comicId,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    ...pageWindow(query),
   });
   return {
     requests: rows.map((r) => toRequest(r, viewer)),
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    totalPages: totalPages(total, query.limit),
     total,
   };
 }

@@ -6,6 +6,7 @@
  * and their files.
  */
 import { TRASH_DAYS, type TTrashItem, type TTrashList, type TTrashType } from "@vt/shared/contracts/trash";
+import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
@@ -58,10 +59,9 @@ export async function listTrash(
   const { rows, total } = await repo.listTrash(deps.db, await scopeOf(deps.db, user), {
     type: query.type,
     search: query.search || undefined,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    ...pageWindow(query),
   });
-  return { items: rows.map(toItem), total, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  return { items: rows.map(toItem), total, totalPages: totalPages(total, query.limit) };
 }
 
 /** Restores an item the caller could delete (404 for anything else, or past the retention). */

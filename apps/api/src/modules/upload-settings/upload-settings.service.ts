@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Executor } from "../../db/executor";
-import { AppError } from "../../lib/app-error";
+import { checkVersion } from "../../lib/app-error";
 import { writeAudit } from "../../lib/audit";
 import { teamAccess } from "../teams/teams.service";
 import * as repo from "./upload-settings.repo";
@@ -26,8 +26,7 @@ export async function updateUploadSettings(
   return db.transaction(async (tx) => {
     await teamAccess(tx, user, teamId, "manage");
     const current = await repo.getUploadSettings(tx, teamId, true);
-    if (input.version !== undefined && input.version !== current.version)
-      throw new AppError("VERSION_CONFLICT");
+    checkVersion(current.version, input.version);
     const next = { publishDelayHours: input.publishDelayHours, splitTallStrips: input.splitTallStrips };
     if (
       next.publishDelayHours === current.publishDelayHours &&

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { embeddedIssuer } from "../../auth/provider";
 import { endSession, requireUser, startSession } from "../../auth/session";
 import { AppError } from "../../lib/app-error";
-import { readImageUploads } from "../../lib/image-gate";
+import { readSingleImage } from "../../lib/image-gate";
 import { storeAvatar } from "./avatar";
 import {
   resendVerificationMail,
@@ -153,8 +153,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireUser(request);
-      const { images } = await readImageUploads(request, { maxBytes: AVATAR_MAX_BYTES, maxFields: 5 });
-      return { url: await storeAvatar(app.storage, images[0]!) };
+      const { image } = await readSingleImage(request, { maxBytes: AVATAR_MAX_BYTES, maxFields: 5 });
+      return { url: await storeAvatar(app.storage, image) };
     },
   );
 };

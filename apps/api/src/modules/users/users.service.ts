@@ -8,6 +8,7 @@ import type { IdTokenVerifier, VerifiedIdentity } from "../../auth/id-token";
 import { IdTokenError } from "../../auth/id-token";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import type { UserRole } from "../../db/schema/users";
 import { AppError } from "../../lib/app-error";
 import {
@@ -34,13 +35,6 @@ export interface SignInDeps {
 
 const isHttpUrl = (v: string | null | undefined): v is string =>
   !!v && /^https?:\/\/\S+$/i.test(v) && v.length <= 2048;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * Verifies the ID token, then finds or creates the user of that identity (issuer + subject).

@@ -1,0 +1,196 @@
+/**
+ * Rules of a team's donate and credit settings (docs/permissions.md): every member reads them,
+ * managers change them and upload the QR code and credit pages. A save based on an older version
+ * is refused (409). Access, the team transaction and image storage come from teams.service.ts.
+ */
+
+import { TEAM_IMAGE_MAX_BYTES } from "@vt/shared/contracts/images";
+import {
+  CREDIT_MAX_PAGES,
+  type TCreditSettings,
+  type TDonateSettings,
+  type ZUpdateCreditRequest,
+  type ZUpdateDonateRequest,
+} from "@vt/shared/contracts/teams";
+import { naturalCompare } from "@vt/shared/natural-sort";
+import type { z } from "zod";
+import type { SessionUser } from "../../auth/session";
+import { checkVersion, fieldError } from "../../lib/app-error";
+import { changedFields } from "../../lib/audit";
+import { type ImageReader, tooManyFiles } from "../../lib/image-gate";
+import {
+  deleteObjects,
+  inTeamTx,
+  storeImages,
+  type TeamsDeps,
+  teamAccess,
+  teamAudit,
+  teamImage,
+} from "../teams/teams.service";
+import * as repo from "./team-settings.repo";
+
+function toDonate(deps: Pick<TeamsDeps, "storage">, row: repo.Versioned<repo.DonateRow>): TDonateSettings {
+  return {
+    enabled: row.enabled,
+    qrImage: teamImage(deps.storage, row.qrImage),
+    content: row.content,
+    showInEachChapter: row.showInEachChapter,
+    version: row.version,
+  };
+}
+
+function toCredit(deps: Pick<TeamsDeps, "storage">, row: repo.Versioned<repo.CreditRow>): TCreditSettings {
+  return {
+    enabled: row.enabled,
+    text: row.text,
+    pages: row.pages.map((key) => ({ key, url: deps.storage.publicUrl(key) })),
+    version: row.version,
+  };
+}
+
+export async function getDonate(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+): Promise<TDonateSettings> {
+  await teamAccess(deps.db, user, teamId, "member");
+  return toDonate(deps, await repo.getDonate(deps.db, teamId));
+}
+
+export async function updateDonate(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+  input: z.output<typeof ZUpdateDonateRequest>,
+): Promise<TDonateSettings> {
+  let removed: string | null = null;
+  const result = await inTeamTx(deps, user, teamId, "manage", async (tx) => {
+    const { version, ...current } = await repo.getDonate(tx, teamId);
+    checkVersion(version, input.version);
+    // A new QR code only comes from the upload route; the body may keep the current one or drop it.
+    if (input.qrImage !== null && input.qrImage !== current.qrImage)
+      throw fieldError(["qrImage"], "validation.invalid");
+    const next: repo.DonateRow = {
+      enabled: input.enabled,
+      qrImage: input.qrImage,
+      content: input.content,
+      showInEachChapter: input.showInEachChapter,
+    };
+    const diff = changedFields(current, next);
+    let saved = version;
+    if (diff) {
+      saved = await repo.saveDonate(tx, teamId, next);
+      await teamAudit(tx, user, teamId, { entity: "donate", entityId: teamId, action: "update", ...diff });
+    }
+    if (current.qrImage && next.qrImage === null) removed = current.qrImage;
+    return toDonate(deps, { ...next, version: saved });
+  });
+  await deleteObjects(deps, [removed]);
+  return result;
+}
+
+export async function uploadDonateQr(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+  readImages: ImageReader,
+): Promise<TDonateSettings> {
+  await teamAccess(deps.db, user, teamId, "manage");
+  const images = await readImages({ maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: 1 });
+  const stored = await storeImages(deps, images, "_qr");
+  const key = stored.keys[0]!;
+  let previous: string | null = null;
+  try {
+    const result = await inTeamTx(deps, user, teamId, "manage", async (tx) => {
+      const { version: _, ...current } = await repo.getDonate(tx, teamId);
+      previous = current.qrImage;
+      const next = { ...current, qrImage: key };
+      const version = await repo.saveDonate(tx, teamId, next);
+      await teamAudit(tx, user, teamId, {
+        entity: "donate",
+        entityId: teamId,
+        action: "upload_qr",
+        before: { qrImage: previous },
+        after: { qrImage: key },
+      });
+      return toDonate(deps, { ...next, version });
+    });
+    await deleteObjects(deps, [previous]);
+    return result;
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+}
+
+// ── Credit ────────────────────────────────────────────────────────────────────
+
+export async function getCredit(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+): Promise<TCreditSettings> {
+  await teamAccess(deps.db, user, teamId, "member");
+  return toCredit(deps, await repo.getCredit(deps.db, teamId));
+}
+
+export async function updateCredit(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+  input: z.output<typeof ZUpdateCreditRequest>,
+): Promise<TCreditSettings> {
+  let removed: string[] = [];
+  const result = await inTeamTx(deps, user, teamId, "manage", async (tx) => {
+    const { version, ...current } = await repo.getCredit(tx, teamId);
+    checkVersion(version, input.version);
+    // Pages only come from the upload route: the body reorders or drops the current ones.
+    input.pages.forEach((key, i) => {
+      if (!current.pages.includes(key)) throw fieldError(["pages", i], "validation.invalid");
+    });
+    const next: repo.CreditRow = { enabled: input.enabled, text: input.text, pages: input.pages };
+    const diff = changedFields(current, next);
+    let saved = version;
+    if (diff) {
+      saved = await repo.saveCredit(tx, teamId, next);
+      await teamAudit(tx, user, teamId, { entity: "credit", entityId: teamId, action: "update", ...diff });
+    }
+    removed = current.pages.filter((key) => !next.pages.includes(key));
+    return toCredit(deps, { ...next, version: saved });
+  });
+  await deleteObjects(deps, removed);
+  return result;
+}
+
+export async function uploadCreditPages(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+  readImages: ImageReader,
+): Promise<TCreditSettings> {
+  await teamAccess(deps.db, user, teamId, "manage");
+  const room = CREDIT_MAX_PAGES - (await repo.getCredit(deps.db, teamId)).pages.length;
+  if (room <= 0) throw tooManyFiles(CREDIT_MAX_PAGES);
+  const images = await readImages({ maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: room });
+  images.sort((a, b) => naturalCompare(a.filename, b.filename));
+  const stored = await storeImages(deps, images, "_credit");
+  try {
+    return await inTeamTx(deps, user, teamId, "manage", async (tx) => {
+      const { version: _, ...current } = await repo.getCredit(tx, teamId);
+      if (current.pages.length + stored.keys.length > CREDIT_MAX_PAGES) throw tooManyFiles(CREDIT_MAX_PAGES);
+      const next = { ...current, pages: [...current.pages, ...stored.keys] };
+      const version = await repo.saveCredit(tx, teamId, next);
+      await teamAudit(tx, user, teamId, {
+        entity: "credit",
+        entityId: teamId,
+        action: "upload_pages",
+        before: { pages: current.pages },
+        after: { pages: next.pages },
+      });
+      return toCredit(deps, { ...next, version });
+    });
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+}

@@ -15,9 +15,9 @@ import { parseAdminSearch } from "@/features/admin/admin-search";
 import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn, loginRedirect } from "@/features/auth/guard";
 import { parseChapterListSearch } from "@/features/chapters/chapters-search";
-import { parseComicListSearch, parsePlainListSearch } from "@/features/comics/comics-search";
+import { parseComicListSearch } from "@/features/comics/comics-search";
 import { parseRequestsSearch } from "@/features/requests/requests-search";
-import { parseListSearch } from "@/features/teams/teams-search";
+import { parseListSearch } from "@/lib/list-search";
 import { PendingPage } from "./pending-page";
 
 /** No router context: the query client is loaded with the signed-in layout, not the first download. */
@@ -106,7 +106,7 @@ const comicUploadRoute = createRoute({
 const comicRequestRoute = createRoute({
   getParentRoute: () => comicsRoute,
   path: "request",
-  validateSearch: parsePlainListSearch,
+  validateSearch: parseListSearch,
   component: page(() => import("./routes/comic-request"), "ComicRequestPage"),
 });
 const comicRoute = createRoute({
@@ -140,7 +140,7 @@ const comicVolumesRoute = createRoute({
 const comicHistoryRoute = createRoute({
   getParentRoute: () => comicRoute,
   path: "history",
-  validateSearch: parsePlainListSearch,
+  validateSearch: parseListSearch,
   component: page(() => import("./routes/comic-history"), "ComicHistoryPage"),
 });
 const comicChaptersRoute = createRoute({ getParentRoute: () => comicRoute, path: "chapters" });
@@ -201,19 +201,19 @@ const teamCreditRoute = createRoute({
 const authorsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "authors",
-  validateSearch: parsePlainListSearch,
+  validateSearch: parseListSearch,
   component: page(() => import("./routes/authors"), "AuthorsPage"),
 });
 const artistsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "artists",
-  validateSearch: parsePlainListSearch,
+  validateSearch: parseListSearch,
   component: page(() => import("./routes/artists"), "ArtistsPage"),
 });
 const charactersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "characters",
-  validateSearch: parsePlainListSearch,
+  validateSearch: parseListSearch,
   component: page(() => import("./routes/characters"), "CharactersPage"),
 });
 

@@ -104,12 +104,7 @@ function Queue({ page, onPage }: { page: number; onPage: (page: number) => void 
         page={page}
         totalPages={requests.data.totalPages}
         onPageChange={onPage}
-        labels={{
-          nav: t("review.requests.pagination"),
-          previous: t("review.requests.previous"),
-          next: t("review.requests.next"),
-          status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
-        }}
+        label={t("review.requests.pagination")}
       />
     </div>
   );

@@ -86,12 +86,6 @@ export function ComicRequestPage() {
                     search: { search, page: next > 1 ? next : undefined },
                   })
                 }
-                labels={{
-                  nav: t("comics.pagination.label"),
-                  previous: t("comics.pagination.previous"),
-                  next: t("comics.pagination.next"),
-                  status: (current, total) => t("comics.pagination.status", { page: current, total }),
-                }}
               />
             </>
           )

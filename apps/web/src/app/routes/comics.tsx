@@ -106,12 +106,6 @@ export function ComicsPage() {
                     search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
                   })
                 }
-                labels={{
-                  nav: t("comics.pagination.label"),
-                  previous: t("comics.pagination.previous"),
-                  next: t("comics.pagination.next"),
-                  status: (current, total) => t("comics.pagination.status", { page: current, total }),
-                }}
               />
             </>
           )

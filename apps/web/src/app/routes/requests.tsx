@@ -128,12 +128,7 @@ export function RequestsPage() {
               onPageChange={(next) =>
                 void navigate({ to: "/requests", search: { ...search, page: next > 1 ? next : undefined } })
               }
-              labels={{
-                nav: t("review.requests.pagination"),
-                previous: t("review.requests.previous"),
-                next: t("review.requests.next"),
-                status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
-              }}
+              label={t("review.requests.pagination")}
             />
           </div>
         )}

@@ -8,13 +8,13 @@ import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
+import { Pagination } from "@/components/ui/pagination";
+import { SearchInput } from "@/components/ui/search-input";
 import { useAuth } from "@/features/auth/auth-store";
 import { ResendVerificationButton } from "@/features/auth/components/resend-verification-button";
 import { useTeams } from "@/features/teams/api/get-teams";
 import { CreateTeamDialog } from "@/features/teams/components/create-team-dialog";
 import { MyInvitations } from "@/features/teams/components/my-invitations";
-import { Pagination } from "@/features/teams/components/pagination";
-import { SearchBox } from "@/features/teams/components/search-box";
 import { TeamCard, TeamCardSkeleton } from "@/features/teams/components/team-card";
 
 const route = getRouteApi("/app/teams/");
@@ -50,7 +50,7 @@ export function TeamsPage() {
         resendAction={<ResendVerificationButton className="bg-background" />}
       />
       {(search || list.length > 0 || page > 1) && (
-        <SearchBox
+        <SearchInput
           value={search ?? ""}
           onSearch={setSearch}
           label={t("teams.list.searchLabel")}

@@ -53,12 +53,7 @@ function ListFrame<T extends { totalPages: number }>({
         page={page}
         totalPages={query.data.totalPages}
         onPageChange={onPage}
-        labels={{
-          nav: t("review.admin.pagination"),
-          previous: t("review.requests.previous"),
-          next: t("review.requests.next"),
-          status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
-        }}
+        label={t("review.admin.pagination")}
       />
     </div>
   );

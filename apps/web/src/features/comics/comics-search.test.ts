@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseComicId, parseComicListSearch, parsePlainListSearch } from "./comics-search";
+import { parseComicId, parseComicListSearch } from "./comics-search";
 
 describe("comic list search params", () => {
   it("keeps valid values and leaves defaults out", () => {
@@ -19,10 +19,6 @@ describe("comic list search params", () => {
       {},
     );
     expect(parseComicListSearch({ status: "merge-requested" })).toEqual({ status: "merge-requested" });
-    expect(parsePlainListSearch({ page: 2, search: "a", status: "ongoing" })).toEqual({
-      page: 2,
-      search: "a",
-    });
   });
 
   it("reads comic ids from the path", () => {

@@ -3,19 +3,17 @@ import {
   COMIC_STATUS_FILTERS,
   type ComicStatusFilter as SharedStatusFilter,
 } from "@vt/shared/comic-status";
+import { parseListSearch } from "@/lib/list-search";
 import { parseId } from "@/lib/route-params";
 
 /**
- * The URL search params of /comics and /comics/request: `page` (from 1), `search`, `status` and
- * `sort` (platform values, @vt/shared/comic-status). A plain validator, not a zod schema: the router
- * that runs it ships in the first download, which zod would double. Anything malformed falls back to the default
- * (page 1, no search, all statuses, newest first), and defaults are left out of the URL.
+ * The URL search params of /comics: `page` and `search` (lib/list-search.ts), `status` and `sort`
+ * (platform values, @vt/shared/comic-status). Anything malformed falls back to the default (page 1,
+ * no search, all statuses, newest first), and defaults are left out of the URL.
  */
 /** A filter other than the default 'all'. */
 export type ComicStatusFilter = Exclude<SharedStatusFilter, "all">;
 export { COMIC_SORTS, COMIC_STATUS_FILTERS };
-
-export const SEARCH_MAX_LENGTH = 100;
 
 export type ComicListSearch = {
   page?: number;
@@ -28,25 +26,10 @@ const includes = <T extends string>(list: readonly T[], value: unknown): value i
   typeof value === "string" && (list as readonly string[]).includes(value);
 
 export function parseComicListSearch(raw: Record<string, unknown>): ComicListSearch {
-  const out: ComicListSearch = {};
-  const page =
-    typeof raw.page === "number" ? raw.page : typeof raw.page === "string" ? Number(raw.page) : Number.NaN;
-  if (Number.isInteger(page) && page > 1 && page <= 100_000) out.page = page;
-  if (typeof raw.search === "string") {
-    const search = raw.search.trim().slice(0, SEARCH_MAX_LENGTH);
-    if (search) out.search = search;
-  }
+  const out: ComicListSearch = parseListSearch(raw);
   if (includes(COMIC_STATUS_FILTERS, raw.status) && raw.status !== "all") out.status = raw.status;
   if (raw.sort === "oldest") out.sort = "oldest";
   return out;
-}
-
-/** `page` and `search` only (people lists, /comics/request). */
-export type PlainListSearch = { page?: number; search?: string };
-
-export function parsePlainListSearch(raw: Record<string, unknown>): PlainListSearch {
-  const { page, search } = parseComicListSearch(raw);
-  return { ...(page ? { page } : {}), ...(search ? { search } : {}) };
 }
 
 /** A comic id from its path segment, or null (see lib/route-params). */

@@ -5,12 +5,6 @@ import type { comicsUi } from "../vi/comics";
 
 const ui = {
   comics: {
-    pagination: {
-      label: "Pagination",
-      previous: "Previous page",
-      next: "Next page",
-      status: "Page {{page}} of {{total}}",
-    },
     list: {
       create: "New comic",
       requestPermission: "Request permission",

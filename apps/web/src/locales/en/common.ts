@@ -19,6 +19,12 @@ export const common = {
   retry: "Try again",
   backHome: "Back to home",
   goBack: "Go back",
+  pagination: {
+    label: "Pagination",
+    previous: "Previous page",
+    next: "Next page",
+    status: "Page {{page}} of {{total}}",
+  },
 } satisfies Translation<typeof viCommon>;
 
 export const nav = {

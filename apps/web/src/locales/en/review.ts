@@ -171,9 +171,6 @@ const ui = {
       cancelledDone: "Request cancelled",
       viewAll: "See all requests",
       pagination: "Request pages",
-      previous: "Previous page",
-      next: "Next page",
-      pageStatus: "Page {{page}} of {{total}}",
     },
   },
 } satisfies Translation<typeof reviewUi>;

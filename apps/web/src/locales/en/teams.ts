@@ -35,12 +35,6 @@ export const teams = {
     clearSearch: "Clear search",
     open: "Open {{name}}",
   },
-  pagination: {
-    label: "Pagination",
-    previous: "Previous page",
-    next: "Next page",
-    status: "Page {{page}} of {{total}}",
-  },
   create: {
     title: "Create a team",
     description: "You will be its owner. Everything else can be filled in later.",

@@ -4,12 +4,6 @@ import { mergeMessages } from "../merge-messages";
 /** Texts of the /comics pages and the /authors, /artists, /characters lists. */
 export const comicsUi = {
   comics: {
-    pagination: {
-      label: "Phân trang",
-      previous: "Trang trước",
-      next: "Trang sau",
-      status: "Trang {{page}} / {{total}}",
-    },
     list: {
       create: "Đăng truyện mới",
       requestPermission: "Xin quyền đăng",

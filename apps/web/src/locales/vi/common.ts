@@ -9,6 +9,12 @@ export const common = {
   retry: "Thử lại",
   backHome: "Về trang chủ",
   goBack: "Quay lại",
+  pagination: {
+    label: "Phân trang",
+    previous: "Trang trước",
+    next: "Trang sau",
+    status: "Trang {{page}} / {{total}}",
+  },
 };
 
 export const nav = {

@@ -171,9 +171,6 @@ export const reviewUi = {
       cancelledDone: "Đã hủy yêu cầu",
       viewAll: "Xem tất cả yêu cầu",
       pagination: "Phân trang yêu cầu",
-      previous: "Trang trước",
-      next: "Trang sau",
-      pageStatus: "Trang {{page}}/{{total}}",
     },
   },
 };

@@ -33,12 +33,6 @@ export const teams = {
     clearSearch: "Xóa tìm kiếm",
     open: "Mở {{name}}",
   },
-  pagination: {
-    label: "Phân trang",
-    previous: "Trang trước",
-    next: "Trang sau",
-    status: "Trang {{page}} / {{total}}",
-  },
   create: {
     title: "Tạo nhóm mới",
     description: "Bạn sẽ là trưởng nhóm. Các thông tin khác có thể bổ sung sau.",

@@ -24,6 +24,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
+import { useFieldError } from "@/lib/use-field-error";
 import { type ConflictField, fieldOf } from "@/lib/version-conflict";
 import {
   type ComicFormValues,
@@ -40,7 +41,6 @@ import { CoverPicker } from "./cover-picker";
 import { GenrePicker } from "./genre-picker";
 import type { PeoplePickers } from "./people-pickers";
 import { SelectField } from "./select-field";
-import { useFieldError } from "./use-field-error";
 
 type Team = { id: number; name: string };
 

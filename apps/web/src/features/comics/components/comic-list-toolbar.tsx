@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SEARCH_MAX_LENGTH } from "@/lib/list-search";
 import {
   COMIC_SORTS,
   COMIC_STATUS_FILTERS,
   type ComicListSearch,
   type ComicStatusFilter,
-  SEARCH_MAX_LENGTH,
 } from "../comics-search";
 
 /** Search, status filter ('Tất cả' + statuses + pending delete / merge requests) and sort of /comics. */

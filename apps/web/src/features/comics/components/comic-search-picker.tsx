@@ -1,8 +1,9 @@
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { CheckIcon, LoaderCircleIcon, SearchIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 import { useComics } from "../api/get-comics";
 import { ComicCover } from "./comic-cover";
@@ -27,11 +28,7 @@ export function ComicSearchPicker({
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [query]);
+  const search = useDebouncedValue(query.trim(), 250);
   // One more than shown, so leaving out the comic itself still fills the list.
   const comics = useComics({ scope: "all", page: 1, limit: RESULT_LIMIT + 1, search: search || undefined });
   const results = (comics.data?.comics ?? []).filter((c) => c.id !== excludeId).slice(0, RESULT_LIMIT);

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { Textarea } from "@/components/ui/textarea";
+import { useFieldError } from "@/lib/use-field-error";
 import { useRequestDelete } from "../api/request-delete";
 import { RequestDialog } from "./request-dialog";
 import { TeamField } from "./team-field";
-import { useFieldError } from "./use-field-error";
 
 const ZForm = ZDeleteRequestBody.omit({ comicId: true });
 type FormInput = { teamId: number | null; reason: string };

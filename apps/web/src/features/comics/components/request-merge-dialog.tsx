@@ -6,11 +6,11 @@ import { z } from "zod";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { Textarea } from "@/components/ui/textarea";
+import { useFieldError } from "@/lib/use-field-error";
 import { useRequestMerge } from "../api/request-merge";
 import { ComicSearchPicker } from "./comic-search-picker";
 import { RequestDialog } from "./request-dialog";
 import { TeamField } from "./team-field";
-import { useFieldError } from "./use-field-error";
 
 type FormInput = { target: { id: number; title: string } | null; teamId: number | null; reason: string };
 

@@ -105,12 +105,6 @@ export function PeopleListPage({
                 page={page}
                 totalPages={people.data?.totalPages ?? 1}
                 onPageChange={(next) => onSearchChange({ search, page: next > 1 ? next : undefined })}
-                labels={{
-                  nav: t("comics.pagination.label"),
-                  previous: t("comics.pagination.previous"),
-                  next: t("comics.pagination.next"),
-                  status: (current, total) => t("comics.pagination.status", { page: current, total }),
-                }}
               />
             </>
           )

@@ -3,9 +3,9 @@ import { LoaderCircleIcon, PlusIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 import { usePeople } from "../api/get-people";
-import { useDebouncedValue } from "./use-debounced-value";
 
 /** A person picked in a picker: an existing one (id), or a new name to create. */
 export type PersonPick = { id?: number; name: string };

@@ -18,9 +18,9 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
+import { useFieldError } from "@/lib/use-field-error";
 import { useCreateTeam } from "../api/create-team";
 import { TeamLinkFields } from "./team-link-fields";
-import { useFieldError } from "./use-field-error";
 
 /** "Create team" button and its dialog: the name and, optionally, the social links; the creator becomes the owner. */
 export function CreateTeamDialog({ onCreated }: { onCreated: (team: TTeam) => void }) {

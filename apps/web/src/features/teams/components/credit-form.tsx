@@ -24,13 +24,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
+import { useFieldError } from "@/lib/use-field-error";
 import { type ConflictField, fieldOf, listChange } from "@/lib/version-conflict";
 import { creditSettingsQueryOptions } from "../api/get-credit-settings";
 import { useUpdateCreditSettings, useUploadCreditPages } from "../api/update-credit-settings";
 import { imageProblem } from "../image-file";
 import { CreditPagesList } from "./credit-pages-list";
 import { ReadOnlyNote } from "./team-layout";
-import { useFieldError } from "./use-field-error";
 
 const formValues = (settings: TCreditSettings): TUpdateCreditRequest => ({
   enabled: settings.enabled,

@@ -21,12 +21,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
+import { useFieldError } from "@/lib/use-field-error";
 import { type ConflictField, fieldOf } from "@/lib/version-conflict";
 import { donateSettingsQueryOptions } from "../api/get-donate-settings";
 import { useUpdateDonateSettings, useUploadDonateQr } from "../api/update-donate-settings";
 import { ImageUploadField } from "./image-upload-field";
 import { ReadOnlyNote } from "./team-layout";
-import { useFieldError } from "./use-field-error";
 
 const formValues = (settings: TDonateSettings): TUpdateDonateRequest => ({
   enabled: settings.enabled,

@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/lib/toast";
+import { useFieldError } from "@/lib/use-field-error";
 import { useCreateInvitation } from "../api/create-invitation";
-import { useFieldError } from "./use-field-error";
 
 /** Invite by e-mail with a role the caller may grant (below their own). */
 export function InviteMemberForm({ team }: { team: TTeam }) {

@@ -19,6 +19,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { Pagination } from "@/components/ui/pagination";
+import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -29,9 +31,7 @@ import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
 import { useUpdateMemberRole } from "../api/update-member-role";
 import { initials } from "../format";
-import { Pagination } from "./pagination";
 import { RoleBadge } from "./role-badge";
-import { SearchBox } from "./search-box";
 
 const PAGE_SIZE = 20;
 
@@ -65,7 +65,7 @@ export function MembersTable({
         <h2 id="members-heading" className="font-semibold text-lg">
           {t("teams.members.listTitle", { count: members.data?.total ?? team.memberCount })}
         </h2>
-        <SearchBox
+        <SearchInput
           value={search ?? ""}
           onSearch={(value) => onSearchChange({ search: value || undefined })}
           label={t("teams.members.searchLabel")}

@@ -22,13 +22,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { formatDate } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
+import { useFieldError } from "@/lib/use-field-error";
 import { type ConflictField, fieldOf } from "@/lib/version-conflict";
 import { teamQueryOptions } from "../api/get-team";
 import { useUpdateTeam } from "../api/update-team";
 import { type TeamImageKind, useRemoveTeamImage, useUploadTeamImage } from "../api/upload-team-image";
 import { ImageUploadField } from "./image-upload-field";
 import { TeamLinkFields } from "./team-link-fields";
-import { useFieldError } from "./use-field-error";
 
 const formValues = (team: TTeam): TUpdateTeamRequest => ({
   name: team.name,

@@ -3,8 +3,8 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
+import { useFieldError } from "@/lib/use-field-error";
 import { cn } from "@/lib/utils";
-import { useFieldError } from "./use-field-error";
 
 type LinkValues = Partial<Record<TTeamLinkField, string | null | undefined>>;
 

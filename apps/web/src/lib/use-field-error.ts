@@ -6,7 +6,8 @@ export type FieldName = keyof ViTranslation["fields"];
 
 /**
  * Translates a form error whose message is a message key of the contracts (`validation.required`,
- * `comics.couples.incomplete`…), naming the field; `params` fills `{{max}}`-style placeholders.
+ * `comics.couples.incomplete`…), naming the field (`{{field}} là bắt buộc`); `params` fills
+ * `{{max}}`-style placeholders.
  */
 export function useFieldError() {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ import {
   estimateComicsSql,
   type ListFilters,
   listComicsSql,
-} from "../apps/api/src/modules/comics/comics.repo";
+} from "../apps/api/src/modules/comics/comics-list.repo";
 import { anchorFor } from "../apps/api/src/modules/comics/list-anchors";
 import { createLocalStorage } from "../apps/api/src/storage/local";
 import { measure, type Row, ratio } from "./lib";

@@ -1,17 +1,15 @@
 /**
- * SQL of comics: access (my teams' rights on a comic), the list (one page query + one count query,
- * whatever the page size), the detail (a fixed number of queries), and writes. Search goes through
- * `vt_search_text()` (lower + unaccent + đ->d, migration 0005) so the trigram indexes serve it.
- * The service decides who may call what.
+ * SQL of comics: access (my teams' rights on a comic), the detail (a fixed number of queries), and
+ * writes; the list (one page query + one count query, whatever the page size) is in
+ * comics-list.repo.ts. Search goes through `vt_search_text()` (lower + unaccent + đ->d, migration
+ * 0005) so the trigram indexes serve it. The service decides who may call what.
  */
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { liveSql, visibleSql } from "../../db/chapter-visibility";
-import type { Db } from "../../db/client";
 import type { Executor } from "../../db/executor";
 import type { MyTeam } from "../../db/my-teams";
 import { chapters } from "../../db/schema/chapters";
 import {
-  type ComicStatusValue,
   type ComicTeamKind,
   comicArts,
   comicCouples,
@@ -24,7 +22,6 @@ import {
 import { type PersonKind, people } from "../../db/schema/people";
 import { requests } from "../../db/schema/requests";
 import { type TeamRole, teamMembers, teams } from "../../db/schema/teams";
-import { containsPattern, intArray } from "../../db/sql";
 
 export type ComicRow = typeof comics.$inferSelect;
 
@@ -78,210 +75,6 @@ export async function teamCanUpload(db: Executor, comic: ComicRow, teamId: numbe
     .where(and(eq(comicTeams.comicId, comic.id), eq(comicTeams.teamId, teamId)))
     .limit(1);
   return row !== undefined;
-}
-
-// ── List ──────────────────────────────────────────────────────────────────────
-
-export interface ListFilters {
-  scope: "mine" | "all";
-  /** The caller's team ids (upload rights and `canUpload` are computed against them). */
-  teamIds: number[];
-  search?: string | undefined;
-  searchBy: ("title" | "anotherNames")[];
-  status: string;
-  sort: "newest" | "oldest";
-  genres: string[];
-  includeMature: boolean;
-  limit: number;
-  offset: number;
-  /**
-   * Keyset start: only rows from this comic on in the list order (the first row of an earlier
-   * page), `offset` then counting from there. See ./list-anchors.ts.
-   */
-  from?: number | undefined;
-}
-
-export type ComicListRow = {
-  id: number;
-  title: string;
-  another_name: string;
-  thumbnail: string | null;
-  status: ComicStatusValue;
-  view_count: number;
-  save_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-  is_mature: boolean;
-  is_doujinshi: boolean;
-  team_id: number;
-  team_name: string;
-  genres: string[] | null;
-  delete_requested: boolean;
-  merge_requested: boolean;
-  can_upload: boolean;
-  permission_request: {
-    id: number;
-    type: "permission";
-    status: "pending" | "approved" | "rejected";
-    team_id: number;
-    team_name: string;
-    created_at: string;
-  } | null;
-};
-
-/**
- * The filters as one WHERE clause. `forCount`: "my teams' comics" as a union of two index lookups
- * (owned via comics_team_created_idx + comic_teams), ~10x cheaper to count than the OR, which the
- * page query prefers because it walks the upload-date index and stops after one page.
- */
-function listWhere(f: ListFilters, forCount = false): SQL {
-  const parts: SQL[] = [sql`c.deleted_at is null`];
-  if (f.scope === "mine") {
-    const mine = intArray(f.teamIds);
-    parts.push(
-      forCount
-        ? sql`c.id in (select x.id from comics x where x.team_id = any(${mine}) and x.deleted_at is null
-            union all select ct.comic_id from comic_teams ct where ct.team_id = any(${mine}))`
-        : sql`(c.team_id = any(${mine}) or c.id in (select ct.comic_id from comic_teams ct where ct.team_id = any(${mine})))`,
-    );
-  }
-  if (f.search) {
-    const pattern = containsPattern(f.search);
-    const fields: SQL[] = [];
-    if (f.searchBy.includes("title")) fields.push(sql`c.title_search like ${pattern}`);
-    if (f.searchBy.includes("anotherNames")) fields.push(sql`c.another_name_search like ${pattern}`);
-    parts.push(sql`(${sql.join(fields, sql` or `)})`);
-  }
-  if (f.status === "delete-requested" || f.status === "merge-requested") {
-    const type = f.status === "delete-requested" ? "delete" : "merge";
-    parts.push(
-      sql`c.id in (select r.comic_id from requests r where r.status = 'pending' and r.type = ${type} and r.comic_id is not null)`,
-    );
-  } else if (f.status !== "all") {
-    parts.push(sql`c.status = ${f.status}`);
-  }
-  if (f.genres.length > 0) {
-    parts.push(
-      sql`c.id in (select g.comic_id from comic_genres g where g.genre = any(${`{${f.genres.join(",")}}`}::text[]) group by g.comic_id having count(*) = ${f.genres.length})`,
-    );
-  }
-  if (!f.includeMature) parts.push(sql`not c.is_mature`);
-  return sql.join(parts, sql` and `);
-}
-
-function listOrder(sort: ListFilters["sort"], alias: string): SQL {
-  return sort === "oldest"
-    ? sql.raw(`${alias}.created_at asc, ${alias}.id asc`)
-    : sql.raw(`${alias}.created_at desc, ${alias}.id desc`);
-}
-
-/**
- * One page of comics: the page's ids come from an index-ordered inner query (LIMIT/OFFSET applied
- * before any per-row work), then the outer query adds team, genres, request flags and my rights
- * for those rows only.
- */
-export async function listComics(db: Db, f: ListFilters): Promise<ComicListRow[]> {
-  return (await db.execute<ComicListRow>(listComicsSql(f))).rows;
-}
-
-/** The page query of listComics (exported so the benchmark runs the very same SQL on the driver). */
-export function listComicsSql(f: ListFilters): SQL {
-  const mine = intArray(f.teamIds);
-  const withPermission =
-    f.scope === "all"
-      ? sql`(select json_build_object('id', r.id, 'type', r.type, 'status', r.status, 'team_id', r.team_id, 'team_name', rt.name, 'created_at', r.created_at)
-            from requests r join teams rt on rt.id = r.team_id
-            where r.comic_id = c.id and r.type = 'permission' and r.team_id = any(${mine})
-            order by r.id desc limit 1)`
-      : sql`null`;
-  return sql`
-    select c.id, c.title, c.another_name, c.thumbnail, c.status, c.view_count, c.save_count,
-      c.created_at, c.updated_at, c.is_mature, c.is_doujinshi, c.team_id, t.name as team_name,
-      (select array_agg(g.genre order by g.genre) from comic_genres g where g.comic_id = c.id) as genres,
-      exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'delete') as delete_requested,
-      exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge') as merge_requested,
-      (c.team_id = any(${mine}) or exists (select 1 from comic_teams ct where ct.comic_id = c.id and ct.team_id = any(${mine}))) as can_upload,
-      ${withPermission} as permission_request
-    from (${pageIdsSql(f)}) page
-    join comics c on c.id = page.id
-    join teams t on t.id = c.team_id
-    order by ${listOrder(f.sort, "c")}`;
-}
-
-/**
- * The ids of one page, in list order. Deep pages start after a keyset anchor when one is known
- * (`f.from`), so they cost what the first pages do. `scope=mine` goes through the team indexes:
- * one ordered index walk per team (comics_team_created_idx, stopping after offset + limit rows)
- * plus the collaborations (comic_teams_team_idx), merged, instead of filtering the whole catalogue's
- * upload-date index.
- */
-function pageIdsSql(f: ListFilters): SQL {
-  const where = sql.join(
-    [listWhere({ ...f, scope: "all" }), ...(f.from === undefined ? [] : [fromKey(f.sort, f.from)])],
-    sql` and `,
-  );
-  if (f.scope === "all") {
-    return sql`select c.id from comics c where ${where}
-      order by ${listOrder(f.sort, "c")} limit ${f.limit} offset ${f.offset}`;
-  }
-  const mine = intArray(f.teamIds);
-  return sql`select m.id from (
-      select x.id, x.created_at from unnest(${mine}) as tid(id)
-      cross join lateral (
-        select c.id, c.created_at from comics c where c.team_id = tid.id and ${where}
-        order by ${listOrder(f.sort, "c")} limit ${f.limit + f.offset}
-      ) x
-      union
-      select c.id, c.created_at from comic_teams ct join comics c on c.id = ct.comic_id
-      where ct.team_id = any(${mine}) and ${where}
-    ) m
-    order by ${listOrder(f.sort, "m")} limit ${f.limit} offset ${f.offset}`;
-}
-
-/** Rows from comic `id` on in the list order (a scalar subquery: still an index condition). */
-function fromKey(sort: ListFilters["sort"], id: number): SQL {
-  const at = sql`(select a.created_at from comics a where a.id = ${id})`;
-  return sort === "oldest"
-    ? sql`(c.created_at, c.id) >= (${at}, ${id})`
-    : sql`(c.created_at, c.id) <= (${at}, ${id})`;
-}
-
-/** Lists count exactly up to this many comics; above it the planner's estimate is used. */
-export const EXACT_COUNT_CAP = 10_000;
-
-/**
- * The number of comics matching the filters. The planner's estimate comes first (no rows read); far
- * above the cap (ESTIMATE_TRUSTED_FROM) it is the answer. Otherwise the rows are counted, exactly up
- * to EXACT_COUNT_CAP (counting stops there), and a count at the cap answers the estimate (never below
- * the cap).
- */
-export async function countComics(db: Db, f: ListFilters): Promise<{ total: number; exact: boolean }> {
-  const estimate = await estimateComics(db, f);
-  if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, exact: false };
-  const result = await db.execute<{ n: number }>(countComicsSql(f));
-  const n = Number(result.rows[0]?.n ?? 0);
-  if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
-  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false };
-}
-
-/** Estimates this far above the cap are trusted without counting (planner estimates are rarely off by 4x on these filters). */
-export const ESTIMATE_TRUSTED_FROM = 4 * EXACT_COUNT_CAP;
-
-async function estimateComics(db: Db, f: ListFilters): Promise<number> {
-  const plan = await db.execute<{ "QUERY PLAN": unknown }>(estimateComicsSql(f));
-  const raw = plan.rows[0]?.["QUERY PLAN"];
-  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
-  return Math.round(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
-}
-
-/** The planner's estimate of the matches (EXPLAIN only: nothing is read). */
-export function estimateComicsSql(f: ListFilters): SQL {
-  return sql`explain (format json) select 1 from comics c where ${listWhere(f, true)}`;
-}
-
-/** The capped count query of countComics. */
-export function countComicsSql(f: ListFilters): SQL {
-  return sql`select count(*)::int as n from (select 1 from comics c where ${listWhere(f, true)} limit ${EXACT_COUNT_CAP + 1}) capped`;
 }
 
 // ── Detail parts ─────────────────────────────────────────────────────────────

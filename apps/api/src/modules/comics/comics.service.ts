@@ -8,34 +8,25 @@
  */
 
 import type {
-  TComicArt,
   TComicDetail,
-  TComicListItem,
   TComicListQueryParsed,
   TComicListResponse,
   TComicTeam,
-  TCoverUpload,
   TCreateComicRequestParsed,
   TMergeResponse,
   TUpdateComicRequestParsed,
 } from "@vt/shared/contracts/comics";
 import { DOUJINSHI_GENRE } from "@vt/shared/genres";
 import { pageWindow, totalPages } from "@vt/shared/paging";
-import { isValidCoverSize } from "@vt/shared/validation";
-import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
-import type { Executor, Tx } from "../../db/executor";
+import type { Tx } from "../../db/executor";
 import { type MyTeam, myTeams } from "../../db/my-teams";
 import { AppError, checkVersion, fieldError } from "../../lib/app-error";
-import { type AuditEntry, changedFields, writeAudit } from "../../lib/audit";
-import type { CheckedImage } from "../../lib/image-gate";
-import type { Storage } from "../../storage/storage";
+import { changedFields } from "../../lib/audit";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
 import { lockPair, mergeInto } from "./comics.merge";
-import type { ComicRow } from "./comics.repo";
 import * as repo from "./comics.repo";
+import * as list from "./comics-list.repo";
 
 /** What other modules use of this one: this file is the module's public entry. */
 export {
@@ -47,224 +38,33 @@ export {
   updateComic as updateComicRow,
 } from "./comics.repo";
 
+import {
+  type ComicsDeps,
+  type CoverReader,
+  comicAccess,
+  comicAudit,
+  forbidden,
+  inComicTx,
+  isAdmin,
+  notFound,
+} from "./comic-access";
+import { removeObjects, storeCover } from "./comic-images";
+import { infoOf, loadDetail, toComicTeam, toListItem } from "./comic-view";
 import { anchorFor, rememberAnchor } from "./list-anchors";
 
-export interface ComicsDeps {
-  db: Db;
-  storage: Storage;
-  config: Pick<Config, "siteUrl" | "matureSiteUrl">;
-  log: Pick<FastifyBaseLogger, "warn" | "error">;
-}
-
-/** Reads the request's single image only after authorization passed. */
-export type CoverReader = () => Promise<CheckedImage>;
-
-const notFound = () => new AppError("NOT_FOUND");
-const forbidden = () => new AppError("FORBIDDEN");
-const isAdmin = (user: SessionUser) => user.role === "admin";
-
-// ── Access ────────────────────────────────────────────────────────────────────
-
-export type ComicNeed = "view" | "edit" | "collab" | "admin";
-
-export interface ComicAccess extends repo.ComicAccessRow {
-  isAdmin: boolean;
-  canUpload: boolean;
-  canEdit: boolean;
-  canManageCollab: boolean;
-}
-
-export function checkComicAccess(input: repo.ComicAccessRow | undefined, user: SessionUser, need: ComicNeed) {
-  if (!input) throw notFound();
-  const row = user.token ? narrowToToken(input, user.token.teamId) : input;
-  const admin = isAdmin(user);
-  const access: ComicAccess = {
-    ...row,
-    isAdmin: admin,
-    canUpload: admin || row.uploadTeams.length > 0,
-    canEdit: admin || row.ownerRole !== null,
-    canManageCollab: admin || row.ownerRole === "owner" || row.ownerRole === "manager",
-  };
-  if (!access.canUpload) throw notFound();
-  if (need === "edit" && !access.canEdit) throw forbidden();
-  if (need === "collab" && !access.canManageCollab) throw forbidden();
-  if (need === "admin" && !admin) throw forbidden();
-  return access;
-}
-
-/** An API token acts for its one team only: the user's other teams give it nothing. */
-function narrowToToken(row: repo.ComicAccessRow, teamId: number): repo.ComicAccessRow {
-  return {
-    ...row,
-    uploadTeams: row.uploadTeams.filter((t) => t.id === teamId),
-    ownerRole: row.comic.teamId === teamId ? row.ownerRole : null,
-  };
-}
-
-/** The caller's access to a live comic: 404 when it is not visible to them, 403 when the right is missing. */
-export async function comicAccess(
-  db: Executor,
-  user: SessionUser,
-  comicId: number,
-  need: ComicNeed,
-  options: { lock?: boolean } = {},
-): Promise<ComicAccess> {
-  return checkComicAccess(await repo.findComicAccess(db, comicId, user.id, options), user, need);
-}
-
-/** Runs a change in one transaction with the comic row locked and the caller's access re-read under the lock. */
-export function inComicTx<T>(
-  db: Db,
-  user: SessionUser,
-  comicId: number,
-  need: ComicNeed,
-  fn: (tx: Tx, access: ComicAccess) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => fn(tx, await comicAccess(tx, user, comicId, need, { lock: true })));
-}
-
-export function comicAudit(
-  tx: Executor,
-  user: SessionUser,
-  comic: Pick<ComicRow, "id" | "teamId">,
-  entry: Omit<AuditEntry, "actorId" | "teamId" | "entity" | "entityId">,
-) {
-  return writeAudit(tx, {
-    actorId: user.id,
-    teamId: comic.teamId,
-    entity: "comic",
-    entityId: comic.id,
-    ...entry,
-  });
-}
-
-// ── Mapping ───────────────────────────────────────────────────────────────────
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-function publicUrl(deps: ComicsDeps, key: string | null): string | null {
-  return key ? deps.storage.publicUrl(key) : null;
-}
-
-function siteUrl(deps: ComicsDeps, comic: ComicRow): string | null {
-  const base = comic.isMature ? (deps.config.matureSiteUrl ?? deps.config.siteUrl) : deps.config.siteUrl;
-  return base ? `${base.replace(/\/$/, "")}/comics/${comic.id}` : null;
-}
-
-function toListItem(deps: ComicsDeps, row: repo.ComicListRow): TComicListItem {
-  const pr = row.permission_request;
-  return {
-    id: row.id,
-    title: row.title,
-    anotherName: row.another_name,
-    thumbnail: row.thumbnail,
-    thumbnailUrl: publicUrl(deps, row.thumbnail),
-    status: row.status,
-    viewCount: Number(row.view_count),
-    saveCount: Number(row.save_count),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    isMature: row.is_mature,
-    isDoujinshi: row.is_doujinshi,
-    genres: row.genres ?? [],
-    team: { id: row.team_id, name: row.team_name },
-    deleteRequested: row.delete_requested,
-    mergeRequested: row.merge_requested,
-    canUpload: row.can_upload,
-    ...(pr === undefined
-      ? {}
-      : {
-          permissionRequest: pr
-            ? {
-                id: pr.id,
-                type: "permission" as const,
-                status: pr.status,
-                team: { id: pr.team_id, name: pr.team_name },
-                createdAt: iso(pr.created_at),
-              }
-            : null,
-        }),
-  };
-}
-
-const toComicTeam = (r: repo.CollaboratorRow): TComicTeam => ({
-  id: r.id,
-  name: r.name,
-  kind: r.kind,
-  since: iso(r.since),
-});
-
-/** The full detail of a comic as the caller sees it (a fixed number of queries). */
-export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAccess): Promise<TComicDetail> {
-  const { comic } = access;
-  const teamIds = access.uploadTeams.map((t) => t.id);
-  const [links, genres, couples, collaborators, requests, flags, chapterCounts] = await Promise.all([
-    repo.comicPeopleOf(db, [comic.id]),
-    repo.genresOf(db, comic.id),
-    repo.couplesOf(db, comic.id),
-    repo.collaboratorsOf(db, comic.id),
-    repo.requestsOfTeamsOnComic(db, comic.id, teamIds),
-    repo.pendingFlags(db, comic.id),
-    repo.chapterCounts(db, [comic.id]),
-  ]);
-  const counts = chapterCounts.get(comic.id) ?? { total: 0, visible: 0 };
-  const ref = (p: repo.PersonLink) => ({ id: p.id, name: p.name });
-  return {
-    id: comic.id,
-    title: comic.title,
-    anotherName: comic.anotherName,
-    description: comic.description,
-    thumbnail: comic.thumbnail,
-    thumbnailUrl: publicUrl(deps, comic.thumbnail),
-    status: comic.status,
-    viewCount: comic.viewCount,
-    saveCount: comic.saveCount,
-    createdAt: iso(comic.createdAt),
-    updatedAt: iso(comic.updatedAt),
-    isMature: comic.isMature,
-    isDoujinshi: comic.isDoujinshi,
-    syncArtistsWithAuthors: comic.syncArtistsWithAuthors,
-    genres,
-    team: { id: comic.teamId, name: access.teamName },
-    authors: links.filter((p) => p.kind === "author").map(ref),
-    artists: links.filter((p) => p.kind === "artist").map(ref),
-    couples: couples.map((c) => [c.a, c.b] as [typeof c.a, typeof c.b]),
-    collaborators: collaborators.map(toComicTeam),
-    deleteRequested: flags.deleteRequested,
-    mergeRequested: flags.mergeRequested,
-    canUpload: access.canUpload,
-    siteUrl: siteUrl(deps, comic),
-    can: {
-      upload: access.canUpload,
-      edit: access.canEdit,
-      manageCollab: access.canManageCollab,
-      admin: access.isAdmin,
-      teams: access.uploadTeams.map((t) => ({ id: t.id, name: t.name, role: t.role })),
-    },
-    requests: requests.map((r) => ({
-      id: r.id,
-      type: r.type,
-      status: r.status,
-      team: { id: r.teamId, name: r.teamName },
-      createdAt: iso(r.createdAt),
-    })),
-    chapterCount: counts.total,
-    visibleChapterCount: counts.visible,
-    version: comic.version,
-  };
-}
-
-function infoOf(comic: ComicRow): repo.ComicInfo {
-  return {
-    title: comic.title,
-    anotherName: comic.anotherName,
-    description: comic.description,
-    status: comic.status,
-    isMature: comic.isMature,
-    isDoujinshi: comic.isDoujinshi,
-    syncArtistsWithAuthors: comic.syncArtistsWithAuthors,
-  };
-}
+/** Defined in this module's other files, used by its routes and by other modules. */
+export {
+  type ComicAccess,
+  type ComicNeed,
+  type ComicsDeps,
+  type CoverReader,
+  checkComicAccess,
+  comicAccess,
+  comicAudit,
+  inComicTx,
+} from "./comic-access";
+export { createArt, deleteArt, listArts, recordDirectCover, uploadCover } from "./comic-images";
+export { loadDetail } from "./comic-view";
 
 // ── List ──────────────────────────────────────────────────────────────────────
 
@@ -277,7 +77,7 @@ export async function listComics(
 ): Promise<TComicListResponse> {
   const teams = knownTeams ?? (await myTeams(deps.db, user.id));
   const includeMature = (query.r18 ?? query.allowR18) !== false;
-  const filters: repo.ListFilters = {
+  const filters: list.ListFilters = {
     scope: query.scope,
     teamIds: teams.map((t) => t.id),
     search: query.search || undefined,
@@ -292,8 +92,8 @@ export async function listComics(
     return { comics: [], totalPages: 1, total: 0, totalIsEstimate: false };
   }
   const [rows, counted] = await Promise.all([
-    repo.listComics(deps.db, { ...filters, ...anchorFor(filters, query.page) }),
-    repo.countComics(deps.db, filters),
+    list.listComics(deps.db, { ...filters, ...anchorFor(filters, query.page) }),
+    list.countComics(deps.db, filters),
   ]);
   rememberAnchor(filters, query.page, rows[0]?.id);
   const total = counted.total;
@@ -370,56 +170,6 @@ function infoFromInput(input: TUpdateComicRequestParsed): repo.ComicInfo {
     isDoujinshi: input.isDoujinshi,
     syncArtistsWithAuthors: input.syncArtistsWithAuthors,
   };
-}
-
-/** Stores a checked cover (portrait 3:4, at least 600x800) for a later POST /comics. */
-export async function uploadCover(
-  deps: ComicsDeps,
-  user: SessionUser,
-  readCover: CoverReader,
-): Promise<TCoverUpload> {
-  const image = await readCover();
-  const key = await storeCover(deps, image);
-  return reserveCover(deps, user, image, key);
-}
-
-/**
- * A cover the browser stored itself (direct upload on S3, already through the image gate): the
- * cover rule, then the reservation for the caller's next POST /comics; refused, it is deleted.
- */
-export async function recordDirectCover(
-  deps: ComicsDeps,
-  user: SessionUser,
-  image: CheckedImage,
-  key: string,
-): Promise<TCoverUpload> {
-  try {
-    if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
-    return await reserveCover(deps, user, image, key);
-  } catch (error) {
-    await deps.storage.delete(key).catch(() => undefined);
-    throw error;
-  }
-}
-
-async function reserveCover(
-  deps: ComicsDeps,
-  user: SessionUser,
-  image: CheckedImage,
-  key: string,
-): Promise<TCoverUpload> {
-  await repo.recordCoverUpload(deps.db, key, user.id);
-  return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
-}
-
-async function storeCover(deps: ComicsDeps, image: CheckedImage): Promise<string> {
-  if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
-  return deps.storage.put(image.bytes, {
-    prefix: "comics",
-    ext: image.ext,
-    contentType: image.mime,
-    suffix: "_cover",
-  });
 }
 
 export async function createComic(
@@ -526,84 +276,6 @@ export async function setThumbnail(
   }
   await removeObjects(deps, [previous]);
   return getComic(deps, user, comicId);
-}
-
-async function removeObjects(deps: ComicsDeps, keys: (string | null)[]): Promise<void> {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await deps.storage.delete(key);
-    } catch (error) {
-      deps.log.warn({ err: error, key }, "could not delete a replaced comic image");
-    }
-  }
-}
-
-// ── Volume art ────────────────────────────────────────────────────────────────
-
-function toArt(deps: ComicsDeps, row: repo.ArtRow): TComicArt {
-  return {
-    id: row.id,
-    comicId: row.comicId,
-    volume: row.volume,
-    image: { key: row.image, url: deps.storage.publicUrl(row.image) },
-    width: row.width,
-    height: row.height,
-    createdAt: iso(row.createdAt),
-  };
-}
-
-export async function listArts(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<TComicArt[]> {
-  await comicAccess(deps.db, user, comicId, "view");
-  return (await repo.listArts(deps.db, comicId)).map((r) => toArt(deps, r));
-}
-
-export async function createArt(
-  deps: ComicsDeps,
-  user: SessionUser,
-  input: { comicId: number; volume: number; image: CheckedImage },
-): Promise<TComicArt> {
-  await comicAccess(deps.db, user, input.comicId, "view");
-  const key = await deps.storage.put(input.image.bytes, {
-    prefix: "comics",
-    ext: input.image.ext,
-    contentType: input.image.mime,
-    suffix: `_vol${input.volume}`,
-  });
-  try {
-    const row = await inComicTx(deps.db, user, input.comicId, "view", async (tx, access) => {
-      const art = await repo.insertArt(tx, {
-        comicId: input.comicId,
-        volume: input.volume,
-        image: key,
-        width: input.image.width,
-        height: input.image.height,
-        createdBy: user.id,
-      });
-      await comicAudit(tx, user, access.comic, {
-        action: "add_art",
-        after: { artId: art.id, volume: art.volume, image: key },
-      });
-      return art;
-    });
-    return toArt(deps, row);
-  } catch (error) {
-    await removeObjects(deps, [key]);
-    throw error;
-  }
-}
-
-export async function deleteArt(deps: ComicsDeps, user: SessionUser, artId: number): Promise<void> {
-  const art = await repo.findArt(deps.db, artId);
-  if (!art) throw notFound();
-  await inComicTx(deps.db, user, art.comicId, "view", async (tx, access) => {
-    await repo.deleteArt(tx, artId);
-    await comicAudit(tx, user, access.comic, {
-      action: "delete_art",
-      before: { artId, volume: art.volume, image: art.image },
-    });
-  });
-  await removeObjects(deps, [art.image]);
 }
 
 // ── Collaboration ─────────────────────────────────────────────────────────────

@@ -9,7 +9,7 @@
  * The request-state lists (delete-/merge-requested) never use anchors.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { ListFilters } from "./comics.repo";
+import type { ListFilters } from "./comics-list.repo";
 
 const ANCHOR_TTL_MS = 30_000;
 const MAX_LISTS = 500;

@@ -1,0 +1,190 @@
+import type { TChapterPage } from "@vt/shared/contracts/chapters";
+import { decodeKey, ScrambleError, scrambledNameOf } from "@vt/shared/scramble";
+import type { SessionUser } from "../../auth/session";
+import type { Executor } from "../../db/executor";
+import { fieldError } from "../../lib/app-error";
+import type { CheckedImage } from "../../lib/image-gate";
+import { type ChaptersDeps, chapterAccess, chapterAudit, notFound, removeObjects } from "./chapter-access";
+import { toPage } from "./chapter-view";
+import * as repo from "./chapters.repo";
+
+// ── Pages ─────────────────────────────────────────────────────────────────────
+
+export interface IncomingPage {
+  image: CheckedImage;
+  /** The storage key it was stored under. */
+  url: string;
+}
+
+export interface PageUploadInput {
+  pages: IncomingPage[];
+  keys: (string | null)[];
+  clientIds: (string | null)[];
+}
+
+/** A scramble key as the readers decode it; else 422 'errors.image.<code>' on `field`. */
+export function checkScrambleKey(key: string, field: (string | number)[]): void {
+  try {
+    decodeKey(key);
+  } catch (error) {
+    if (error instanceof ScrambleError) throw fieldError(field, `errors.image.${error.code}`);
+    throw error;
+  }
+}
+
+/** What authorizePageUpload checked: the chapter and the comic it belongs to. */
+export type PageUploadGrant = { chapterId: number; comicId: number };
+
+/**
+ * The one access check of an upload request, made BEFORE its body is read (404 when not
+ * reachable), so a foreign request is refused without reading or decoding its files.
+ */
+export async function authorizePageUpload(
+  deps: ChaptersDeps,
+  user: SessionUser,
+  chapterId: number,
+): Promise<PageUploadGrant> {
+  const { row } = await chapterAccess(deps.db, user, chapterId);
+  return { chapterId, comicId: row.chapter.comicId };
+}
+
+/**
+ * Runs an upload's write in one transaction with the chapter and its comic locked by one statement
+ * (the lock merge and collaborator changes take). Access is not checked again: authorizePageUpload
+ * did that once for the request (issue 13: the second check cost ~6 queries per request). A chapter
+ * trashed or moved by a merge meanwhile is 404, as before.
+ */
+export function inUploadTx<T>(
+  deps: ChaptersDeps,
+  grant: PageUploadGrant,
+  fn: (tx: Executor, chapter: repo.ChapterRow) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const chapter = await repo.lockChapterOnComic(tx, grant.chapterId, grant.comicId);
+    if (!chapter) throw notFound();
+    return fn(tx, chapter);
+  });
+}
+
+/**
+ * Records pages already stored by the route (each checked by content first) as staged pages of the
+ * chapter, in upload order. A clientId already on the chapter answers the existing page and the
+ * new object is removed. On failure the caller removes every object it stored.
+ */
+export async function addPages(
+  deps: ChaptersDeps,
+  user: SessionUser,
+  grant: PageUploadGrant,
+  input: PageUploadInput,
+): Promise<(TChapterPage & { id: number; duplicate: boolean })[]> {
+  const { chapterId } = grant;
+  if (input.keys.length > input.pages.length) throw fieldError(["keys"], "validation.invalid");
+  if (input.clientIds.length > input.pages.length) throw fieldError(["clientIds"], "validation.invalid");
+  input.keys.forEach((k, i) => {
+    if (k) checkScrambleKey(k, ["keys", i]);
+  });
+  const { result, unused } = await inUploadTx(deps, grant, async (tx, chapter) => {
+    const existing = await repo.pagesOf(tx, chapterId);
+    const byClient = new Map(existing.filter((p) => p.clientId).map((p) => [p.clientId!, p]));
+    let position = existing.reduce((next, p) => Math.max(next, p.position + 1), 0);
+    type Slot = { existing: repo.PageRow; duplicate: true } | { url: string; duplicate: boolean };
+    const plan: Slot[] = [];
+    const values: Parameters<typeof repo.insertPages>[1] = [];
+    const firstUrlOfClient = new Map<string, string>();
+    const unusedUrls: string[] = [];
+    input.pages.forEach((p, index) => {
+      const clientId = input.clientIds[index] ?? null;
+      const dup = clientId ? byClient.get(clientId) : undefined;
+      if (dup) {
+        plan.push({ existing: dup, duplicate: true });
+        unusedUrls.push(p.url);
+        return;
+      }
+      const first = clientId ? firstUrlOfClient.get(clientId) : undefined;
+      if (first) {
+        // The same file twice in one request: keep the first copy.
+        plan.push({ url: first, duplicate: true });
+        unusedUrls.push(p.url);
+        return;
+      }
+      if (clientId) firstUrlOfClient.set(clientId, p.url);
+      values.push({
+        chapterId,
+        position: position++,
+        staged: true,
+        url: p.url,
+        scrambleKey: input.keys[index] ?? null,
+        width: p.image.width,
+        height: p.image.height,
+        size: p.image.bytes.length,
+        mime: p.image.mime,
+        clientId,
+        createdBy: user.id,
+      });
+      plan.push({ url: p.url, duplicate: false });
+    });
+    const inserted = await repo.insertPages(tx, values);
+    const byUrl = new Map(inserted.map((p) => [p.url, p]));
+    const pages = plan.map((s) =>
+      "existing" in s
+        ? { page: s.existing, duplicate: true }
+        : { page: byUrl.get(s.url)!, duplicate: s.duplicate },
+    );
+    if (inserted.length > 0) {
+      await chapterAudit(tx, user, chapter, "upload_pages", {
+        after: { pages: inserted.map((p) => ({ id: p.id, url: p.url, key: p.scrambleKey })) },
+      });
+    }
+    return { result: pages, unused: unusedUrls };
+  });
+  await removeObjects(deps, unused);
+  return result.map((r) => ({ ...toPage(deps, r.page), duplicate: r.duplicate }));
+}
+
+/** Replaces one page's image (already stored by the route under `url`); the old object goes after the commit. */
+export async function replacePage(
+  deps: ChaptersDeps,
+  user: SessionUser,
+  grant: PageUploadGrant,
+  input: { pageId: number; url: string; image: CheckedImage; key?: string; clientId?: string },
+): Promise<TChapterPage & { id: number }> {
+  if (input.key) checkScrambleKey(input.key, ["key"]);
+  const { chapterId } = grant;
+  const { page, old } = await inUploadTx(deps, grant, async (tx, chapter) => {
+    const pages = await repo.pagesOf(tx, chapterId);
+    const current = pages.find((p) => p.id === input.pageId);
+    if (!current) throw fieldError(["pageId"], "chapters.pageNotFound");
+    const updated = await repo.updatePage(tx, input.pageId, {
+      url: input.url,
+      scrambleKey: input.key ?? null,
+      width: input.image.width,
+      height: input.image.height,
+      size: input.image.bytes.length,
+      mime: input.image.mime,
+      ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
+    });
+    await repo.updateChapter(tx, chapterId, {});
+    await chapterAudit(tx, user, chapter, "replace_page", {
+      before: { pageId: current.id, url: current.url, key: current.scrambleKey },
+      after: { pageId: updated.id, url: updated.url, key: updated.scrambleKey },
+    });
+    return { page: updated, old: current.url };
+  });
+  await removeObjects(deps, [old]);
+  return toPage(deps, page);
+}
+
+/**
+ * Stores one checked page image under `comics/`. A scrambled page named by the browser per spec §9
+ * (`{10-char id}_{ratio with L}`) keeps that name as the key's last segment
+ * (`comics/yyyy/mm/<random>/<name>.jpg`): the platform's readers take the aspect ratio from it.
+ */
+export function storePage(deps: ChaptersDeps, image: CheckedImage): Promise<string> {
+  const name = scrambledNameOf(image.filename) ?? undefined;
+  return deps.storage.put(image.bytes, { prefix: "comics", ext: image.ext, contentType: image.mime, name });
+}
+
+/** Removes objects stored for a request that then failed. */
+export function discardStored(deps: ChaptersDeps, urls: string[]): Promise<void> {
+  return removeObjects(deps, urls);
+}

@@ -1,0 +1,147 @@
+/**
+ * A comic's images: covers uploaded ahead of POST /comics (through the image gate or stored by
+ * the browser), volume art, and removing replaced objects once the database change committed.
+ */
+import type { TComicArt, TCoverUpload } from "@vt/shared/contracts/comics";
+import { isValidCoverSize } from "@vt/shared/validation";
+import type { SessionUser } from "../../auth/session";
+import { fieldError } from "../../lib/app-error";
+import type { CheckedImage } from "../../lib/image-gate";
+import {
+  type ComicsDeps,
+  type CoverReader,
+  comicAccess,
+  comicAudit,
+  inComicTx,
+  notFound,
+} from "./comic-access";
+import { iso } from "./comic-view";
+import * as repo from "./comics.repo";
+
+/** Stores a checked cover (portrait 3:4, at least 600x800) for a later POST /comics. */
+export async function uploadCover(
+  deps: ComicsDeps,
+  user: SessionUser,
+  readCover: CoverReader,
+): Promise<TCoverUpload> {
+  const image = await readCover();
+  const key = await storeCover(deps, image);
+  return reserveCover(deps, user, image, key);
+}
+
+/**
+ * A cover the browser stored itself (direct upload on S3, already through the image gate): the
+ * cover rule, then the reservation for the caller's next POST /comics; refused, it is deleted.
+ */
+export async function recordDirectCover(
+  deps: ComicsDeps,
+  user: SessionUser,
+  image: CheckedImage,
+  key: string,
+): Promise<TCoverUpload> {
+  try {
+    if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
+    return await reserveCover(deps, user, image, key);
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function reserveCover(
+  deps: ComicsDeps,
+  user: SessionUser,
+  image: CheckedImage,
+  key: string,
+): Promise<TCoverUpload> {
+  await repo.recordCoverUpload(deps.db, key, user.id);
+  return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
+}
+
+export async function storeCover(deps: ComicsDeps, image: CheckedImage): Promise<string> {
+  if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
+  return deps.storage.put(image.bytes, {
+    prefix: "comics",
+    ext: image.ext,
+    contentType: image.mime,
+    suffix: "_cover",
+  });
+}
+
+export async function removeObjects(deps: ComicsDeps, keys: (string | null)[]): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await deps.storage.delete(key);
+    } catch (error) {
+      deps.log.warn({ err: error, key }, "could not delete a replaced comic image");
+    }
+  }
+}
+
+// ── Volume art ────────────────────────────────────────────────────────────────
+
+export function toArt(deps: ComicsDeps, row: repo.ArtRow): TComicArt {
+  return {
+    id: row.id,
+    comicId: row.comicId,
+    volume: row.volume,
+    image: { key: row.image, url: deps.storage.publicUrl(row.image) },
+    width: row.width,
+    height: row.height,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export async function listArts(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<TComicArt[]> {
+  await comicAccess(deps.db, user, comicId, "view");
+  return (await repo.listArts(deps.db, comicId)).map((r) => toArt(deps, r));
+}
+
+export async function createArt(
+  deps: ComicsDeps,
+  user: SessionUser,
+  input: { comicId: number; volume: number; image: CheckedImage },
+): Promise<TComicArt> {
+  await comicAccess(deps.db, user, input.comicId, "view");
+  const key = await deps.storage.put(input.image.bytes, {
+    prefix: "comics",
+    ext: input.image.ext,
+    contentType: input.image.mime,
+    suffix: `_vol${input.volume}`,
+  });
+  try {
+    const row = await inComicTx(deps.db, user, input.comicId, "view", async (tx, access) => {
+      const art = await repo.insertArt(tx, {
+        comicId: input.comicId,
+        volume: input.volume,
+        image: key,
+        width: input.image.width,
+        height: input.image.height,
+        createdBy: user.id,
+      });
+      await comicAudit(tx, user, access.comic, {
+        action: "add_art",
+        after: { artId: art.id, volume: art.volume, image: key },
+      });
+      return art;
+    });
+    return toArt(deps, row);
+  } catch (error) {
+    await removeObjects(deps, [key]);
+    throw error;
+  }
+}
+
+export async function deleteArt(deps: ComicsDeps, user: SessionUser, artId: number): Promise<void> {
+  const art = await repo.findArt(deps.db, artId);
+  if (!art) throw notFound();
+  await inComicTx(deps.db, user, art.comicId, "view", async (tx, access) => {
+    await repo.deleteArt(tx, artId);
+    await comicAudit(tx, user, access.comic, {
+      action: "delete_art",
+      before: { artId, volume: art.volume, image: art.image },
+    });
+  });
+  await removeObjects(deps, [art.image]);
+}

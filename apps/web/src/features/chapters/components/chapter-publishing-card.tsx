@@ -1,0 +1,103 @@
+import { SaveIcon, SendIcon } from "lucide-react";
+import { Controller } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "@/components/form-field";
+import { RequiredFieldsAlert } from "@/components/required-fields-alert";
+import { SwitchRow } from "@/components/switch-row";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import type { ChapterEditorState } from "../hooks/use-chapter-editor";
+import { ChapterStateBadges } from "./chapter-state-badge";
+
+/** When and how the chapter is published, with the Save / Publish buttons. */
+export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }) {
+  const { t } = useTranslation();
+  const {
+    chapter,
+    publishDelayHours,
+    form,
+    values,
+    fieldError,
+    isDraft,
+    saveDisabled,
+    save,
+    busy,
+    failed,
+    updating,
+  } = editor;
+  const { register, control, formState } = form;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>{t("chapters.editor.publishing")}</CardTitle>
+        {chapter && <ChapterStateBadges chapter={chapter} />}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <FormField
+          label={t("chapters.editor.scheduledAt")}
+          hint={
+            !chapter && publishDelayHours > 0
+              ? `${t("chapters.editor.scheduledHint")} ${t("power.publishDelay.editorHint", { hours: publishDelayHours })}`
+              : t("chapters.editor.scheduledHint")
+          }
+          error={fieldError("publishAt", t("chapters.editor.scheduledAt"))}
+        >
+          <Input type="datetime-local" {...register("publishAt")} />
+        </FormField>
+        <Controller
+          control={control}
+          name="hidden"
+          render={({ field }) => (
+            <SwitchRow
+              label={t("chapters.editor.hidden")}
+              hint={t("chapters.editor.hiddenHint")}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="hideDefaultOrder"
+          render={({ field }) => (
+            <SwitchRow
+              label={t("chapters.editor.hideDefaultOrder")}
+              hint={t("chapters.editor.hideDefaultOrderHint", { order: values.order || "1" })}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+        <RequiredFieldsAlert errors={formState.errors} />
+        <div className="grid gap-2">
+          {isDraft ? (
+            <>
+              <Button type="submit" disabled={saveDisabled}>
+                <SendIcon aria-hidden />
+                {t("chapters.editor.publish")}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={saveDisabled}
+                onClick={() => void save(undefined)()}
+              >
+                <SaveIcon aria-hidden />
+                {t("chapters.editor.save")}
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" disabled={saveDisabled}>
+              <SaveIcon aria-hidden />
+              {updating ? t("chapters.editor.saving") : t("chapters.editor.save")}
+            </Button>
+          )}
+          {(busy || failed) && (
+            <p className="text-muted-foreground text-xs">{t("chapters.editor.waitUploads")}</p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

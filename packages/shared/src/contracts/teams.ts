@@ -1,6 +1,7 @@
 /**
  * Contracts of `/api/teams/*` and `/api/invitations/*` (spec §2 /teams routes, §3 Team and Donate
- * settings), shared by the API and the web forms. Error messages are i18n keys.
+ * settings), shared by the API and the web forms. Error messages are i18n keys. The invitation
+ * schemas live in contracts/invitations.ts, the donate and credit ones in contracts/team-settings.ts.
  *
  * Roles (our design, see docs/permissions.md): `owner` (exactly one per team, hands over with
  * POST /teams/{id}/transfer), `manager` (team info, donate, credit, members below manager),
@@ -41,7 +42,7 @@
  * createdAt are dropped before the service sees them, never stored.
  */
 import { z } from "zod";
-import { zBaseVersion, zEmail, zOptionalUrl, zRequiredString } from "../validation";
+import { zBaseVersion, zOptionalUrl, zRequiredString } from "../validation";
 import { ZStoredImage } from "./images";
 
 // ── Roles and the permission rules both sides use ─────────────────────────────
@@ -250,141 +251,6 @@ export const ZTransferOwnershipRequest = z.object({
 });
 export type TTransferOwnershipRequest = z.infer<typeof ZTransferOwnershipRequest>;
 
-// ── Invitations ───────────────────────────────────────────────────────────────
-
-export const INVITATION_TTL_DAYS = 14;
-export const INVITATION_STATUSES = ["pending", "accepted", "declined", "revoked", "expired"] as const;
-export const ZInvitationStatus = z.enum(INVITATION_STATUSES);
-export type TInvitationStatus = z.infer<typeof ZInvitationStatus>;
-
-/**
- * `POST /api/teams/{teamId}/invitations`: invites an e-mail (registered or not yet) with a role
- * below the inviter's own. 409 when that e-mail already has a pending invitation or is a member.
- */
-export const ZCreateInvitationRequest = z.object({
-  email: zEmail,
-  role: ZAssignableTeamRole,
-});
-export type TCreateInvitationRequest = z.input<typeof ZCreateInvitationRequest>;
-
-const ZUserRef = z.object({ id: z.number().int(), name: z.string() });
-
-export const ZInvitation = z.object({
-  id: z.number().int(),
-  teamId: z.number().int(),
-  email: z.string(),
-  role: ZAssignableTeamRole,
-  status: ZInvitationStatus,
-  invitedBy: ZUserRef.nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
-export type TInvitation = z.infer<typeof ZInvitation>;
-
-/** `GET /api/teams/{teamId}/invitations`: the team's pending invitations, newest first. */
-export const ZInvitationListResponse = z.object({ invitations: z.array(ZInvitation) });
-export type TInvitationListResponse = z.infer<typeof ZInvitationListResponse>;
-
-/** `GET /api/invitations`: the caller's pending invitations (matched by their e-mail), with the team. */
-export const ZMyInvitation = ZInvitation.extend({
-  team: z.object({ id: z.number().int(), name: z.string(), logo: ZStoredImage.nullable() }),
-});
-export type TMyInvitation = z.infer<typeof ZMyInvitation>;
-/**
- * My pending invitations. Until my e-mail is verified the list is empty and `awaitingVerification`
- * counts the invitations that wait for it (nothing else about them is shown: the address is not
- * proven to be mine yet).
- */
-export const ZMyInvitationListResponse = z.object({
-  invitations: z.array(ZMyInvitation),
-  awaitingVerification: z.number().int().nonnegative(),
-});
-export type TMyInvitationListResponse = z.infer<typeof ZMyInvitationListResponse>;
-
-/** `POST /api/invitations/{id}/accept` answers the joined team; `/decline` answers 204. */
-export const ZAcceptInvitationResponse = z.object({ team: ZTeamSummary });
-export type TAcceptInvitationResponse = z.infer<typeof ZAcceptInvitationResponse>;
-
-// ── Donate ────────────────────────────────────────────────────────────────────
-
-export const DONATE_CONTENT_MAX = 2000;
-
-/** `GET /api/teams/{teamId}/donate` (and PUT, POST .../donate/qr answer it). */
-export const ZDonateSettings = z.object({
-  enabled: z.boolean(),
-  qrImage: ZStoredImage.nullable(),
-  content: z.string(),
-  showInEachChapter: z.boolean(),
-  version: z.number().int(),
-});
-export type TDonateSettings = z.infer<typeof ZDonateSettings>;
-
-/**
- * `PUT /api/teams/{teamId}/donate`. `qrImage` is the storage key of the current QR code (keep it)
- * or null (remove it); a new QR code is set by uploading it to POST .../donate/qr.
- */
-export const ZUpdateDonateRequest = z.object({
-  version: zBaseVersion,
-  enabled: z.boolean({ error: () => "validation.invalid" }),
-  qrImage: z
-    .string({ error: () => "validation.invalid" })
-    .nullable()
-    .optional()
-    .default(null),
-  content: z
-    .string({ error: () => "validation.invalid" })
-    .trim()
-    .max(DONATE_CONTENT_MAX, { error: "validation.tooLong" })
-    .optional()
-    .default(""),
-  showInEachChapter: z
-    .boolean({ error: () => "validation.invalid" })
-    .optional()
-    .default(false),
-});
-export type TUpdateDonateRequest = z.input<typeof ZUpdateDonateRequest>;
-
-// ── Credit ────────────────────────────────────────────────────────────────────
-
-export const CREDIT_TEXT_MAX = 2000;
-/** Credit pages kept per team (and per upload request). */
-export const CREDIT_MAX_PAGES = 10;
-
-/**
- * `GET /api/teams/{teamId}/credit`. Pages are appended to the team's chapters (unless a chapter
- * hides credit); each key is `teams/...` and carries `_credit`.
- */
-export const ZCreditSettings = z.object({
-  enabled: z.boolean(),
-  text: z.string(),
-  pages: z.array(ZStoredImage),
-  version: z.number().int(),
-});
-export type TCreditSettings = z.infer<typeof ZCreditSettings>;
-
-/**
- * `PUT /api/teams/{teamId}/credit`. `pages` is the new order of storage keys: a subset of the
- * current pages (drop a key to remove that page). New pages come from POST .../credit/pages
- * (multipart `files`), which appends them.
- */
-export const ZUpdateCreditRequest = z.object({
-  version: zBaseVersion,
-  enabled: z.boolean({ error: () => "validation.invalid" }),
-  text: z
-    .string({ error: () => "validation.invalid" })
-    .trim()
-    .max(CREDIT_TEXT_MAX, { error: "validation.tooLong" })
-    .optional()
-    .default(""),
-  pages: z
-    .array(z.string({ error: () => "validation.invalid" }), { error: () => "validation.invalid" })
-    .max(CREDIT_MAX_PAGES, { error: "validation.tooManyFiles" })
-    .refine((keys) => new Set(keys).size === keys.length, { error: "validation.invalid" })
-    .optional()
-    .default([]),
-});
-export type TUpdateCreditRequest = z.input<typeof ZUpdateCreditRequest>;
-
 // ── Activity (audit) ──────────────────────────────────────────────────────────
 
 /** Entities of the team's own audit entries; later features add theirs (comic, chapter, ...). */
@@ -432,3 +298,21 @@ export const ZTeamParams = z.object({ teamId: zPathId });
 export const ZTeamMemberParams = ZTeamParams.extend({ userId: zPathId });
 export const ZTeamInvitationParams = ZTeamParams.extend({ id: zPathId });
 export const ZInvitationParams = z.object({ id: zPathId });
+
+/**
+ * Types the web's request files (features/teams/api) still name from here; new code imports them
+ * from contracts/invitations.ts and contracts/team-settings.ts. Type-only: no runtime import cycle.
+ */
+export type {
+  TAcceptInvitationResponse,
+  TCreateInvitationRequest,
+  TInvitation,
+  TInvitationListResponse,
+  TMyInvitationListResponse,
+} from "./invitations";
+export type {
+  TCreditSettings,
+  TDonateSettings,
+  TUpdateCreditRequest,
+  TUpdateDonateRequest,
+} from "./team-settings";

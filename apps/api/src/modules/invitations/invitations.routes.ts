@@ -7,11 +7,9 @@ import {
   ZCreateInvitationRequest,
   ZInvitation,
   ZInvitationListResponse,
-  ZInvitationParams,
   ZMyInvitationListResponse,
-  ZTeamInvitationParams,
-  ZTeamParams,
-} from "@vt/shared/contracts/teams";
+} from "@vt/shared/contracts/invitations";
+import { ZInvitationParams, ZTeamInvitationParams, ZTeamParams } from "@vt/shared/contracts/teams";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";

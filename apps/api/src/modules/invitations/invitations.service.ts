@@ -5,14 +5,12 @@
  */
 
 import {
-  canGrantRole,
   INVITATION_TTL_DAYS,
-  type TAssignableTeamRole,
   type TInvitation,
   type TMyInvitation,
-  type TTeamSummary,
   type ZCreateInvitationRequest,
-} from "@vt/shared/contracts/teams";
+} from "@vt/shared/contracts/invitations";
+import { canGrantRole, type TAssignableTeamRole, type TTeamSummary } from "@vt/shared/contracts/teams";
 import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import { isUniqueViolation } from "../../db/errors";

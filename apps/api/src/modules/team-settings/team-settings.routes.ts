@@ -5,10 +5,10 @@
 import {
   ZCreditSettings,
   ZDonateSettings,
-  ZTeamParams,
   ZUpdateCreditRequest,
   ZUpdateDonateRequest,
-} from "@vt/shared/contracts/teams";
+} from "@vt/shared/contracts/team-settings";
+import { ZTeamParams } from "@vt/shared/contracts/teams";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";

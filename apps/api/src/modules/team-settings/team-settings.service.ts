@@ -11,7 +11,7 @@ import {
   type TDonateSettings,
   type ZUpdateCreditRequest,
   type ZUpdateDonateRequest,
-} from "@vt/shared/contracts/teams";
+} from "@vt/shared/contracts/team-settings";
 import { naturalCompare } from "@vt/shared/natural-sort";
 import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";

@@ -6,10 +6,10 @@ import {
   CREDIT_MAX_PAGES,
   CREDIT_TEXT_MAX,
   type TCreditSettings,
-  type TTeam,
   type TUpdateCreditRequest,
   ZUpdateCreditRequest,
-} from "@vt/shared/contracts/teams";
+} from "@vt/shared/contracts/team-settings";
+import type { TTeam } from "@vt/shared/contracts/teams";
 import { ImagePlusIcon, LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";

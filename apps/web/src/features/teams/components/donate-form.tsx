@@ -4,10 +4,10 @@ import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/im
 import {
   DONATE_CONTENT_MAX,
   type TDonateSettings,
-  type TTeam,
   type TUpdateDonateRequest,
   ZUpdateDonateRequest,
-} from "@vt/shared/contracts/teams";
+} from "@vt/shared/contracts/team-settings";
+import type { TTeam } from "@vt/shared/contracts/teams";
 import { LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TAssignableTeamRole, type TTeam, ZCreateInvitationRequest } from "@vt/shared/contracts/teams";
+import { ZCreateInvitationRequest } from "@vt/shared/contracts/invitations";
+import type { TAssignableTeamRole, TTeam } from "@vt/shared/contracts/teams";
 import { LoaderCircleIcon, SendIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import type { TMyInvitation } from "@vt/shared/contracts/teams";
+import type { TMyInvitation } from "@vt/shared/contracts/invitations";
 import { CheckIcon, MailIcon, XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
-import type { TInvitation, TTeam } from "@vt/shared/contracts/teams";
+import type { TInvitation } from "@vt/shared/contracts/invitations";
+import type { TTeam } from "@vt/shared/contracts/teams";
 import { MailIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";

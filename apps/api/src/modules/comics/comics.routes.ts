@@ -19,8 +19,6 @@ import {
   ZCoverUpload,
   ZCreateArtFields,
   ZCreateComicRequest,
-  ZMergeBody,
-  ZMergeResponse,
   ZMessageResponse,
   ZUpdateComicRequest,
 } from "@vt/shared/contracts/comics";
@@ -29,6 +27,7 @@ import {
   ZSingleDirectUploadConfirm,
   ZSingleDirectUploadRequest,
 } from "@vt/shared/contracts/images";
+import { ZMergeBody, ZMergeResponse } from "@vt/shared/contracts/requests";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -13,9 +13,9 @@ import type {
   TComicListResponse,
   TComicTeam,
   TCreateComicRequestParsed,
-  TMergeResponse,
   TUpdateComicRequestParsed,
 } from "@vt/shared/contracts/comics";
+import type { TMergeResponse } from "@vt/shared/contracts/requests";
 import { DOUJINSHI_GENRE } from "@vt/shared/genres";
 import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";

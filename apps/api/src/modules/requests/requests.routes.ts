@@ -4,9 +4,11 @@
  * and settling them (`POST /api/requests/:id/approve|reject|cancel`). Who may do what is decided in
  * requests.service.ts (docs/requests.md).
  */
+
+import { ZComicParams } from "@vt/shared/contracts/comics";
+import { PERSON_KINDS, PERSON_PATHS, ZPersonDeleteRequestBody } from "@vt/shared/contracts/people";
 import {
   ZApproveBody,
-  ZComicParams,
   ZComicRequest,
   ZDeleteRequestBody,
   ZMergeRequestBody,
@@ -17,8 +19,7 @@ import {
   ZRequestListQuery,
   ZRequestListResponse,
   ZRequestParams,
-} from "@vt/shared/contracts/comics";
-import { PERSON_KINDS, PERSON_PATHS, ZPersonDeleteRequestBody } from "@vt/shared/contracts/people";
+} from "@vt/shared/contracts/requests";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";

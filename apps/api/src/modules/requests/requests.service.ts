@@ -13,12 +13,8 @@
  * - cancel: any member of the requesting team (or an admin), while pending.
  */
 
-import type {
-  TComicRequest,
-  TRequestCounts,
-  TRequestListResponse,
-  TRequestType,
-} from "@vt/shared/contracts/comics";
+import type { TRequestType } from "@vt/shared/contracts/comics";
+import type { TComicRequest, TRequestCounts, TRequestListResponse } from "@vt/shared/contracts/requests";
 import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";

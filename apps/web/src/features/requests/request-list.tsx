@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import type { TComicRequest } from "@vt/shared/contracts/comics";
+import type { TComicRequest } from "@vt/shared/contracts/requests";
 import { CheckIcon, LoaderCircleIcon, Undo2Icon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TComicListItem, ZPermissionRequestForm } from "@vt/shared/contracts/comics";
+import type { TComicListItem } from "@vt/shared/contracts/comics";
+import { ZPermissionRequestForm } from "@vt/shared/contracts/requests";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TComicDetail, ZMergeRequestBody, zId } from "@vt/shared/contracts/comics";
+import { type TComicDetail, zId } from "@vt/shared/contracts/comics";
+import { ZMergeRequestBody } from "@vt/shared/contracts/requests";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";

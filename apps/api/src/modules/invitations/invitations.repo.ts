@@ -145,18 +145,7 @@ export async function lockInvitationForEmail(
   now = new Date(),
 ): Promise<(InvitationRow & { teamName: string }) | undefined> {
   const [row] = await tx
-    .select({
-      id: teamInvitations.id,
-      teamId: teamInvitations.teamId,
-      email: teamInvitations.email,
-      role: teamInvitations.role,
-      status: teamInvitations.status,
-      invitedById: teamInvitations.invitedBy,
-      invitedByName: sql<string | null>`null`,
-      createdAt: teamInvitations.createdAt,
-      expiresAt: teamInvitations.expiresAt,
-      teamName: teams.name,
-    })
+    .select({ ...invitationColumns, invitedByName: sql<string | null>`null`, teamName: teams.name })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
     .where(

@@ -1,5 +1,5 @@
 import { ChevronDownIcon } from "lucide-react";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { SwitchRow } from "@/components/switch-row";
@@ -10,6 +10,22 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/component
 import type { ChapterEditorState } from "../hooks/use-chapter-editor";
 import { CollaboratorsField } from "./collaborators-field";
 import { TeamMultiSelect } from "./team-multi-select";
+
+/** The donate and the credit teams of the chapter, each with its "hide" switch. */
+const TEAM_CHOICES = [
+  {
+    teams: "donateTeamIds",
+    hide: "hideDonate",
+    label: "chapters.editor.donateTeams",
+    hideLabel: "chapters.editor.hideDonate",
+  },
+  {
+    teams: "creditTeamIds",
+    hide: "hideCredit",
+    label: "chapters.editor.creditTeams",
+    hideLabel: "chapters.editor.hideCredit",
+  },
+] as const;
 
 /** Advanced settings, folded by default: scrambling, donate and credit teams, collaborators. */
 export function ChapterAdvancedCard({ editor }: { editor: ChapterEditorState }) {
@@ -51,54 +67,34 @@ export function ChapterAdvancedCard({ editor }: { editor: ChapterEditorState }) 
               )}
             />
             {pages.some((p) => p.key) && <Badge variant="outline">{t("chapters.badge.scrambled")}</Badge>}
-            <Controller
-              control={control}
-              name="donateTeamIds"
-              render={({ field }) => (
-                <TeamMultiSelect
-                  label={t("chapters.editor.donateTeams")}
-                  hint={t("chapters.editor.teamsHint")}
-                  teams={teams}
-                  value={field.value}
-                  onChange={field.onChange}
+            {TEAM_CHOICES.map((choice) => (
+              <Fragment key={choice.teams}>
+                <Controller
+                  control={control}
+                  name={choice.teams}
+                  render={({ field }) => (
+                    <TeamMultiSelect
+                      label={t(choice.label)}
+                      hint={t("chapters.editor.teamsHint")}
+                      teams={teams}
+                      value={field.value}
+                      onChange={field.onChange}
+                    />
+                  )}
                 />
-              )}
-            />
-            <Controller
-              control={control}
-              name="hideDonate"
-              render={({ field }) => (
-                <SwitchRow
-                  label={t("chapters.editor.hideDonate")}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
+                <Controller
+                  control={control}
+                  name={choice.hide}
+                  render={({ field }) => (
+                    <SwitchRow
+                      label={t(choice.hideLabel)}
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                    />
+                  )}
                 />
-              )}
-            />
-            <Controller
-              control={control}
-              name="creditTeamIds"
-              render={({ field }) => (
-                <TeamMultiSelect
-                  label={t("chapters.editor.creditTeams")}
-                  hint={t("chapters.editor.teamsHint")}
-                  teams={teams}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="hideCredit"
-              render={({ field }) => (
-                <SwitchRow
-                  label={t("chapters.editor.hideCredit")}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                />
-              )}
-            />
+              </Fragment>
+            ))}
             <Controller
               control={control}
               name="collaboratingTeams"

@@ -1,5 +1,6 @@
+import { sniffImageType } from "@vt/shared/image-sniff";
 import { describe, expect, it } from "vitest";
-import { clampCrop, coverVerdict, croppedSize, initialCrop, sniffImageType, zoomCrop } from "./cover-image";
+import { clampCrop, coverVerdict, croppedSize, initialCrop, zoomCrop } from "./cover-image";
 
 describe("cover checks", () => {
   it("accepts 3:4 images of at least 600x800, crops larger ones and refuses smaller ones", () => {

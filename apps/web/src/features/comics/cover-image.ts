@@ -10,38 +10,15 @@ import {
   COVER_RATIO_HEIGHT,
   COVER_RATIO_WIDTH,
   IMAGE_TYPES_LABEL,
-  type ImageMimeType,
 } from "@vt/shared/constants";
+import { megabytes, sniffImageType } from "@vt/shared/image-sniff";
 import { isValidCoverSize, type ValidationProblem } from "@vt/shared/validation";
+import { readHead } from "@/lib/image-file";
 
 export const COVER_RATIO = COVER_RATIO_WIDTH / COVER_RATIO_HEIGHT;
 /** Crops wider than this (source pixels) are scaled down to it: a cover never needs more. */
 export const COVER_OUTPUT_MAX_WIDTH = 1200;
 const COVER_JPEG_QUALITY = 0.92;
-
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  signature.every((byte, index) => bytes[offset + index] === byte);
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-
-/** The image type the bytes are, judged by their signature (as the server does); null when none. */
-export function sniffImageType(bytes: Uint8Array): ImageMimeType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "image/gif";
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
-  return null;
-}
-
-async function readHead(file: Blob, length = 16): Promise<Uint8Array> {
-  const head = file.slice(0, length);
-  const buffer =
-    typeof head.arrayBuffer === "function"
-      ? await head.arrayBuffer()
-      : await new Response(head).arrayBuffer();
-  return new Uint8Array(buffer);
-}
-
-const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** Not an image, an unsupported type, or too large; null when the file may be read further. */
 export async function imageFileProblem(file: Blob, maxBytes: number): Promise<ValidationProblem | null> {

@@ -23,12 +23,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
+import { imageProblem } from "@/lib/image-file";
 import { toast } from "@/lib/toast";
 import { useFieldError } from "@/lib/use-field-error";
 import { type ConflictField, fieldOf, listChange } from "@/lib/version-conflict";
 import { creditSettingsQueryOptions } from "../api/get-credit-settings";
 import { useUpdateCreditSettings, useUploadCreditPages } from "../api/update-credit-settings";
-import { imageProblem } from "../image-file";
 import { CreditPagesList } from "./credit-pages-list";
 import { ReadOnlyNote } from "./team-layout";
 

@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { ProgressCallback } from "@/lib/api-client";
+import { imageProblem } from "@/lib/image-file";
 import { cn } from "@/lib/utils";
-import { imageProblem } from "../image-file";
 
 /**
  * One image of the team (cover, logo, QR code): the current picture or a placeholder, and a picker

@@ -1,5 +1,6 @@
+import { sniffImageType } from "@vt/shared/image-sniff";
 import { describe, expect, it } from "vitest";
-import { imageProblem, sniffImageType } from "./image-file";
+import { imageProblem } from "./image-file";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
 const bytes = (...values: number[]) => new Uint8Array(values);

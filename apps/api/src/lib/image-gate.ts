@@ -21,7 +21,12 @@
  */
 
 import { IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
-import { IMAGE_MAX_PIXELS, UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
+import {
+  DIRECT_UPLOAD_FALLBACK_HEADER,
+  IMAGE_MAX_PIXELS,
+  UPLOAD_FIELD_MULTIPLE,
+  UPLOAD_FIELD_SINGLE,
+} from "@vt/shared/contracts/images";
 import {
   containsMarkup,
   IMAGE_EXTENSIONS,
@@ -238,6 +243,24 @@ export async function checkStoredImage(
   }
 }
 
+let fallbackWarned = false;
+
+/**
+ * A multipart upload sent because the browser's direct PUT to the bucket failed (header
+ * DIRECT_UPLOAD_FALLBACK_HEADER): counted; the first one of this instance is logged as a warning,
+ * as the bucket's CORS rules most likely need fixing (docs/operations.md).
+ */
+function noteDirectFallback(request: FastifyRequest): void {
+  if (request.headers[DIRECT_UPLOAD_FALLBACK_HEADER] !== "direct") return;
+  metrics.directUploadFallbacks.inc();
+  if (fallbackWarned) return;
+  fallbackWarned = true;
+  request.log.warn(
+    { url: request.url },
+    "a browser could not PUT to the S3 bucket and uploaded through the API instead: check the bucket's CORS rules",
+  );
+}
+
 /** Files of one request checked and stored while the next one is read (bounds the memory held). */
 const GATE_OVERLAP = 3;
 
@@ -254,6 +277,7 @@ export async function readImageUploads(
   const field = options.field ?? (maxFiles === 1 ? UPLOAD_FIELD_SINGLE : UPLOAD_FIELD_MULTIPLE);
   const maxFields = options.maxFields ?? 20;
   if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  noteDirectFallback(request);
 
   const images: CheckedImage[] = [];
   const fields: Record<string, string> = {};

@@ -13,6 +13,8 @@
  *   POST   /chapters/:id/pages/presign  ZChapterPagesPresignRequest -> ZDirectUploadTickets (S3 storage only)
  *   POST   /chapters/:id/pages/direct   ZChapterPagesDirectRequest -> 201 ZChapterPageUploadResponse
  *   POST   /chapters/:id/page     multipart `file` + `pageId` (+ `key`, `clientId`) -> ZChapterPage
+ *   POST   /chapters/:id/page/presign  ZSingleDirectUploadRequest -> ZDirectUploadTickets (S3 storage only)
+ *   POST   /chapters/:id/page/direct   ZChapterPageDirectRequest -> ZChapterPage
  *   POST   /chapters/quick-update-volume  ZQuickUpdateVolumeRequest -> ZQuickUpdateVolumeResponse
  *
  * Who may do what (docs/permissions.md): every route needs "may upload" on the chapter's comic, the
@@ -370,6 +372,11 @@ export const ZChapterPageReplaceFields = z.object({
   key: z.string().optional(),
   clientId: z.string().max(CHAPTER_CLIENT_ID_MAX).optional(),
 });
+/** `POST /chapters/:id/page/direct`: the replace fields and the one uploaded object. */
+export const ZChapterPageDirectRequest = ZChapterPageReplaceFields.extend({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+});
+export type TChapterPageDirectRequest = z.input<typeof ZChapterPageDirectRequest>;
 
 /** True when readers see this chapter at `now` (the one visibility rule; the SQL mirrors it). */
 export function isChapterVisible(

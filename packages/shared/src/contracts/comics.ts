@@ -13,8 +13,10 @@
  *   PUT    /comics/:comicId      ZUpdateComicRequest       -> ZComicDetail
  *   DELETE /comics/:comicId      (platform admins)         -> ZMessageResponse (soft delete; files kept)
  *   POST   /comics/:comicId/thumbnail (multipart `file`)   -> ZComicDetail
+ *   POST   /comics/:comicId/thumbnail/presign|direct (S3 storage: ZSingleDirectUpload*) -> ZComicDetail
  *   GET    /comics/arts/:comicId                           -> ZComicArt[] (each with comicId)
  *   POST   /comics/arts          (multipart `file` + fields comicId, volume) -> 201 ZComicArt
+ *   POST   /comics/arts/presign|direct (S3 storage: ZArtPresignRequest, ZArtDirectRequest) -> 201 ZComicArt
  *   DELETE /comics/arts/:artId                             -> ZMessageResponse
  *   POST   /comics/collab        ZCollabRequest            -> ZCollabResponse
  *   POST   /comics/permission/:id  ZPermissionRequestBody  -> 201 ZRequestCreatedResponse
@@ -38,7 +40,7 @@ import { z } from "zod";
 import { COMIC_SORTS, COMIC_STATUS_FILTERS, COMIC_STATUSES } from "../comic-status";
 import { GENRE_SLUGS } from "../genres";
 import { zBaseVersion, zReason, zRequiredString } from "../validation";
-import { ZStoredImage } from "./images";
+import { ZDirectUploadedFile, ZDirectUploadFile, ZStoredImage } from "./images";
 import { ZPersonRef } from "./people";
 
 const MB = 1024 * 1024;
@@ -377,6 +379,14 @@ export const ZCreateArtFields = z.object({
     .int({ error: "validation.invalid" })
     .min(0, { error: "validation.tooSmall" })
     .max(10_000, { error: "validation.tooBig" }),
+});
+/** `POST /comics/arts/presign` (S3 storage): the art's comic and volume, and the file to sign. */
+export const ZArtPresignRequest = ZCreateArtFields.extend({
+  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+});
+/** `POST /comics/arts/direct`: the same comic and volume, and the uploaded object. */
+export const ZArtDirectRequest = ZCreateArtFields.extend({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
 });
 
 // ── Collaboration ────────────────────────────────────────────────────────────

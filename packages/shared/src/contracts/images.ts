@@ -48,6 +48,12 @@ export type TStoredImage = z.infer<typeof ZStoredImage>;
  * A ticket is bound to the user and the target (e.g. the chapter): any other use is 403.
  */
 export const DIRECT_UPLOAD_TICKET_MAX = 4096;
+/**
+ * Header (value `direct`) of a multipart upload the dashboard sends instead because its PUT to the
+ * bucket failed with a network error (the bucket's CORS rules): counted in
+ * vt_direct_upload_fallbacks_total, the first one of an instance logged as a warning.
+ */
+export const DIRECT_UPLOAD_FALLBACK_HEADER = "x-upload-fallback";
 export const ZDirectUploadFile = z.object({
   name: z.string().max(255, { error: "validation.tooLong" }),
   size: z.number().int().positive(),
@@ -81,7 +87,15 @@ export const ZDirectUploadedFile = z.object({
 });
 export type TDirectUploadedFile = z.infer<typeof ZDirectUploadedFile>;
 
-/** Direct upload of one image (e.g. a comic cover): the presign and confirm bodies. */
+/** Confirm body of any direct upload without other fields (team credit pages, ...). */
+export const ZDirectUploadConfirm = z.object({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+});
+
+/**
+ * Direct upload of one image (comic covers, a comic's cover change, team cover/logo/donate QR,
+ * avatars): the presign and confirm bodies. More than one file is 422 validation.tooManyFiles.
+ */
 export const ZSingleDirectUploadRequest = z.object({
   files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
 });

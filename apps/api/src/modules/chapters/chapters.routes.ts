@@ -36,6 +36,7 @@ import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } fro
 import { readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
+import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
@@ -349,4 +350,6 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+
+  registerChapterDirectRoutes(app, deps);
 };

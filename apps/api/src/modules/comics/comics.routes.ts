@@ -37,6 +37,7 @@ import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } fro
 import { type CheckedImage, readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
+import { registerComicDirectRoutes } from "./comics.direct-routes";
 import * as service from "./comics.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
@@ -315,4 +316,6 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         readCover(request),
       ),
   );
+
+  registerComicDirectRoutes(app, deps);
 };

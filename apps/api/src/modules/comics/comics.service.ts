@@ -29,6 +29,7 @@ import type { Executor, Tx } from "../../db/executor";
 import { type MyTeam, myTeams } from "../../db/my-teams";
 import { AppError, fieldError } from "../../lib/app-error";
 import { type AuditEntry, changedFields, writeAudit } from "../../lib/audit";
+import { type IncomingImage, storeIncoming } from "../../lib/direct-upload";
 import type { CheckedImage } from "../../lib/image-gate";
 import type { Storage } from "../../storage/storage";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
@@ -55,8 +56,11 @@ export interface ComicsDeps {
   log: Pick<FastifyBaseLogger, "warn" | "error">;
 }
 
-/** Reads the request's single image only after authorization passed. */
-export type CoverReader = () => Promise<CheckedImage>;
+/**
+ * Reads the request's single image only after authorization passed: from the multipart body, or
+ * an object the browser stored in the bucket (direct upload, `key` set; lib/direct-upload.ts).
+ */
+export type CoverReader = () => Promise<IncomingImage>;
 
 const notFound = () => new AppError("NOT_FOUND");
 const forbidden = () => new AppError("FORBIDDEN");
@@ -412,14 +416,13 @@ async function reserveCover(
   return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
 }
 
-async function storeCover(deps: ComicsDeps, image: CheckedImage): Promise<string> {
-  if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
-  return deps.storage.put(image.bytes, {
-    prefix: "comics",
-    ext: image.ext,
-    contentType: image.mime,
-    suffix: "_cover",
-  });
+/** The cover rule, then the stored key; a refused cover the browser stored itself is deleted. */
+async function storeCover(deps: ComicsDeps, image: IncomingImage): Promise<string> {
+  if (!isValidCoverSize(image.width, image.height)) {
+    await removeObjects(deps, [image.key ?? null]);
+    throw fieldError(["file"], "validation.coverRatio");
+  }
+  return storeIncoming(deps.storage, image, { prefix: "comics", suffix: "_cover" });
 }
 
 export async function createComic(
@@ -501,13 +504,22 @@ export async function deleteComic(deps: ComicsDeps, user: SessionUser, comicId: 
 }
 
 /** Replaces the cover; the previous object is removed once the change committed. */
+/** Who may change a comic's cover (POST .../thumbnail and its direct-upload pair): "edit". */
+export async function authorizeThumbnail(
+  deps: ComicsDeps,
+  user: SessionUser,
+  comicId: number,
+): Promise<void> {
+  await comicAccess(deps.db, user, comicId, "edit");
+}
+
 export async function setThumbnail(
   deps: ComicsDeps,
   user: SessionUser,
   comicId: number,
   readCover: CoverReader,
 ): Promise<TComicDetail> {
-  await comicAccess(deps.db, user, comicId, "edit");
+  await authorizeThumbnail(deps, user, comicId);
   const image = await readCover();
   const key = await storeCover(deps, image);
   let previous: string | null = null;
@@ -559,31 +571,37 @@ export async function listArts(deps: ComicsDeps, user: SessionUser, comicId: num
   return (await repo.listArts(deps.db, comicId)).map((r) => toArt(deps, r));
 }
 
+/** Who may add volume art (POST /comics/arts and its direct-upload pair): "view". */
+export async function authorizeArt(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<void> {
+  await comicAccess(deps.db, user, comicId, "view");
+}
+
 export async function createArt(
   deps: ComicsDeps,
   user: SessionUser,
-  input: { comicId: number; volume: number; image: CheckedImage },
+  input: { comicId: number; volume: number; image: IncomingImage },
 ): Promise<TComicArt> {
-  await comicAccess(deps.db, user, input.comicId, "view");
-  const key = await deps.storage.put(input.image.bytes, {
-    prefix: "comics",
-    ext: input.image.ext,
-    contentType: input.image.mime,
-    suffix: `_vol${input.volume}`,
-  });
+  // A direct upload is already in the bucket: refused (even by authorization), it is deleted.
+  let key = input.image.key ?? null;
   try {
+    await authorizeArt(deps, user, input.comicId);
+    const stored = await storeIncoming(deps.storage, input.image, {
+      prefix: "comics",
+      suffix: `_vol${input.volume}`,
+    });
+    key = stored;
     const row = await inComicTx(deps.db, user, input.comicId, "view", async (tx, access) => {
       const art = await repo.insertArt(tx, {
         comicId: input.comicId,
         volume: input.volume,
-        image: key,
+        image: stored,
         width: input.image.width,
         height: input.image.height,
         createdBy: user.id,
       });
       await comicAudit(tx, user, access.comic, {
         action: "add_art",
-        after: { artId: art.id, volume: art.volume, image: key },
+        after: { artId: art.id, volume: art.volume, image: stored },
       });
       return art;
     });

@@ -35,6 +35,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/session";
 import { readImageUploads } from "../../lib/image-gate";
+import { registerTeamDirectRoutes } from "./teams.direct-routes";
 import * as service from "./teams.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
@@ -62,6 +63,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (options) =>
       (await readImageUploads(request, options)).images;
   const tags = ["teams"];
+  registerTeamDirectRoutes(app, deps);
 
   // ── Teams ───────────────────────────────────────────────────────────────────
 

@@ -44,7 +44,8 @@ import type { Tx } from "../../db/executor";
 import type { TeamRole } from "../../db/schema/teams";
 import { AppError, fieldError } from "../../lib/app-error";
 import { type AuditEntry, changedFields, listTeamAudit, writeAudit } from "../../lib/audit";
-import { type CheckedImage, tooManyFiles } from "../../lib/image-gate";
+import { type IncomingImage, storeIncoming } from "../../lib/direct-upload";
+import { tooManyFiles } from "../../lib/image-gate";
 import type { Mailer } from "../../mail/mailer";
 import type { Storage } from "../../storage/storage";
 import { notifyInvitation } from "../notifications/notifications.service";
@@ -70,8 +71,12 @@ export interface TeamAccess {
   memberCount: number;
 }
 
-/** Reads images from the request only after authorization passed (see teams.routes.ts). */
-export type ImageReader = (options: { maxBytes: number; maxFiles?: number }) => Promise<CheckedImage[]>;
+/**
+ * Reads images from the request only after authorization passed (see teams.routes.ts): from the
+ * multipart body, or objects the browser stored in the bucket (direct upload, `key` set;
+ * teams.direct-routes.ts).
+ */
+export type ImageReader = (options: { maxBytes: number; maxFiles?: number }) => Promise<IncomingImage[]>;
 
 const notFound = () => new AppError("NOT_FOUND");
 const forbidden = () => new AppError("FORBIDDEN");
@@ -237,17 +242,16 @@ async function deleteObjects(deps: TeamsDeps, keys: (string | null | undefined)[
   }
 }
 
-/** Stores checked images; if anything after fails, `discard()` removes what was stored. */
-async function storeImages(deps: TeamsDeps, images: CheckedImage[], suffix: string) {
+/**
+ * Stores checked images (direct uploads are stored already); if anything after fails, `discard()`
+ * removes them, the browser's objects included.
+ */
+async function storeImages(deps: TeamsDeps, images: IncomingImage[], suffix: string) {
   const keys: string[] = [];
   try {
-    for (const img of images) {
-      keys.push(
-        await deps.storage.put(img.bytes, { prefix: "teams", ext: img.ext, contentType: img.mime, suffix }),
-      );
-    }
+    for (const img of images) keys.push(await storeIncoming(deps.storage, img, { prefix: "teams", suffix }));
   } catch (error) {
-    await deleteObjects(deps, keys);
+    await deleteObjects(deps, [...keys, ...images.map((img) => img.key ?? null)]);
     throw error;
   }
   return { keys, discard: () => deleteObjects(deps, keys) };
@@ -329,6 +333,27 @@ export async function deleteTeam(deps: TeamsDeps, user: SessionUser, teamId: num
 }
 
 export type TeamImageKind = "cover" | "logo";
+
+/** Team images: the cover and logo, the donate QR code, the credit pages. */
+export type TeamUploadTarget = TeamImageKind | "qr" | "credit";
+
+/**
+ * Who may upload a team image (managers and above, as each multipart route checks) and how many
+ * files it takes now: 1, or the credit pages still free (none free: 422 validation.tooManyFiles).
+ * Asked before direct-upload URLs are handed out.
+ */
+export async function teamUploadRoom(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+  target: TeamUploadTarget,
+): Promise<number> {
+  await teamAccess(deps.db, user, teamId, "manage");
+  if (target !== "credit") return 1;
+  const room = CREDIT_MAX_PAGES - (await repo.getCredit(deps.db, teamId)).pages.length;
+  if (room <= 0) throw tooManyFiles(CREDIT_MAX_PAGES);
+  return room;
+}
 
 export async function setTeamImage(
   deps: TeamsDeps,

@@ -12,7 +12,7 @@ export type UploadMode = "direct" | "api";
 let mode: Promise<UploadMode> | undefined;
 
 export function uploadMode(): Promise<UploadMode> {
-  mode ??= api.get<{ storage?: string }>("/health").then(
+  mode ??= api.get("/api/health").then(
     (health) => (health.storage === "s3" ? "direct" : "api"),
     () => {
       mode = undefined;

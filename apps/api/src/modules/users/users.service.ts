@@ -2,8 +2,9 @@
  * Rules of the uploader-service users: sign-in with a verified ID token, profile updates (own
  * profile only) and platform-admin grants.
  */
+
+import { EMAIL_REGEX } from "@vt/shared/constants";
 import type { TAuthRequest, TUpdateUserRequest } from "@vt/shared/contracts/users";
-import { EMAIL_REGEX } from "@vt/shared/validation";
 import type { IdTokenVerifier, VerifiedIdentity } from "../../auth/id-token";
 import { IdTokenError } from "../../auth/id-token";
 import type { SessionUser } from "../../auth/session";

@@ -11,7 +11,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate, formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
-import { useAdminUsers, useAllTeams, useAudit, usePatchUser, useRestore, useTrash } from "./api";
+import {
+  type AuditSource,
+  useAdminUsers,
+  useAllTeams,
+  useAudit,
+  usePatchUser,
+  useRestore,
+  useTrash,
+} from "./api";
 
 type ListProps = { page: number; search?: string; onPage: (page: number) => void };
 
@@ -282,13 +290,13 @@ export function AuditTable({
   page,
   search,
   onPage,
-  url = "/admin/audit",
+  source,
 }: ListProps & {
-  /** `/admin/audit` (admins), or a history: `/comics/12/history`, `/chapters/3/history`. */
-  url?: string;
+  /** Every row (admins, the default), or a history: `{ comicId: 12 }`, `{ chapterId: 3 }`. */
+  source?: AuditSource;
 }) {
   const { t, i18n } = useTranslation();
-  const audit = useAudit(url, { page, search, limit: 20 });
+  const audit = useAudit(source, { page, search, limit: 20 });
   return (
     <ListFrame query={audit} isEmpty={(d) => d.entries.length === 0} page={page} onPage={onPage}>
       {(data) => <AuditRows entries={data.entries} lang={i18n.language} t={t as never} />}

@@ -22,5 +22,5 @@ export function checkAvatarFile(file: Pick<File, "type" | "size">): string | und
 
 /** `POST /api/users/avatar` (multipart field `file`): stores the picture and returns its public URL. */
 export function uploadAvatar(file: File, onProgress?: ProgressCallback) {
-  return api.upload<{ url: string }>("/users/avatar", file, { onProgress });
+  return api.upload("/api/users/avatar", file, { onProgress });
 }

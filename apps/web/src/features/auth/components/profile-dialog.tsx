@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AVATAR_FALLBACK, IMAGE_MIME_TYPES } from "@vt/shared/constants";
+import { USER_NAME_MAX, ZProfileForm } from "@vt/shared/contracts/users";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -20,7 +21,6 @@ import { Input } from "@/components/ui/input";
 import { describeError } from "@/lib/error-toast";
 import { AVATAR_MAX_MB, checkAvatarFile, uploadAvatar } from "../api/upload-avatar";
 import { useAuth } from "../auth-store";
-import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from "../schemas";
 import { submitUserUpdate } from "../update-user";
 import { useValidationMessage } from "./use-validation-message";
 
@@ -45,8 +45,8 @@ export function ProfileDialog({
   const [uploadedUrl, setUploadedUrl] = useState<string>();
   const [uploading, setUploading] = useState(false);
   const [avatarError, setAvatarError] = useState<string>();
-  const form = useForm<ProfileValues>({
-    resolver: zodResolver(profileSchema),
+  const form = useForm({
+    resolver: zodResolver(ZProfileForm),
     defaultValues: { name: user?.name ?? "" },
   });
   const { errors } = form.formState;
@@ -140,10 +140,7 @@ export function ProfileDialog({
               )}
             </div>
           </div>
-          <FormField
-            label={t("fields.name")}
-            error={messageOf(errors.name, "name", { max: NAME_MAX_LENGTH })}
-          >
+          <FormField label={t("fields.name")} error={messageOf(errors.name, "name", { max: USER_NAME_MAX })}>
             <Input autoComplete="nickname" {...form.register("name")} />
           </FormField>
           <FormField label={t("auth.profile.email")}>

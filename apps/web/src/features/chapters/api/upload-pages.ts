@@ -1,8 +1,4 @@
-import type {
-  TChapterPage,
-  TChapterPagesDirectRequest,
-  TChapterPageUploadResponse,
-} from "@vt/shared/contracts/chapters";
+import type { TChapterPageUploadResponse } from "@vt/shared/contracts/chapters";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { uploadMode } from "@/lib/upload-mode";
 
@@ -23,19 +19,20 @@ export async function uploadPages(
   onProgress?: ProgressCallback,
 ): Promise<TChapterPageUploadResponse> {
   if ((await uploadMode()) === "direct") {
-    const extra: Omit<TChapterPagesDirectRequest, "files"> = {
+    const extra = {
       keys: pages.map((p) => p.key ?? null),
       clientIds: pages.map((p) => p.clientId ?? null),
     };
     // Loaded only on S3 servers: the dashboard's first paint does not carry it.
     const { uploadDirect } = await import("@/lib/direct-upload");
-    return uploadDirect<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, pages, extra, {
+    return uploadDirect({ kind: "pages", chapterId }, pages, extra, {
       signal,
       onProgress,
     });
   }
   const files = pages.map((p) => new File([p.blob], p.name, { type: p.blob.type }));
-  return api.uploadMany<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, files, {
+  return api.uploadMany("/api/chapters/{chapterId}/pages", files, {
+    params: { path: { chapterId } },
     signal,
     onProgress,
     fields: {
@@ -45,11 +42,16 @@ export async function uploadPages(
   });
 }
 
-/** `POST /api/chapters/{id}/page` (multipart `pageId`, `key`, `clientId`, then `file`): replaces one page's image. */
-export function replacePage(chapterId: number, pageId: number, page: PageUpload, signal?: AbortSignal) {
+/**
+ * `POST /api/chapters/{id}/page` (multipart `pageId`, `key`, `clientId`, then `file`): replaces one
+ * page's image. The answer is the stored page (its id is the replaced one's when left out).
+ */
+export async function replacePage(chapterId: number, pageId: number, page: PageUpload, signal?: AbortSignal) {
   const file = new File([page.blob], page.name, { type: page.blob.type });
-  return api.upload<TChapterPage & { id: number }>(`/chapters/${chapterId}/page`, file, {
+  const stored = await api.upload("/api/chapters/{chapterId}/page", file, {
+    params: { path: { chapterId } },
     signal,
     fields: { pageId, key: page.key, clientId: page.clientId },
   });
+  return { ...stored, id: stored.id ?? pageId };
 }

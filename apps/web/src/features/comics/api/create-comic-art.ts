@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TComicArt } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { comicArtsQueryOptions } from "./get-comic-arts";
 
 /** `POST /api/comics/arts` (multipart `file` + comicId, volume): adds one volume's art. */
 export function createComicArt(comicId: number, volume: number, file: Blob, onProgress?: ProgressCallback) {
-  return api.upload<TComicArt>("/comics/arts", file, { fields: { comicId, volume }, onProgress });
+  return api.upload("/api/comics/arts", file, { fields: { comicId, volume }, onProgress });
 }
 
 export function useCreateComicArt(comicId: number) {

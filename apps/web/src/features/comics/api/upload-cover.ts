@@ -1,4 +1,3 @@
-import type { TCoverUpload } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { uploadMode } from "@/lib/upload-mode";
 
@@ -6,11 +5,11 @@ import { uploadMode } from "@/lib/upload-mode";
  * Stores a cover for a comic about to be created: `POST /api/comics/covers` (multipart `file`) on
  * local storage; on S3 straight to the bucket (`/comics/covers/presign`, PUT, `/comics/covers/direct`).
  */
-export async function uploadCover(file: Blob, onProgress?: ProgressCallback): Promise<TCoverUpload> {
+export async function uploadCover(file: Blob, onProgress?: ProgressCallback) {
   if ((await uploadMode()) === "direct") {
     const name = file instanceof File ? file.name : "cover";
     const { uploadDirect } = await import("@/lib/direct-upload");
-    return uploadDirect<TCoverUpload>("/comics/covers", [{ blob: file, name }], {}, { onProgress });
+    return uploadDirect({ kind: "cover" }, [{ blob: file, name }], {}, { onProgress });
   }
-  return api.upload<TCoverUpload>("/comics/covers", file, { onProgress });
+  return api.upload("/api/comics/covers", file, { onProgress });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
-import { comicQueryOptions } from "./get-comic";
+import { asComicDetail, comicQueryOptions } from "./get-comic";
 
 /** `POST /api/comics/{id}/thumbnail` (multipart `file`): replaces the cover; the server checks it again. */
-export function uploadThumbnail(comicId: number, file: Blob, onProgress?: ProgressCallback) {
-  return api.upload<TComicDetail>(`/comics/${comicId}/thumbnail`, file, { onProgress });
+export async function uploadThumbnail(comicId: number, file: Blob, onProgress?: ProgressCallback) {
+  return asComicDetail(
+    await api.upload("/api/comics/{comicId}/thumbnail", file, { params: { path: { comicId } }, onProgress }),
+  );
 }
 
 export function useUploadThumbnail(comicId: number) {

@@ -6,12 +6,15 @@ import { teamActivityQueryKeyAll } from "./get-team-activity";
 
 /** `PUT /api/teams/{teamId}/credit`: `pages` is the new order (a subset of the current keys). */
 export function updateCreditSettings(teamId: number, body: TUpdateCreditRequest) {
-  return api.put<TCreditSettings>(`/teams/${teamId}/credit`, body);
+  return api.put("/api/teams/{teamId}/credit", body, { params: { path: { teamId } } });
 }
 
 /** `POST /api/teams/{teamId}/credit/pages` (multipart `files`): appends the pages. */
 export function uploadCreditPages(teamId: number, files: readonly File[], onProgress?: ProgressCallback) {
-  return api.uploadMany<TCreditSettings>(`/teams/${teamId}/credit/pages`, files, { onProgress });
+  return api.uploadMany("/api/teams/{teamId}/credit/pages", files, {
+    params: { path: { teamId } },
+    onProgress,
+  });
 }
 
 function useCreditWritten(teamId: number) {

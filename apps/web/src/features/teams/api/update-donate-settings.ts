@@ -6,12 +6,12 @@ import { teamActivityQueryKeyAll } from "./get-team-activity";
 
 /** `PUT /api/teams/{teamId}/donate`: `qrImage` keeps (key) or removes (null) the current QR code. */
 export function updateDonateSettings(teamId: number, body: TUpdateDonateRequest) {
-  return api.put<TDonateSettings>(`/teams/${teamId}/donate`, body);
+  return api.put("/api/teams/{teamId}/donate", body, { params: { path: { teamId } } });
 }
 
 /** `POST /api/teams/{teamId}/donate/qr` (multipart `file`): replaces the QR code at once. */
 export function uploadDonateQr(teamId: number, file: File, onProgress?: ProgressCallback) {
-  return api.upload<TDonateSettings>(`/teams/${teamId}/donate/qr`, file, { onProgress });
+  return api.upload("/api/teams/{teamId}/donate/qr", file, { params: { path: { teamId } }, onProgress });
 }
 
 function useDonateWritten(teamId: number) {

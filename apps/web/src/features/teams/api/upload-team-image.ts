@@ -1,5 +1,4 @@
 import { useMutation } from "@tanstack/react-query";
-import type { TTeam } from "@vt/shared/contracts/teams";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { useTeamWritten } from "./update-team";
 
@@ -12,12 +11,12 @@ export function uploadTeamImage(
   file: File,
   onProgress?: ProgressCallback,
 ) {
-  return api.upload<TTeam>(`/teams/${teamId}/${kind}`, file, { onProgress });
+  return api.upload(`/api/teams/{teamId}/${kind}`, file, { params: { path: { teamId } }, onProgress });
 }
 
 /** `DELETE /api/teams/{teamId}/cover|logo`: removes the image, answers the team. */
 export function removeTeamImage(teamId: number, kind: TeamImageKind) {
-  return api.delete<TTeam>(`/teams/${teamId}/${kind}`);
+  return api.delete(`/api/teams/{teamId}/${kind}`, { params: { path: { teamId } } });
 }
 
 export function useUploadTeamImage(teamId: number, kind: TeamImageKind) {

@@ -8,7 +8,7 @@
  * A page is decompressed only when its chapter is uploaded; an inner chapter zip is decompressed
  * into memory first (it needs random access too) and dropped once its chapter is read.
  */
-import { checkArchiveEntries, sizeGuard } from "@vt/shared/archive-safety";
+import { asArchiveRefusal, checkArchiveEntries, sizeGuard } from "@vt/shared/archive-safety";
 import {
   ARCHIVE_NAME_RE,
   groupImportFiles,
@@ -86,7 +86,7 @@ async function openZip(
     return { reader, files };
   } catch (error) {
     await reader.close().catch(() => {});
-    throw error;
+    throw asArchiveRefusal(error);
   }
 }
 

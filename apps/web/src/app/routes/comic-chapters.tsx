@@ -1,5 +1,6 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
+import "@/locales/load-power";
 import { getRouteApi } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ChapterList } from "@/features/chapters/components/chapter-list";
@@ -26,6 +27,7 @@ export function ComicChaptersPage() {
           comicId={comic.id}
           sort={sort}
           canUpload={comic.can.upload}
+          uploadTeamIds={comic.can.teams.map((team) => team.id)}
           onSortChange={(next) =>
             void navigate({
               search: (prev) => ({ ...prev, order: next === "desc" ? "desc" : undefined }),

@@ -13,6 +13,7 @@ import { toast } from "@/lib/toast";
 import { useDeleteChapter } from "../api/delete-chapter";
 import { chapterQueryOptions } from "../api/get-chapter";
 import { useChapters } from "../api/get-chapters";
+import { BulkImportDialog } from "../bulk-import/bulk-import-dialog";
 import { NEW_CHAPTER } from "../chapters-search";
 import { useChapterDownload } from "../hooks/use-chapter-download";
 import { dropPagesSession } from "../pages-session";
@@ -26,11 +27,14 @@ export function ChapterList({
   sort,
   onSortChange,
   canUpload,
+  uploadTeamIds,
 }: {
   comicId: number;
   sort: TChapterSort;
   onSortChange: (sort: TChapterSort) => void;
   canUpload: boolean;
+  /** My teams that may upload to the comic (bulk import resumes their drafts). */
+  uploadTeamIds: readonly number[];
 }) {
   const { t } = useTranslation();
   const modal = useModal();
@@ -88,6 +92,7 @@ export function ChapterList({
                 defaultTo={orders.length ? Math.max(...orders) : undefined}
               />
             )}
+            <BulkImportDialog comicId={comicId} teamIds={uploadTeamIds} />
             <Button asChild>
               <Link
                 to="/comics/$comicId/chapters/$chapterId"

@@ -3718,6 +3718,7 @@ export interface paths {
                                 anotherName: string;
                                 thumbnail: string | null;
                                 thumbnailUrl: string | null;
+                                thumbnailSmallUrl?: string;
                                 /** @enum {string} */
                                 status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
                                 viewCount: number;
@@ -3837,6 +3838,7 @@ export interface paths {
                             anotherName: string;
                             thumbnail: string | null;
                             thumbnailUrl: string | null;
+                            thumbnailSmallUrl?: string;
                             /** @enum {string} */
                             status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
                             viewCount: number;
@@ -4943,6 +4945,7 @@ export interface paths {
                             anotherName: string;
                             thumbnail: string | null;
                             thumbnailUrl: string | null;
+                            thumbnailSmallUrl?: string;
                             /** @enum {string} */
                             status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
                             viewCount: number;
@@ -5107,6 +5110,7 @@ export interface paths {
                             anotherName: string;
                             thumbnail: string | null;
                             thumbnailUrl: string | null;
+                            thumbnailSmallUrl?: string;
                             /** @enum {string} */
                             status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
                             viewCount: number;
@@ -5348,6 +5352,7 @@ export interface paths {
                             anotherName: string;
                             thumbnail: string | null;
                             thumbnailUrl: string | null;
+                            thumbnailSmallUrl?: string;
                             /** @enum {string} */
                             status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
                             viewCount: number;
@@ -5830,6 +5835,7 @@ export interface paths {
                                 url: string;
                                 key?: string;
                                 src?: string;
+                                thumbSrc?: string;
                                 width?: number | null;
                                 height?: number | null;
                                 clientId?: string | null;
@@ -5990,6 +5996,7 @@ export interface paths {
                                 url: string;
                                 key?: string;
                                 src?: string;
+                                thumbSrc?: string;
                                 width?: number | null;
                                 height?: number | null;
                                 clientId?: string | null;
@@ -6249,6 +6256,7 @@ export interface paths {
                                 url: string;
                                 key?: string;
                                 src?: string;
+                                thumbSrc?: string;
                                 width?: number | null;
                                 height?: number | null;
                                 clientId?: string | null;
@@ -6366,6 +6374,7 @@ export interface paths {
                                 url: string;
                                 key?: string;
                                 src?: string;
+                                thumbSrc?: string;
                                 width?: number | null;
                                 height?: number | null;
                                 clientId?: string | null;
@@ -6703,6 +6712,7 @@ export interface paths {
                                 url: string;
                                 key?: string;
                                 src?: string;
+                                thumbSrc?: string;
                                 width?: number | null;
                                 height?: number | null;
                                 clientId?: string | null;
@@ -6856,6 +6866,7 @@ export interface paths {
                             url: string;
                             key?: string;
                             src?: string;
+                            thumbSrc?: string;
                             width?: number | null;
                             height?: number | null;
                             clientId?: string | null;

@@ -102,6 +102,8 @@ export const ZChapterPage = z.object({
   url: z.string(),
   key: z.string().optional(),
   src: z.string().optional(),
+  /** Absolute URL of the page's 320 px WebP, once made (never on scrambled pages). Dashboard only. */
+  thumbSrc: z.string().optional(),
   width: z.number().int().nullable().optional(),
   height: z.number().int().nullable().optional(),
   clientId: z.string().nullable().optional(),

@@ -170,6 +170,8 @@ export const ZComicListItem = z.object({
   thumbnail: z.string().nullable(),
   /** Absolute URL of the cover, for the dashboard's <img>. */
   thumbnailUrl: z.string().nullable(),
+  /** Absolute URL of the cover's 320 px WebP, once the thumbnail job made it (lists use it when present). */
+  thumbnailSmallUrl: z.string().optional(),
   status: ZComicStatus,
   viewCount: z.number().int(),
   saveCount: z.number().int(),

@@ -31,6 +31,7 @@ import type { Executor } from "../../db/executor";
 import { AppError, fieldError } from "../../lib/app-error";
 import { changedFields, writeAudit } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
+import { thumbKeyOf } from "../../storage/keys";
 import { isValidKey, type Storage } from "../../storage/storage";
 import { type ComicAccess, comicAccess, inComicTx } from "../comics/comics.service";
 import { publishAtAfterDelay } from "../upload-settings/upload-settings.service";
@@ -61,6 +62,7 @@ export function toPage(deps: ChaptersDeps, p: repo.PageRow): TChapterPage & { id
     url: p.url,
     ...(p.scrambleKey ? { key: p.scrambleKey } : {}),
     src: pageSrc(deps, p.url),
+    ...(p.thumb ? { thumbSrc: deps.storage.publicUrl(p.thumb) } : {}),
     width: p.width,
     height: p.height,
     clientId: p.clientId,
@@ -182,9 +184,9 @@ function ownedObject(url: string): boolean {
   return url.startsWith("comics/") && isValidKey(url);
 }
 
-async function removeObjects(deps: ChaptersDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    if (!ownedObject(key)) continue;
+/** Removes page objects with their thumbnails (`<key>.thumb.webp`, whether made yet or not). */
+async function removeObjects(deps: ChaptersDeps, pageKeys: string[]): Promise<void> {
+  for (const key of pageKeys.filter(ownedObject).flatMap((k) => [k, thumbKeyOf(k)])) {
     try {
       await deps.storage.delete(key);
     } catch (error) {
@@ -620,6 +622,7 @@ export async function replacePage(
     const updated = await repo.updatePage(tx, input.pageId, {
       url: input.url,
       scrambleKey: input.key ?? null,
+      thumb: null,
       width: input.image.width,
       height: input.image.height,
       size: input.image.bytes.length,

@@ -106,6 +106,7 @@ export type ComicListRow = {
   title: string;
   another_name: string;
   thumbnail: string | null;
+  thumbnail_small: string | null;
   status: ComicStatusValue;
   view_count: number;
   save_count: number;
@@ -195,7 +196,7 @@ export function listComicsSql(f: ListFilters): SQL {
             order by r.id desc limit 1)`
       : sql`null`;
   return sql`
-    select c.id, c.title, c.another_name, c.thumbnail, c.status, c.view_count, c.save_count,
+    select c.id, c.title, c.another_name, c.thumbnail, c.thumbnail_small, c.status, c.view_count, c.save_count,
       c.created_at, c.updated_at, c.is_mature, c.is_doujinshi, c.team_id, t.name as team_name,
       (select array_agg(g.genre order by g.genre) from comic_genres g where g.comic_id = c.id) as genres,
       exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'delete') as delete_requested,
@@ -409,7 +410,7 @@ export async function insertComic(
 export async function updateComic(
   tx: Executor,
   comicId: number,
-  patch: Partial<ComicInfo & Pick<ComicRow, "thumbnail" | "deletedAt" | "deletedBy">>,
+  patch: Partial<ComicInfo & Pick<ComicRow, "thumbnail" | "thumbnailSmall" | "deletedAt" | "deletedBy">>,
 ): Promise<ComicRow> {
   const [row] = await tx
     .update(comics)

@@ -33,6 +33,7 @@ import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
+import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { type CheckedImage, readImageUploads } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
@@ -169,6 +170,7 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const comic = await service.createComic(deps(request), await requireUser(request), request.body);
+      await queueThumbnails(app.jobs, { comicIds: [comic.id] }, request.log);
       return reply.code(201).send(comic);
     },
   );
@@ -311,10 +313,14 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicDetail, ...upload },
       },
     },
-    async (request) =>
-      service.setThumbnail(deps(request), await requireUser(request), request.params.comicId, () =>
+    async (request) => {
+      const { comicId } = request.params;
+      const comic = await service.setThumbnail(deps(request), await requireUser(request), comicId, () =>
         readCover(request),
-      ),
+      );
+      await queueThumbnails(app.jobs, { comicIds: [comicId] }, request.log);
+      return comic;
+    },
   );
 
   registerComicDirectRoutes(app, deps);

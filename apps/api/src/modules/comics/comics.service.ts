@@ -31,6 +31,7 @@ import { AppError, fieldError } from "../../lib/app-error";
 import { type AuditEntry, changedFields, writeAudit } from "../../lib/audit";
 import { type IncomingImage, storeIncoming } from "../../lib/direct-upload";
 import type { CheckedImage } from "../../lib/image-gate";
+import { thumbKeyOf } from "../../storage/keys";
 import type { Storage } from "../../storage/storage";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
 import { lockPair, mergeInto } from "./comics.merge";
@@ -162,6 +163,7 @@ function toListItem(deps: ComicsDeps, row: repo.ComicListRow): TComicListItem {
     anotherName: row.another_name,
     thumbnail: row.thumbnail,
     thumbnailUrl: publicUrl(deps, row.thumbnail),
+    ...(row.thumbnail_small ? { thumbnailSmallUrl: deps.storage.publicUrl(row.thumbnail_small) } : {}),
     status: row.status,
     viewCount: Number(row.view_count),
     saveCount: Number(row.save_count),
@@ -219,6 +221,7 @@ export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAc
     description: comic.description,
     thumbnail: comic.thumbnail,
     thumbnailUrl: publicUrl(deps, comic.thumbnail),
+    ...(comic.thumbnailSmall ? { thumbnailSmallUrl: deps.storage.publicUrl(comic.thumbnailSmall) } : {}),
     status: comic.status,
     viewCount: comic.viewCount,
     saveCount: comic.saveCount,
@@ -526,7 +529,7 @@ export async function setThumbnail(
   try {
     await inComicTx(deps.db, user, comicId, "edit", async (tx, access) => {
       previous = access.comic.thumbnail;
-      await repo.updateComic(tx, comicId, { thumbnail: key });
+      await repo.updateComic(tx, comicId, { thumbnail: key, thumbnailSmall: null });
       await comicAudit(tx, user, access.comic, {
         action: "upload_thumbnail",
         before: { thumbnail: previous },
@@ -537,7 +540,7 @@ export async function setThumbnail(
     await removeObjects(deps, [key]);
     throw error;
   }
-  await removeObjects(deps, [previous]);
+  await removeObjects(deps, previous ? [previous, thumbKeyOf(previous)] : []);
   return getComic(deps, user, comicId);
 }
 

@@ -146,7 +146,7 @@ export class PagesSession {
     return {
       uid: `page-${p.id}`,
       id: p.id,
-      thumb: p.src ?? p.url,
+      thumb: p.thumbSrc ?? p.src ?? p.url,
       src: p.src ?? p.url,
       url: p.url,
       key: p.key,
@@ -278,7 +278,7 @@ export class PagesSession {
         src: stored.src ?? stored.url,
         url: stored.url,
         key: stored.key,
-        thumb: page?.thumb ?? stored.src,
+        thumb: page?.thumb ?? stored.thumbSrc ?? stored.src,
         state,
         progress: 1,
         error: undefined,

@@ -3733,6 +3733,10 @@ export interface paths {
                                 };
                                 deleteRequested: boolean;
                                 mergeRequested: boolean;
+                                mergeTarget?: {
+                                    id: number;
+                                    title: string;
+                                } | null;
                                 canUpload: boolean;
                                 permissionRequest?: {
                                     id: number;
@@ -3852,6 +3856,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {
@@ -4958,6 +4966,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {
@@ -5122,6 +5134,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {
@@ -5363,6 +5379,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {

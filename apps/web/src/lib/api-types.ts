@@ -3734,6 +3734,10 @@ export interface paths {
                                 };
                                 deleteRequested: boolean;
                                 mergeRequested: boolean;
+                                mergeTarget?: {
+                                    id: number;
+                                    title: string;
+                                } | null;
                                 canUpload: boolean;
                                 permissionRequest?: {
                                     id: number;
@@ -3854,6 +3858,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {
@@ -4961,6 +4969,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {
@@ -5126,6 +5138,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {
@@ -5368,6 +5384,10 @@ export interface paths {
                             };
                             deleteRequested: boolean;
                             mergeRequested: boolean;
+                            mergeTarget?: {
+                                id: number;
+                                title: string;
+                            } | null;
                             canUpload: boolean;
                             description: string;
                             authors: {

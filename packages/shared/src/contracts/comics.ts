@@ -68,6 +68,8 @@ export const ZGenreSlug = z.enum(GENRE_SLUGS, { error: () => "comics.genreInvali
 
 export const ZTeamRef = z.object({ id: z.number().int(), name: z.string() });
 export type TTeamRef = z.infer<typeof ZTeamRef>;
+export const ZComicRef = z.object({ id: z.number().int(), title: z.string() });
+export type TComicRef = z.infer<typeof ZComicRef>;
 
 export const COMIC_TITLE_MAX = 255;
 export const COMIC_ANOTHER_NAME_MAX = 500;
@@ -184,6 +186,8 @@ export const ZComicListItem = z.object({
   /** Pending delete / merge requests exist (from any team). */
   deleteRequested: z.boolean(),
   mergeRequested: z.boolean(),
+  /** The comic a pending merge request would merge it into (the newest such request). */
+  mergeTarget: ZComicRef.nullable().optional(),
   /** One of my teams may upload chapters to it (owner, collaborator or granted). */
   canUpload: z.boolean(),
   /** scope=all: my teams' most recent permission request on it (null when none). */
@@ -473,8 +477,8 @@ export const ZComicRequest = z.object({
   reason: z.string(),
   team: ZTeamRef,
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  comic: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  targetComic: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  comic: ZComicRef.nullable(),
+  targetComic: ZComicRef.nullable(),
   person: z
     .object({ id: z.number().int(), name: z.string(), kind: z.enum(["author", "artist", "character"]) })
     .nullable(),

@@ -119,6 +119,8 @@ export type ComicListRow = {
   genres: string[] | null;
   delete_requested: boolean;
   merge_requested: boolean;
+  /** The target of the newest pending merge request (null when none). */
+  merge_target: { id: number; title: string } | null;
   can_upload: boolean;
   permission_request: {
     id: number;
@@ -201,6 +203,8 @@ export function listComicsSql(f: ListFilters): SQL {
       (select array_agg(g.genre order by g.genre) from comic_genres g where g.comic_id = c.id) as genres,
       exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'delete') as delete_requested,
       exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge') as merge_requested,
+      (select json_build_object('id', tc.id, 'title', tc.title) from requests r join comics tc on tc.id = r.target_comic_id
+        where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge' order by r.id desc limit 1) as merge_target,
       (c.team_id = any(${mine}) or exists (select 1 from comic_teams ct where ct.comic_id = c.id and ct.team_id = any(${mine}))) as can_upload,
       ${withPermission} as permission_request
     from (${pageIdsSql(f)}) page
@@ -381,14 +385,22 @@ export async function requestsOfTeamsOnComic(
 export async function pendingFlags(
   db: Executor,
   comicId: number,
-): Promise<{ deleteRequested: boolean; mergeRequested: boolean }> {
+): Promise<{
+  deleteRequested: boolean;
+  mergeRequested: boolean;
+  mergeTarget: { id: number; title: string } | null;
+}> {
   const rows = await db
-    .selectDistinct({ type: requests.type })
+    .select({ id: requests.id, type: requests.type, targetId: comics.id, targetTitle: comics.title })
     .from(requests)
-    .where(and(eq(requests.comicId, comicId), eq(requests.status, "pending")));
+    .leftJoin(comics, eq(comics.id, requests.targetComicId))
+    .where(and(eq(requests.comicId, comicId), eq(requests.status, "pending")))
+    .orderBy(desc(requests.id));
+  const merge = rows.find((r) => r.type === "merge" && r.targetId !== null);
   return {
     deleteRequested: rows.some((r) => r.type === "delete"),
     mergeRequested: rows.some((r) => r.type === "merge"),
+    mergeTarget: merge?.targetId != null ? { id: merge.targetId, title: merge.targetTitle ?? "" } : null,
   };
 }
 

@@ -175,6 +175,7 @@ function toListItem(deps: ComicsDeps, row: repo.ComicListRow): TComicListItem {
     team: { id: row.team_id, name: row.team_name },
     deleteRequested: row.delete_requested,
     mergeRequested: row.merge_requested,
+    mergeTarget: row.merge_target,
     canUpload: row.can_upload,
     ...(pr === undefined
       ? {}
@@ -238,6 +239,7 @@ export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAc
     collaborators: collaborators.map(toComicTeam),
     deleteRequested: flags.deleteRequested,
     mergeRequested: flags.mergeRequested,
+    mergeTarget: flags.mergeTarget,
     canUpload: access.canUpload,
     siteUrl: siteUrl(deps, comic),
     can: {

@@ -10,7 +10,7 @@ import { IdTokenError } from "../../auth/id-token";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { UserRole } from "../../db/schema/users";
-import { AppError } from "../../lib/app-error";
+import { AppError, fieldError } from "../../lib/app-error";
 import {
   findUserByEmail,
   findUserById,
@@ -65,8 +65,8 @@ export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): 
 
   const hintEmail = input.email?.trim().toLowerCase();
   const email = identity.email ?? (hintEmail && EMAIL_REGEX.test(hintEmail) ? hintEmail : undefined);
-  if (!email)
-    throw new AppError("VALIDATION", "errors.VALIDATION", { errors: ["email: missing from the token"] });
+  // The provider shared no address and the body's hint is missing or not an address.
+  if (!email) throw fieldError(["email"], "verification.emailMissing");
   const issuerVerified = identity.email !== undefined && identity.emailVerified === true;
   const grantsAdmin = issuerVerified && deps.adminEmails.includes(identity.email!);
 

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { AVATAR_FALLBACK, LANGUAGES, type Lang } from "@vt/shared/constants";
+import { LANGUAGES, type Lang } from "@vt/shared/constants";
 import {
   ChevronsUpDownIcon,
   KeyRoundIcon,
@@ -31,6 +31,7 @@ import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "@/components/ui
 import { useLogout } from "@/features/auth/api/logout";
 import { useAuth } from "@/features/auth/auth-store";
 import { changeLanguage, currentLanguage, isLang } from "@/lib/i18n";
+import { userInitials } from "@/lib/initials";
 import { THEMES, type Theme, useTheme } from "@/lib/theme";
 
 // The dialog and its form code are downloaded when the profile is first opened.
@@ -64,7 +65,7 @@ export function UserMenu() {
     <>
       <Avatar className="size-8 rounded-lg">
         {user?.avatar && <AvatarImage src={user.avatar} alt="" />}
-        <AvatarFallback className="rounded-lg">{AVATAR_FALLBACK}</AvatarFallback>
+        <AvatarFallback className="rounded-lg">{userInitials(user?.name)}</AvatarFallback>
       </Avatar>
       <span className="grid flex-1 text-left text-sm leading-tight">
         <span className="truncate font-medium">{name}</span>

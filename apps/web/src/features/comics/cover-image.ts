@@ -13,6 +13,7 @@ import {
   type ImageMimeType,
 } from "@vt/shared/constants";
 import { isValidCoverSize, type ValidationProblem } from "@vt/shared/validation";
+import { ImageProcessingError } from "@/lib/images/errors";
 
 export const COVER_RATIO = COVER_RATIO_WIDTH / COVER_RATIO_HEIGHT;
 /** Crops wider than this (source pixels) are scaled down to it: a cover never needs more. */
@@ -99,12 +100,12 @@ export function croppedSize(cropWidth: number): ImageSize {
   return { width, height: (width / COVER_RATIO_WIDTH) * COVER_RATIO_HEIGHT };
 }
 
-/** Decodes a picked file (throws 'errors.image.failedToCreateImage' when the browser cannot). */
+/** Decodes a picked file (throws ImageProcessingError 'failedToCreateImage' when the browser cannot). */
 export async function decodeImage(file: Blob): Promise<ImageBitmap> {
   try {
     return await createImageBitmap(file);
   } catch {
-    throw new Error("errors.image.failedToCreateImage");
+    throw new ImageProcessingError("failedToCreateImage");
   }
 }
 
@@ -115,7 +116,7 @@ export async function cropCover(source: ImageBitmap, rect: CropRect, name = "cov
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext("2d");
-  if (!context) throw new Error("errors.image.canvasContext");
+  if (!context) throw new ImageProcessingError("canvasContext");
   context.imageSmoothingQuality = "high";
   context.drawImage(
     source,
@@ -131,6 +132,6 @@ export async function cropCover(source: ImageBitmap, rect: CropRect, name = "cov
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, "image/jpeg", COVER_JPEG_QUALITY),
   );
-  if (!blob) throw new Error("errors.image.toBlobFailed");
+  if (!blob) throw new ImageProcessingError("toBlobFailed");
   return new File([blob], `${name.replace(/\.[^.]+$/, "")}.jpg`, { type: "image/jpeg" });
 }

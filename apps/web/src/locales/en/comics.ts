@@ -40,6 +40,7 @@ const ui = {
       mature: "18+",
       deleteRequested: "Delete requested",
       mergeRequested: "Merge requested",
+      mergeInto: "Merge into «{{title}}» pending",
     },
     status: {
       choose: "Choose a status",

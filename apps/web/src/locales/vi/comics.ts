@@ -39,6 +39,7 @@ export const comicsUi = {
       mature: "18+",
       deleteRequested: "Có yêu cầu xóa",
       mergeRequested: "Có yêu cầu gộp",
+      mergeInto: "Đang chờ gộp vào «{{title}}»",
     },
     status: {
       choose: "Chọn trạng thái",

@@ -23,12 +23,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/date-format";
+import { initials } from "@/lib/initials";
 import { toast } from "@/lib/toast";
 import { useTeamMembers } from "../api/get-team-members";
 import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
 import { useUpdateMemberRole } from "../api/update-member-role";
-import { initials } from "../format";
 import { Pagination } from "./pagination";
 import { RoleBadge } from "./role-badge";
 import { SearchBox } from "./search-box";

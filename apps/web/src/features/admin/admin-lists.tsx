@@ -4,6 +4,7 @@ import { RotateCcwIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
@@ -15,7 +16,7 @@ import { useAdminUsers, useAllTeams, useAudit, usePatchUser, useRestore, useTras
 
 type ListProps = { page: number; search?: string; onPage: (page: number) => void };
 
-/** Loading, error (never shown as empty), empty, or the table and its pages. */
+/** Loading, error with Retry (the shared QueryState, never shown as empty), empty, or the table and its pages. */
 function ListFrame<T extends { totalPages: number }>({
   query,
   isEmpty,
@@ -30,37 +31,29 @@ function ListFrame<T extends { totalPages: number }>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Skeleton className="h-40" aria-busy="true" />;
-  if (query.isError || !query.data) {
-    return (
-      <div
-        role="alert"
-        className="flex items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
-      >
-        {t("review.admin.loadError")}
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          {t("review.requests.retry")}
-        </Button>
-      </div>
-    );
-  }
-  if (isEmpty(query.data))
-    return <p className="py-8 text-center text-muted-foreground text-sm">{t("review.admin.empty")}</p>;
   return (
-    <div className="grid gap-4" aria-busy={query.isPlaceholderData || undefined}>
-      <div className="overflow-x-auto rounded-lg border">{children(query.data)}</div>
-      <Pagination
-        page={page}
-        totalPages={query.data.totalPages}
-        onPageChange={onPage}
-        labels={{
-          nav: t("review.admin.pagination"),
-          previous: t("review.requests.previous"),
-          next: t("review.requests.next"),
-          status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
-        }}
-      />
-    </div>
+    <QueryState query={query} loading={<Skeleton className="h-40" aria-busy="true" data-state="loading" />}>
+      {(data) =>
+        isEmpty(data) ? (
+          <p className="py-8 text-center text-muted-foreground text-sm">{t("review.admin.empty")}</p>
+        ) : (
+          <div className="grid gap-4" aria-busy={query.isPlaceholderData || undefined}>
+            <div className="overflow-x-auto rounded-lg border">{children(data)}</div>
+            <Pagination
+              page={page}
+              totalPages={data.totalPages}
+              onPageChange={onPage}
+              labels={{
+                nav: t("review.admin.pagination"),
+                previous: t("review.requests.previous"),
+                next: t("review.requests.next"),
+                status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
+              }}
+            />
+          </div>
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -21,7 +21,6 @@ const ui = {
       searchTrash: "Comic, chapter or team name…",
       searchAudit: "Actor, action, values…",
       empty: "Nothing here.",
-      loadError: "The data could not be loaded. Please try again.",
       columns: {
         name: "Name",
         email: "E-mail",
@@ -139,9 +138,6 @@ const ui = {
       emptyTitle: "No requests",
       emptySent: "Your teams have sent no request matching these filters.",
       emptyReview: "No request matching these filters is waiting for your review.",
-      loadError: "The requests could not be loaded.",
-      loadErrorHint: "Check your connection and try again.",
-      retry: "Try again",
       listLabel: "Requests",
       target: "Merge into",
       team: "Sent by team",

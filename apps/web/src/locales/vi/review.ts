@@ -20,7 +20,6 @@ export const reviewUi = {
       searchTrash: "Tên truyện, chương hoặc nhóm…",
       searchAudit: "Người thực hiện, thao tác, giá trị…",
       empty: "Không có mục nào.",
-      loadError: "Không tải được dữ liệu. Hãy thử lại.",
       columns: {
         name: "Tên",
         email: "E-mail",
@@ -139,9 +138,6 @@ export const reviewUi = {
       emptyTitle: "Không có yêu cầu nào",
       emptySent: "Nhóm bạn chưa gửi yêu cầu nào khớp bộ lọc.",
       emptyReview: "Không có yêu cầu nào chờ bạn duyệt khớp bộ lọc.",
-      loadError: "Không tải được danh sách yêu cầu.",
-      loadErrorHint: "Kiểm tra kết nối mạng rồi thử lại.",
-      retry: "Thử lại",
       listLabel: "Danh sách yêu cầu",
       target: "Gộp vào",
       team: "Nhóm gửi",

@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { formatDate, formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { useAdminUsers, useAllTeams, useAudit, usePatchUser, useRestore, useTrash } from "./api";
+import { auditChanges, type Translate } from "./audit-changes";
 
 type ListProps = { page: number; search?: string; onPage: (page: number) => void };
 
@@ -257,19 +258,6 @@ export function TrashList({ page, search, onPage }: ListProps) {
   );
 }
 
-/** One audit value, short. */
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-
-/** Field changes of an audit row as "field: before -> after". */
-export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys.map((key) => ({ key, before: show(before?.[key]), after: show(after?.[key]) }));
-}
-
 /** Audit rows (admin search, or a comic's / chapter's history). */
 export function AuditTable({
   page,
@@ -296,7 +284,7 @@ export function AuditRows({
 }: {
   entries: import("@vt/shared/contracts/admin").TAuditEntry[];
   lang: string;
-  t: (key: string, options?: { defaultValue: string }) => string;
+  t: Translate;
 }) {
   return (
     <Table>
@@ -315,16 +303,18 @@ export function AuditRows({
             <TableCell>{entry.actor?.name ?? "—"}</TableCell>
             <TableCell>
               <span className="font-medium">
-                {t(`review.history.entity.${entry.entity}`, { defaultValue: entry.entity })}
+                {t(`review.history.entity.${entry.entity}`, {
+                  defaultValue: t("review.history.entity.other"),
+                })}
               </span>{" "}
               {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
-              {t(`review.history.action.${entry.action}`, { defaultValue: entry.action })}
+              {t(`review.history.action.${entry.action}`, { defaultValue: t("review.history.action.other") })}
             </TableCell>
             <TableCell>
               <ul className="grid gap-0.5 text-xs">
-                {changesOf(entry.before, entry.after).map((change) => (
+                {auditChanges(entry.before, entry.after, t, lang).map((change) => (
                   <li key={change.key}>
-                    <span className="text-muted-foreground">{change.key}:</span> {change.before} →{" "}
+                    <span className="text-muted-foreground">{change.label}:</span> {change.before} →{" "}
                     {change.after}
                   </li>
                 ))}

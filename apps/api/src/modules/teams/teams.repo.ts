@@ -29,7 +29,7 @@ export interface PageWindow {
 const memberCount = sql<number>`(select count(*)::int from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})`;
 
 /** `unaccent(column) ILIKE unaccent('%term%')`, with LIKE wildcards in the term escaped. */
-function containsUnaccent(
+export function containsUnaccent(
   column: SQL | typeof teams.name | typeof users.name | typeof users.email,
   term: string,
 ) {

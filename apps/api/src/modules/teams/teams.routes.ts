@@ -16,6 +16,7 @@ import {
   ZMyInvitationListResponse,
   ZPageQuery,
   ZTeam,
+  ZTeamDirectoryResponse,
   ZTeamInvitationParams,
   ZTeamListQuery,
   ZTeamListResponse,
@@ -36,6 +37,7 @@ import { z } from "zod";
 import { requireUser } from "../../auth/session";
 import { readImageUploads } from "../../lib/image-gate";
 import { registerTeamDirectRoutes } from "./teams.direct-routes";
+import { teamDirectory } from "./team-directory";
 import * as service from "./teams.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
@@ -78,6 +80,19 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listTeams(deps(request), await requireUser(request), request.query),
+  );
+
+  app.get(
+    "/teams/directory",
+    {
+      schema: {
+        tags,
+        summary: "Every live team by name (id and name), for the collaborator pickers",
+        querystring: ZPageQuery,
+        response: { 200: ZTeamDirectoryResponse, ...e(401, 422) },
+      },
+    },
+    async (request) => teamDirectory(app.db, request.query),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { RotateCcwIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
@@ -20,10 +21,11 @@ import {
   useRestore,
   useTrash,
 } from "./api";
+import { auditChanges, type Translate } from "./audit-changes";
 
 type ListProps = { page: number; search?: string; onPage: (page: number) => void };
 
-/** Loading, error (never shown as empty), empty, or the table and its pages. */
+/** Loading, error with Retry (the shared QueryState, never shown as empty), empty, or the table and its pages. */
 function ListFrame<T extends { totalPages: number }>({
   query,
   isEmpty,
@@ -38,37 +40,29 @@ function ListFrame<T extends { totalPages: number }>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Skeleton className="h-40" aria-busy="true" />;
-  if (query.isError || !query.data) {
-    return (
-      <div
-        role="alert"
-        className="flex items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
-      >
-        {t("review.admin.loadError")}
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          {t("review.requests.retry")}
-        </Button>
-      </div>
-    );
-  }
-  if (isEmpty(query.data))
-    return <p className="py-8 text-center text-muted-foreground text-sm">{t("review.admin.empty")}</p>;
   return (
-    <div className="grid gap-4" aria-busy={query.isPlaceholderData || undefined}>
-      <div className="overflow-x-auto rounded-lg border">{children(query.data)}</div>
-      <Pagination
-        page={page}
-        totalPages={query.data.totalPages}
-        onPageChange={onPage}
-        labels={{
-          nav: t("review.admin.pagination"),
-          previous: t("review.requests.previous"),
-          next: t("review.requests.next"),
-          status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
-        }}
-      />
-    </div>
+    <QueryState query={query} loading={<Skeleton className="h-40" aria-busy="true" data-state="loading" />}>
+      {(data) =>
+        isEmpty(data) ? (
+          <p className="py-8 text-center text-muted-foreground text-sm">{t("review.admin.empty")}</p>
+        ) : (
+          <div className="grid gap-4" aria-busy={query.isPlaceholderData || undefined}>
+            <div className="overflow-x-auto rounded-lg border">{children(data)}</div>
+            <Pagination
+              page={page}
+              totalPages={data.totalPages}
+              onPageChange={onPage}
+              labels={{
+                nav: t("review.admin.pagination"),
+                previous: t("review.requests.previous"),
+                next: t("review.requests.next"),
+                status: (current, total) => t("review.requests.pageStatus", { page: current, total }),
+              }}
+            />
+          </div>
+        )
+      }
+    </QueryState>
   );
 }
 
@@ -272,19 +266,6 @@ export function TrashList({ page, search, onPage }: ListProps) {
   );
 }
 
-/** One audit value, short. */
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-
-/** Field changes of an audit row as "field: before -> after". */
-export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys.map((key) => ({ key, before: show(before?.[key]), after: show(after?.[key]) }));
-}
-
 /** Audit rows (admin search, or a comic's / chapter's history). */
 export function AuditTable({
   page,
@@ -311,7 +292,7 @@ export function AuditRows({
 }: {
   entries: import("@vt/shared/contracts/admin").TAuditEntry[];
   lang: string;
-  t: (key: string, options?: { defaultValue: string }) => string;
+  t: Translate;
 }) {
   return (
     <Table>
@@ -330,16 +311,18 @@ export function AuditRows({
             <TableCell>{entry.actor?.name ?? "—"}</TableCell>
             <TableCell>
               <span className="font-medium">
-                {t(`review.history.entity.${entry.entity}`, { defaultValue: entry.entity })}
+                {t(`review.history.entity.${entry.entity}`, {
+                  defaultValue: t("review.history.entity.other"),
+                })}
               </span>{" "}
               {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
-              {t(`review.history.action.${entry.action}`, { defaultValue: entry.action })}
+              {t(`review.history.action.${entry.action}`, { defaultValue: t("review.history.action.other") })}
             </TableCell>
             <TableCell>
               <ul className="grid gap-0.5 text-xs">
-                {changesOf(entry.before, entry.after).map((change) => (
+                {auditChanges(entry.before, entry.after, t, lang).map((change) => (
                   <li key={change.key}>
-                    <span className="text-muted-foreground">{change.key}:</span> {change.before} →{" "}
+                    <span className="text-muted-foreground">{change.label}:</span> {change.before} →{" "}
                     {change.after}
                   </li>
                 ))}

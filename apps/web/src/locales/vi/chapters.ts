@@ -96,9 +96,13 @@ export const chaptersUi = {
     teamsHint: "Để trống để áp dụng cho tất cả các nhóm.",
     hideDonate: "Ẩn mục ủng hộ",
     hideCredit: "Ẩn trang ghi công",
+    creditedTeam: "Đăng cho nhóm",
+    creditedTeamHint:
+      "Bạn ở nhiều nhóm được đăng truyện này: chọn nhóm đăng chương. Không đổi được sau khi bản nháp đã tạo.",
     collaborators: "Nhóm cùng làm chương",
     collaboratorsHint: "Các nhóm cùng thực hiện chương này.",
     addCollaborator: "Thêm nhóm",
+    addCollaboratorNamed: "Thêm {{team}} cùng làm",
     removeCollaborator: "Bỏ {{team}}",
     noCollaborators: "Chưa có nhóm cùng làm.",
     collabAddTitle: "Thêm {{team}} cùng làm chương?",

@@ -39,6 +39,7 @@ import { type AddResult, pagesSession } from "../pages-session";
 import { ChapterPreviewDialog } from "./chapter-preview-dialog";
 import { ChapterStateBadges } from "./chapter-state-badge";
 import { CollaboratorsField } from "./collaborators-field";
+import { CreditedTeamField } from "./credited-team-field";
 import { PageDropzone } from "./page-dropzone";
 import { PageGrid } from "./page-grid";
 import { TeamMultiSelect } from "./team-multi-select";
@@ -75,6 +76,9 @@ export function ChapterEditor({
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [missing, setMissing] = useState(0);
+  // A new chapter is credited to one of my teams that may upload (the first by default; a select
+  // when there are several). Fixed once the draft exists.
+  const [creditedTeamId, setCreditedTeamId] = useState<number | undefined>(comic.can.teams[0]?.id);
 
   const form = useForm<ChapterFormValues>({
     resolver: zodResolver(ZChapterForm),
@@ -197,7 +201,11 @@ export function ChapterEditor({
     const ok = await form.trigger();
     if (!ok) return;
     try {
-      const created = await create.mutateAsync({ comicId: comic.id, ...toChapterFields(form.getValues()) });
+      const created = await create.mutateAsync({
+        comicId: comic.id,
+        ...(creditedTeamId === undefined ? {} : { teamId: creditedTeamId }),
+        ...toChapterFields(form.getValues()),
+      });
       conflict.adopt(created);
       const s = pagesSession(created.id);
       s.load(created);
@@ -248,11 +256,7 @@ export function ChapterEditor({
     ];
     return all.filter((team, i) => all.findIndex((x) => x.id === team.id) === i);
   }, [comic, chapter, values.collaboratingTeams]);
-  const collabCandidates = useMemo(() => {
-    const all: TTeamRef[] = [comic.team, ...comic.collaborators, ...comic.can.teams];
-    const own = chapter?.team.id ?? comic.can.teams[0]?.id;
-    return all.filter((team, i) => team.id !== own && all.findIndex((x) => x.id === team.id) === i);
-  }, [comic, chapter]);
+  const ownTeamId = chapter?.team.id ?? creditedTeamId;
 
   const order = formOrder(values);
   const label =
@@ -290,6 +294,14 @@ export function ChapterEditor({
             <CardTitle>{t("chapters.editor.basics")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {!chapter && comic.can.teams.length > 1 && (
+              <CreditedTeamField
+                teams={comic.can.teams}
+                value={creditedTeamId}
+                onChange={setCreditedTeamId}
+                disabled={chapterId !== null || create.isPending}
+              />
+            )}
             <FormField
               label={t("chapters.editor.name")}
               error={fieldError("name", t("chapters.editor.name"))}
@@ -556,11 +568,7 @@ export function ChapterEditor({
                   control={control}
                   name="collaboratingTeams"
                   render={({ field }) => (
-                    <CollaboratorsField
-                      value={field.value}
-                      candidates={collabCandidates}
-                      onChange={field.onChange}
-                    />
+                    <CollaboratorsField value={field.value} ownTeamId={ownTeamId} onChange={field.onChange} />
                   )}
                 />
               </CardContent>

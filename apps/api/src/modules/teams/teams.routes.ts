@@ -36,8 +36,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/session";
 import { readImageUploads } from "../../lib/image-gate";
-import { registerTeamDirectRoutes } from "./teams.direct-routes";
 import { teamDirectory } from "./team-directory";
+import { registerTeamDirectRoutes } from "./teams.direct-routes";
 import * as service from "./teams.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));

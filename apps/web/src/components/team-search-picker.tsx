@@ -26,7 +26,8 @@ function teamDirectoryQuery(search: string, page: number) {
 /**
  * Finds a team among ALL teams of the platform (server-side search by name, paginated), for the
  * collaborator pickers of a comic and of a chapter. `excludeIds`: teams already there, shown but
- * not offered. Loading, "could not load" (with Retry) and "no team found" stay distinct.
+ * not offered. Loading, "could not load" (with Retry) and "no team found" stay distinct. Its
+ * texts (`comics.teamPicker`) ship with the comics texts, which every route using it loads.
  */
 export function TeamSearchPicker({
   label,
@@ -70,7 +71,7 @@ export function TeamSearchPicker({
           id={`${id}-search`}
           type="search"
           className="pl-9"
-          placeholder={t("common.teamPicker.placeholder")}
+          placeholder={t("comics.teamPicker.placeholder")}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           autoComplete="off"
@@ -80,7 +81,7 @@ export function TeamSearchPicker({
         {(data) =>
           data.teams.length === 0 ? (
             <p className="rounded-md border border-dashed px-3 py-2 text-muted-foreground text-sm">
-              {t("common.teamPicker.noResults")}
+              {t("comics.teamPicker.noResults")}
             </p>
           ) : (
             <div className="grid gap-2">
@@ -91,7 +92,7 @@ export function TeamSearchPicker({
                     <li key={team.id} className="flex items-center justify-between gap-2 px-2 py-1">
                       <span className="truncate text-sm">{team.name}</span>
                       {taken ? (
-                        <span className="text-muted-foreground text-xs">{t("common.teamPicker.taken")}</span>
+                        <span className="text-muted-foreground text-xs">{t("comics.teamPicker.taken")}</span>
                       ) : (
                         <Button
                           type="button"
@@ -102,7 +103,7 @@ export function TeamSearchPicker({
                           onClick={() => onPick(team)}
                         >
                           <PlusIcon aria-hidden />
-                          {t("common.teamPicker.add")}
+                          {t("comics.teamPicker.add")}
                         </Button>
                       )}
                     </li>
@@ -119,10 +120,10 @@ export function TeamSearchPicker({
                     onClick={() => setPage((p) => p - 1)}
                   >
                     <ChevronLeftIcon aria-hidden />
-                    {t("common.teamPicker.previous")}
+                    {t("comics.teamPicker.previous")}
                   </Button>
                   <span aria-live="polite">
-                    {t("common.teamPicker.page", { page, total: data.totalPages })}
+                    {t("comics.teamPicker.page", { page, total: data.totalPages })}
                   </span>
                   <Button
                     type="button"
@@ -131,7 +132,7 @@ export function TeamSearchPicker({
                     disabled={page >= data.totalPages || teams.isFetching}
                     onClick={() => setPage((p) => p + 1)}
                   >
-                    {t("common.teamPicker.next")}
+                    {t("comics.teamPicker.next")}
                     <ChevronRightIcon aria-hidden />
                   </Button>
                 </div>

@@ -14,7 +14,6 @@
  */
 
 import type { AuditAction } from "@vt/shared/audit-actions";
-import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import {
   chapterState,
   type TChapter,

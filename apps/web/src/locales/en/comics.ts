@@ -5,6 +5,15 @@ import type { comicsUi } from "../vi/comics";
 
 const ui = {
   comics: {
+    teamPicker: {
+      placeholder: "Team name…",
+      noResults: "No team found.",
+      taken: "Already added",
+      add: "Add",
+      previous: "Previous",
+      next: "Next",
+      page: "Page {{page}} of {{total}}",
+    },
     pagination: {
       label: "Pagination",
       previous: "Previous page",

@@ -19,15 +19,6 @@ export const common = {
   retry: "Try again",
   backHome: "Back to home",
   goBack: "Go back",
-  teamPicker: {
-    placeholder: "Team name…",
-    noResults: "No team found.",
-    taken: "Already added",
-    add: "Add",
-    previous: "Previous",
-    next: "Next",
-    page: "Page {{page}} of {{total}}",
-  },
 } satisfies Translation<typeof viCommon>;
 
 export const nav = {

@@ -4,6 +4,15 @@ import { mergeMessages } from "../merge-messages";
 /** Texts of the /comics pages and the /authors, /artists, /characters lists. */
 export const comicsUi = {
   comics: {
+    teamPicker: {
+      placeholder: "Tên nhóm…",
+      noResults: "Không tìm thấy nhóm nào.",
+      taken: "Đã có",
+      add: "Thêm",
+      previous: "Trang trước",
+      next: "Trang sau",
+      page: "Trang {{page}}/{{total}}",
+    },
     pagination: {
       label: "Phân trang",
       previous: "Trang trước",

@@ -9,15 +9,6 @@ export const common = {
   retry: "Thử lại",
   backHome: "Về trang chủ",
   goBack: "Quay lại",
-  teamPicker: {
-    placeholder: "Tên nhóm…",
-    noResults: "Không tìm thấy nhóm nào.",
-    taken: "Đã có",
-    add: "Thêm",
-    previous: "Trang trước",
-    next: "Trang sau",
-    page: "Trang {{page}}/{{total}}",
-  },
 };
 
 export const nav = {

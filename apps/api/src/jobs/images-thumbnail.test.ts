@@ -106,6 +106,7 @@ describe("images.thumbnail", () => {
       made: 0,
       kept: 0,
       skipped: 1,
+      failed: 0,
     });
   });
 
@@ -113,12 +114,48 @@ describe("images.thumbnail", () => {
     const chapterId = await newChapter();
     const [page] = await uploadPages(chapterId, [null]);
     await drain();
-    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({ made: 0, kept: 1, skipped: 0 });
+    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({
+      made: 0,
+      kept: 1,
+      skipped: 0,
+      failed: 0,
+    });
     await t.storage.delete(thumbKeyOf(page!.url));
-    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({ made: 1, kept: 0, skipped: 0 });
+    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({
+      made: 1,
+      kept: 0,
+      skipped: 0,
+      failed: 0,
+    });
     expect(await t.storage.exists(thumbKeyOf(page!.url))).toBe(true);
     const [row] = await t.database.db.select().from(chapterPages).where(eq(chapterPages.id, page!.id));
     expect(row!.thumb).toBe(thumbKeyOf(page!.url));
+  });
+
+  it("the daily backfill makes missing thumbnails; an unreadable image is counted, not fatal", async () => {
+    const chapterId = await newChapter();
+    const [a, b] = await uploadPages(chapterId, [null, null]);
+    await drain();
+    // A page stored before thumbnails existed: no column value, no object.
+    await t.database.db.update(chapterPages).set({ thumb: null }).where(eq(chapterPages.id, a!.id));
+    await t.storage.delete(thumbKeyOf(a!.url));
+    // A page whose stored bytes are not an image.
+    const broken = await t.storage.put(Buffer.from("not an image"), {
+      prefix: "comics",
+      ext: "png",
+      contentType: "image/png",
+    });
+    await t.database.db
+      .update(chapterPages)
+      .set({ url: broken, thumb: null })
+      .where(eq(chapterPages.id, b!.id));
+    expect(imagesThumbnail.cron).toBeTruthy();
+    const result = await imagesThumbnail.run({}, ctx);
+    expect(result).toMatchObject({ made: 1, failed: 1 });
+    const [row] = await t.database.db.select().from(chapterPages).where(eq(chapterPages.id, a!.id));
+    expect(row!.thumb).toBe(thumbKeyOf(a!.url));
+    expect(await t.storage.exists(thumbKeyOf(broken))).toBe(false);
+    await t.database.db.delete(chapterPages).where(eq(chapterPages.id, b!.id));
   });
 
   it("covers: the comic answers thumbnailSmallUrl once made, lists too", async () => {
@@ -210,6 +247,7 @@ describe("images.thumbnail", () => {
       made: 0,
       kept: 0,
       skipped: 1,
+      failed: 0,
     });
     expect(await t.storage.exists(thumbKeyOf(page!.url))).toBe(false);
     const [row] = await t.database.db.select().from(chapterPages).where(eq(chapterPages.id, page!.id));

@@ -7,10 +7,14 @@
  * - Scrambled pages get none: a readable small copy would reveal the page the scramble hides.
  * - Absolute page URLs and credit pages (not a `comics/` key of ours) get none.
  * - Idempotent: a row whose thumbnail is recorded and stored is skipped; a rerun overwrites the
- *   same key. The row is updated only while it still points at the same source: a page replaced
+ *   same key.
+ * - Self-healing: once a day (and when sent without ids) it makes the missing thumbnails of up to
+ *   BACKFILL_LIMIT pages and covers (pages stored before this job existed, a queueing that failed,
+ *   an image that could not be read then). One image that fails is logged and counted, and never
+ *   stops the others. The row is updated only while it still points at the same source: a page replaced
  *   or deleted meanwhile keeps no thumbnail of the old image (the object just written is removed).
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like } from "drizzle-orm";
 import sharp from "sharp";
 import { chapterPages } from "../db/schema/chapters";
 import { comics } from "../db/schema/comics";
@@ -21,6 +25,8 @@ import { defineJob, type JobContext, type JobEngine } from "./engine";
 /** Width of every thumbnail in px (narrower sources keep their width). */
 export const THUMB_WIDTH = 320;
 const WEBP_QUALITY = 75;
+/** Pages, and covers, given a missing thumbnail per backfill run. */
+export const BACKFILL_LIMIT = 500;
 
 export interface ThumbnailJobData {
   pageIds?: number[];
@@ -33,6 +39,8 @@ export interface ThumbnailResult {
   kept: number;
   /** Scrambled, foreign or gone: no thumbnail. */
   skipped: number;
+  /** Could not be made (unreadable image, storage error): logged, tried again by the backfill. */
+  failed: number;
 }
 
 /** The 320 px WebP of an image (no enlargement; animation flattened to the first frame). */
@@ -48,13 +56,13 @@ function ownKey(url: string): boolean {
   return url.startsWith("comics/") && isValidKey(url);
 }
 
-type Outcome = "made" | "kept" | "skipped";
+type Outcome = "made" | "kept" | "skipped" | "failed";
 
 /**
  * Stores the thumbnail of `source` and records it with `record` (which answers whether the row
  * still points at `source`); removes the object again when it does not.
  */
-async function derive(
+async function deriveOnce(
   storage: Storage,
   source: string,
   recorded: string | null,
@@ -71,7 +79,22 @@ async function derive(
   return "skipped";
 }
 
-async function pageThumbnails(ids: number[], { db, storage }: JobContext): Promise<Outcome[]> {
+async function derive(
+  { storage, log }: JobContext,
+  source: string,
+  recorded: string | null,
+  record: (key: string) => Promise<boolean>,
+): Promise<Outcome> {
+  try {
+    return await deriveOnce(storage, source, recorded, record);
+  } catch (error) {
+    log.warn({ err: error, key: source }, "images.thumbnail could not make a thumbnail");
+    return "failed";
+  }
+}
+
+async function pageThumbnails(ids: number[], ctx: JobContext): Promise<Outcome[]> {
+  const { db } = ctx;
   if (!ids.length) return [];
   const rows = await db.select().from(chapterPages).where(inArray(chapterPages.id, ids));
   const out: Outcome[] = [];
@@ -81,7 +104,7 @@ async function pageThumbnails(ids: number[], { db, storage }: JobContext): Promi
       continue;
     }
     out.push(
-      await derive(storage, page.url, page.thumb, async (key) => {
+      await derive(ctx, page.url, page.thumb, async (key) => {
         const updated = await db
           .update(chapterPages)
           .set({ thumb: key })
@@ -100,7 +123,8 @@ async function pageThumbnails(ids: number[], { db, storage }: JobContext): Promi
   return out;
 }
 
-async function coverThumbnails(ids: number[], { db, storage }: JobContext): Promise<Outcome[]> {
+async function coverThumbnails(ids: number[], ctx: JobContext): Promise<Outcome[]> {
+  const { db } = ctx;
   if (!ids.length) return [];
   const rows = await db
     .select({ id: comics.id, thumbnail: comics.thumbnail, small: comics.thumbnailSmall })
@@ -114,7 +138,7 @@ async function coverThumbnails(ids: number[], { db, storage }: JobContext): Prom
       continue;
     }
     out.push(
-      await derive(storage, source, comic.small, async (key) => {
+      await derive(ctx, source, comic.small, async (key) => {
         const updated = await db
           .update(comics)
           .set({ thumbnailSmall: key })
@@ -127,19 +151,38 @@ async function coverThumbnails(ids: number[], { db, storage }: JobContext): Prom
   return out;
 }
 
+/** Ids of plain pages and covers that have no thumbnail yet (the backfill's work). */
+async function missing({ db }: JobContext): Promise<Required<ThumbnailJobData>> {
+  const pages = await db
+    .select({ id: chapterPages.id })
+    .from(chapterPages)
+    .where(
+      and(isNull(chapterPages.thumb), isNull(chapterPages.scrambleKey), like(chapterPages.url, "comics/%")),
+    )
+    .orderBy(chapterPages.id)
+    .limit(BACKFILL_LIMIT);
+  const covers = await db
+    .select({ id: comics.id })
+    .from(comics)
+    .where(and(isNull(comics.thumbnailSmall), isNotNull(comics.thumbnail)))
+    .orderBy(comics.id)
+    .limit(BACKFILL_LIMIT);
+  return { pageIds: pages.map((p) => p.id), comicIds: covers.map((c) => c.id) };
+}
+
 export const imagesThumbnail = defineJob<ThumbnailJobData, ThumbnailResult>({
   name: "images.thumbnail",
-  expireInSeconds: 600,
+  cron: "41 4 * * *",
+  expireInSeconds: 1800,
   async run(data, ctx) {
+    const asked = data ?? {};
+    const ids = asked.pageIds?.length || asked.comicIds?.length ? asked : await missing(ctx);
     const outcomes = [
-      ...(await pageThumbnails(data.pageIds ?? [], ctx)),
-      ...(await coverThumbnails(data.comicIds ?? [], ctx)),
+      ...(await pageThumbnails(ids.pageIds ?? [], ctx)),
+      ...(await coverThumbnails(ids.comicIds ?? [], ctx)),
     ];
-    return {
-      made: outcomes.filter((o) => o === "made").length,
-      kept: outcomes.filter((o) => o === "kept").length,
-      skipped: outcomes.filter((o) => o === "skipped").length,
-    };
+    const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
+    return { made: count("made"), kept: count("kept"), skipped: count("skipped"), failed: count("failed") };
   },
 });
 

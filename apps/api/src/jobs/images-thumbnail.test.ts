@@ -106,6 +106,7 @@ describe("images.thumbnail", () => {
       made: 0,
       kept: 0,
       skipped: 1,
+      failed: 0,
     });
   });
 
@@ -113,12 +114,48 @@ describe("images.thumbnail", () => {
     const chapterId = await newChapter();
     const [page] = await uploadPages(chapterId, [null]);
     await drain();
-    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({ made: 0, kept: 1, skipped: 0 });
+    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({
+      made: 0,
+      kept: 1,
+      skipped: 0,
+      failed: 0,
+    });
     await t.storage.delete(thumbKeyOf(page!.url));
-    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({ made: 1, kept: 0, skipped: 0 });
+    expect(await imagesThumbnail.run({ pageIds: [page!.id] }, ctx)).toEqual({
+      made: 1,
+      kept: 0,
+      skipped: 0,
+      failed: 0,
+    });
     expect(await t.storage.exists(thumbKeyOf(page!.url))).toBe(true);
     const [row] = await t.database.db.select().from(chapterPages).where(eq(chapterPages.id, page!.id));
     expect(row!.thumb).toBe(thumbKeyOf(page!.url));
+  });
+
+  it("the daily backfill makes missing thumbnails; an unreadable image is counted, not fatal", async () => {
+    const chapterId = await newChapter();
+    const [a, b] = await uploadPages(chapterId, [null, null]);
+    await drain();
+    // A page stored before thumbnails existed: no column value, no object.
+    await t.database.db.update(chapterPages).set({ thumb: null }).where(eq(chapterPages.id, a!.id));
+    await t.storage.delete(thumbKeyOf(a!.url));
+    // A page whose stored bytes are not an image.
+    const broken = await t.storage.put(Buffer.from("not an image"), {
+      prefix: "comics",
+      ext: "png",
+      contentType: "image/png",
+    });
+    await t.database.db
+      .update(chapterPages)
+      .set({ url: broken, thumb: null })
+      .where(eq(chapterPages.id, b!.id));
+    expect(imagesThumbnail.cron).toBeTruthy();
+    const result = await imagesThumbnail.run({}, ctx);
+    expect(result).toMatchObject({ made: 1, failed: 1 });
+    const [row] = await t.database.db.select().from(chapterPages).where(eq(chapterPages.id, a!.id));
+    expect(row!.thumb).toBe(thumbKeyOf(a!.url));
+    expect(await t.storage.exists(thumbKeyOf(broken))).toBe(false);
+    await t.database.db.delete(chapterPages).where(eq(chapterPages.id, b!.id));
   });
 
   it("covers: the comic answers thumbnailSmallUrl once made, lists too", async () => {
@@ -138,12 +175,7 @@ describe("images.thumbnail", () => {
     const chapterId = await newChapter();
     const [a, b] = await uploadPages(chapterId, [null, null]);
     await drain();
-    const refs = await referencedKeys(t.database.db);
-    expect(refs.has(thumbKeyOf(a!.url))).toBe(true);
-    // Old enough for the sweep: a referenced thumbnail stays.
-    const swept = await storageSweep.run({}, { ...ctx, config: { ...t.config, storageSweepGraceHours: 0 } });
-    expect(swept.deleted).toBeGreaterThanOrEqual(0);
-    expect(await t.storage.exists(thumbKeyOf(a!.url))).toBe(true);
+    expect((await referencedKeys(t.database.db)).has(thumbKeyOf(a!.url))).toBe(true);
 
     // Saving the list without b deletes b and its thumbnail.
     const chapter = (await call(t, me, "GET", `/api/chapters/${chapterId}`)).json() as Record<
@@ -163,6 +195,20 @@ describe("images.thumbnail", () => {
     expect(saved.statusCode).toBe(200);
     expect(await t.storage.exists(b!.url)).toBe(false);
     expect(await t.storage.exists(thumbKeyOf(b!.url))).toBe(false);
+
+    // The sweep (everything past its grace period) keeps a's referenced thumbnail and removes a
+    // thumbnail no row references.
+    const orphan = thumbKeyOf(b!.url);
+    await t.storage.put(Buffer.from("x"), {
+      prefix: "comics",
+      ext: "webp",
+      contentType: "image/webp",
+      key: orphan,
+    });
+    await storageSweep.run({}, { ...ctx, config: { ...t.config, storageSweepGraceHours: -1 } });
+    expect(await t.storage.exists(thumbKeyOf(a!.url))).toBe(true);
+    expect(await t.storage.exists(a!.url)).toBe(true);
+    expect(await t.storage.exists(orphan)).toBe(false);
 
     // Replacing a's image drops the old thumbnail and the new image gets its own.
     const body = multipart(
@@ -201,6 +247,7 @@ describe("images.thumbnail", () => {
       made: 0,
       kept: 0,
       skipped: 1,
+      failed: 0,
     });
     expect(await t.storage.exists(thumbKeyOf(page!.url))).toBe(false);
     const [row] = await t.database.db.select().from(chapterPages).where(eq(chapterPages.id, page!.id));

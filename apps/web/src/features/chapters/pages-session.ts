@@ -17,8 +17,10 @@ import { UPLOAD_BATCH } from "@vt/shared/upload-batches";
 import type { ValidationProblem } from "@vt/shared/validation";
 import { sniffImageType } from "@/lib/images/format";
 import { type PipelineRun, runPipeline } from "@/lib/images/pipeline";
+import { getImagePool } from "@/lib/images/pool";
 import type { PageState } from "@/lib/images/progress";
 import { type PageUpload, replacePage, uploadPages } from "./api/upload-pages";
+import { splitTallFiles } from "./split-files";
 import { createUploadBatcher } from "./upload-batcher";
 
 export type StoredPage = TChapterDetail["pages"][number];
@@ -95,6 +97,8 @@ export class PagesSession {
   /** Local changes not saved yet (order, removals, uploads): server answers then do not replace the list. */
   private dirty = false;
   scramble = false;
+  /** Split pages taller than 3000 px (at 1500 px wide) into several before upload (./split-files.ts). */
+  splitTallStrips = false;
   /** Every upload of this chapter goes through it: several pages per request (./upload-batcher.ts). */
   private readonly upload = createUploadBatcher<PageUpload, StoredPage>(
     async (pages, signal, onProgress) =>
@@ -183,7 +187,9 @@ export class PagesSession {
     const known = new Set(this.pages.map((p) => p.clientId).filter(Boolean));
     let skipped = 0;
     const accepted: File[] = [];
-    for (const file of naturalSort(files, filePath)) {
+    const sorted = naturalSort(files, filePath);
+    const checked = this.splitTallStrips ? await splitTallFiles(sorted, getImagePool(), filePath) : sorted;
+    for (const file of checked) {
       const problem = await checkPageFile(file);
       if (problem) rejected.push({ name: filePath(file), problem });
       else if (known.has(await computeClientId(file))) skipped++;

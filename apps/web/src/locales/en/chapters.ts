@@ -141,6 +141,9 @@ const ui = {
     chooseFiles: "Choose images",
     chooseFolder: "Choose folder",
     dropActive: "Drop to add pages",
+    splitTall: "Split tall strips",
+    splitTallHint:
+      "Pages taller than 3000 px (at 1500 px wide) are split into consecutive pages, on a blank row near the cut when there is one. Applies to images dropped after you tick it.",
     gridLabel: "Chapter pages, drag to reorder",
     page: "Page {{n}}",
     select: "Select page {{n}}",

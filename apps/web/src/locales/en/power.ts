@@ -11,6 +11,9 @@ export const powerEn = {
       invalid: "Enter a whole number of hours from 0 to {{max}}",
       save: "Save schedule",
       editorHint: "The team publishes {{hours}} hours after upload; clear the date to publish at once.",
+      splitTall: "Split tall strips",
+      splitTallHint:
+        "Default of the split-tall-strips option when pages are dropped into a chapter; uploaders can still change it for each upload.",
     },
     bulkImport: {
       open: "Import many chapters",

@@ -137,6 +137,9 @@ export const chaptersUi = {
     chooseFiles: "Chọn ảnh",
     chooseFolder: "Chọn thư mục",
     dropActive: "Thả để thêm trang",
+    splitTall: "Cắt trang quá dài",
+    splitTallHint:
+      "Trang cao hơn 3000 px (khi rộng 1500 px) được cắt thành nhiều trang liền nhau, ở dòng trống gần chỗ cắt nếu có. Áp dụng cho ảnh thả vào sau khi chọn.",
     gridLabel: "Các trang của chương, kéo để sắp xếp lại",
     page: "Trang {{n}}",
     select: "Chọn trang {{n}}",

@@ -9,6 +9,9 @@ export const powerVi = {
       invalid: "Nhập số giờ nguyên từ 0 đến {{max}}",
       save: "Lưu lịch đăng",
       editorHint: "Nhóm hẹn đăng sau {{hours}} giờ kể từ khi tải lên; xóa ngày giờ để đăng ngay.",
+      splitTall: "Cắt trang quá dài",
+      splitTallHint:
+        "Mặc định của tùy chọn cắt trang quá dài khi thả trang vào một chương; người đăng vẫn đổi được mỗi lần tải lên.",
     },
     bulkImport: {
       open: "Nhập nhiều chương",

@@ -16,8 +16,10 @@ import { SwitchRow } from "@/components/switch-row";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { formatDateTime } from "@/lib/date-format";
 import { showErrorToast } from "@/lib/query-client";
@@ -54,6 +56,7 @@ export function ChapterEditor({
   chapter,
   nextOrder,
   publishDelayHours = 0,
+  splitTallStrips = false,
   onCreated,
 }: {
   comic: TComicDetail;
@@ -62,6 +65,8 @@ export function ChapterEditor({
   nextOrder: number;
   /** The uploading team's publish delay: a new chapter's scheduled date starts at now + this. */
   publishDelayHours?: number;
+  /** The team's default of the page drop's "split tall strips" option. */
+  splitTallStrips?: boolean;
   onCreated: (chapterId: number) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -79,6 +84,9 @@ export function ChapterEditor({
   // A new chapter is credited to one of my teams that may upload (the first by default; a select
   // when there are several). Fixed once the draft exists.
   const [creditedTeamId, setCreditedTeamId] = useState<number | undefined>(comic.can.teams[0]?.id);
+  const [splitChoice, setSplitChoice] = useState<boolean | null>(null);
+  const split = splitChoice ?? splitTallStrips;
+  const splitId = useId();
 
   const form = useForm<ChapterFormValues>({
     resolver: zodResolver(ZChapterForm),
@@ -194,7 +202,9 @@ export function ChapterEditor({
   const onFiles = async (files: File[]) => {
     if (files.length === 0) return;
     if (chapterId !== null) {
-      report(await pagesSession(chapterId).add(files));
+      const s = pagesSession(chapterId);
+      s.splitTallStrips = split;
+      report(await s.add(files));
       return;
     }
     // A new chapter: its details must be valid to create the draft the pages upload into.
@@ -210,6 +220,7 @@ export function ChapterEditor({
       const s = pagesSession(created.id);
       s.load(created);
       s.scramble = form.getValues().scrambled;
+      s.splitTallStrips = split;
       setChapterId(created.id);
       toast.success(t("chapters.editor.created"));
       report(await s.add(files));
@@ -392,6 +403,20 @@ export function ChapterEditor({
               invalid={!!pagesError}
               describedBy={pagesError ? pagesErrorId : undefined}
             />
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id={splitId}
+                checked={split}
+                onCheckedChange={(checked) => setSplitChoice(checked === true)}
+                aria-describedby={`${splitId}-hint`}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={splitId}>{t("chapters.pages.splitTall")}</Label>
+                <p id={`${splitId}-hint`} className="text-muted-foreground text-xs">
+                  {t("chapters.pages.splitTallHint")}
+                </p>
+              </div>
+            </div>
             {pagesError && (
               <p id={pagesErrorId} role="alert" className="text-destructive text-sm">
                 {pagesError}

@@ -1,14 +1,25 @@
 /**
  * Direct upload to the S3 bucket (when `uploadMode()` is `direct`, see ./upload-mode.ts), for any
- * route pair `<base>/presign` + `<base>/direct` (chapter pages, comic covers):
+ * route pair `<base>/presign` + `<base>/direct`. Callers use ./image-upload.ts, which picks this or
+ * multipart:
  *   1. POST <base>/presign with each file's name, size and type (by its first bytes, as the server
  *      checks it) -> one presigned PUT per file;
  *   2. PUT each file to its URL (progress summed over the files, like one multipart request);
  *   3. POST <base>/direct with the keys and tickets (+ `extra` fields) -> the route's answer.
+ * A PUT that fails with a network error (no answer: the bucket's CORS rules) is `BucketUnreachable`.
  */
 import type { TDirectUploadTickets } from "@vt/shared/contracts/images";
 import { SNIFF_BYTES, sniffImageType } from "@vt/shared/image-sniff";
 import { api, type ProgressCallback } from "./api-client";
+import { isApiError } from "./api-error";
+
+/** A PUT to the bucket failed at the network level (status 0): the caller may fall back to multipart. */
+export class BucketUnreachable extends Error {
+  override readonly name = "BucketUnreachable";
+  constructor(cause: unknown) {
+    super("direct upload: the storage bucket could not be reached", { cause });
+  }
+}
 
 export type DirectFile = { blob: Blob; name: string };
 
@@ -51,7 +62,10 @@ export async function uploadDirect<T>(
         },
       }),
     ),
-  );
+  ).catch((error: unknown) => {
+    // Neither the API nor a refusal: the browser could not reach the bucket (usually its CORS rules).
+    throw isApiError(error) && error.kind === "cannot-connect" ? new BucketUnreachable(error) : error;
+  });
   const confirmed = uploads.map((ticket, i) => ({
     key: ticket.key,
     token: ticket.token,

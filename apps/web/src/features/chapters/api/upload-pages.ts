@@ -3,8 +3,8 @@ import type {
   TChapterPagesDirectRequest,
   TChapterPageUploadResponse,
 } from "@vt/shared/contracts/chapters";
-import { api, type ProgressCallback } from "@/lib/api-client";
-import { uploadMode } from "@/lib/upload-mode";
+import type { ProgressCallback } from "@/lib/api-client";
+import { uploadImages } from "@/lib/image-upload";
 
 export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: string };
 
@@ -16,40 +16,36 @@ export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: st
  * - S3 storage (lib/upload-mode.ts): the bytes go straight to the bucket (lib/direct-upload.ts:
  *   `.../pages/presign`, PUT to the bucket, `.../pages/direct` with the same `keys`/`clientIds`).
  */
-export async function uploadPages(
+export function uploadPages(
   chapterId: number,
   pages: readonly PageUpload[],
   signal?: AbortSignal,
   onProgress?: ProgressCallback,
 ): Promise<TChapterPageUploadResponse> {
-  if ((await uploadMode()) === "direct") {
-    const extra: Omit<TChapterPagesDirectRequest, "files"> = {
-      keys: pages.map((p) => p.key ?? null),
-      clientIds: pages.map((p) => p.clientId ?? null),
-    };
-    // Loaded only on S3 servers: the dashboard's first paint does not carry it.
-    const { uploadDirect } = await import("@/lib/direct-upload");
-    return uploadDirect<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, pages, extra, {
-      signal,
-      onProgress,
-    });
-  }
-  const files = pages.map((p) => new File([p.blob], p.name, { type: p.blob.type }));
-  return api.uploadMany<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, files, {
+  const body: Omit<TChapterPagesDirectRequest, "files"> = {
+    keys: pages.map((p) => p.key ?? null),
+    clientIds: pages.map((p) => p.clientId ?? null),
+  };
+  return uploadImages<TChapterPageUploadResponse>({
+    url: `/chapters/${chapterId}/pages`,
+    files: pages,
+    many: true,
+    fields: { keys: JSON.stringify(body.keys), clientIds: JSON.stringify(body.clientIds) },
+    body,
     signal,
     onProgress,
-    fields: {
-      keys: JSON.stringify(pages.map((p) => p.key ?? null)),
-      clientIds: JSON.stringify(pages.map((p) => p.clientId ?? null)),
-    },
   });
 }
 
-/** `POST /api/chapters/{id}/page` (multipart `pageId`, `key`, `clientId`, then `file`): replaces one page's image. */
+/**
+ * `POST /api/chapters/{id}/page` (multipart `pageId`, `key`, `clientId`, then `file`; on S3 its
+ * direct pair `.../page/presign` + `.../page/direct`): replaces one page's image.
+ */
 export function replacePage(chapterId: number, pageId: number, page: PageUpload, signal?: AbortSignal) {
-  const file = new File([page.blob], page.name, { type: page.blob.type });
-  return api.upload<TChapterPage & { id: number }>(`/chapters/${chapterId}/page`, file, {
-    signal,
+  return uploadImages<TChapterPage & { id: number }>({
+    url: `/chapters/${chapterId}/page`,
+    files: [page],
     fields: { pageId, key: page.key, clientId: page.clientId },
+    signal,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TCreditSettings, TUpdateCreditRequest } from "@vt/shared/contracts/teams";
 import { api, type ProgressCallback } from "@/lib/api-client";
+import { imageFile, uploadImages } from "@/lib/image-upload";
 import { creditSettingsQueryOptions } from "./get-credit-settings";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 
@@ -9,9 +10,14 @@ export function updateCreditSettings(teamId: number, body: TUpdateCreditRequest)
   return api.put<TCreditSettings>(`/teams/${teamId}/credit`, body);
 }
 
-/** `POST /api/teams/{teamId}/credit/pages` (multipart `files`): appends the pages. */
+/** `POST /api/teams/{teamId}/credit/pages` (multipart `files`; on S3 its direct pair): appends the pages. */
 export function uploadCreditPages(teamId: number, files: readonly File[], onProgress?: ProgressCallback) {
-  return api.uploadMany<TCreditSettings>(`/teams/${teamId}/credit/pages`, files, { onProgress });
+  return uploadImages<TCreditSettings>({
+    url: `/teams/${teamId}/credit/pages`,
+    files: files.map((f) => imageFile(f)),
+    many: true,
+    onProgress,
+  });
 }
 
 function useCreditWritten(teamId: number) {

@@ -9,7 +9,7 @@
  * server counts it in vt_direct_upload_fallbacks_total), and the rest of the session uploads
  * through the API.
  */
-import { DIRECT_UPLOAD_FALLBACK_HEADER } from "@vt/shared/contracts/images";
+import { DIRECT_UPLOAD_FALLBACK_HEADER } from "@vt/shared/constants";
 import { api, type FormFields, type ProgressCallback } from "./api-client";
 import { rememberDirectFallback, uploadMode } from "./upload-mode";
 

@@ -77,3 +77,11 @@ export const DEFAULT_LANG: Lang = "vi";
  */
 export const EMAIL_REGEX =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/**
+ * Header (value `direct`) of a multipart upload the dashboard sends instead because its PUT to the
+ * S3 bucket failed with a network error (the bucket's CORS rules): counted in
+ * vt_direct_upload_fallbacks_total, the first one of an instance logged as a warning. Here, not in
+ * contracts/images.ts, so the dashboard's upload helper does not pull zod into every page.
+ */
+export const DIRECT_UPLOAD_FALLBACK_HEADER = "x-upload-fallback";

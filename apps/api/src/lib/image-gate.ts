@@ -20,13 +20,8 @@
  *   422 on the file field when it is missing     429 upload.quotaFiles / upload.quotaBytes
  */
 
-import { IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
-import {
-  DIRECT_UPLOAD_FALLBACK_HEADER,
-  IMAGE_MAX_PIXELS,
-  UPLOAD_FIELD_MULTIPLE,
-  UPLOAD_FIELD_SINGLE,
-} from "@vt/shared/contracts/images";
+import { DIRECT_UPLOAD_FALLBACK_HEADER, IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
+import { IMAGE_MAX_PIXELS, UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
 import {
   containsMarkup,
   IMAGE_EXTENSIONS,

@@ -1,45 +1,38 @@
 /**
- * Direct upload to the S3 bucket (when `uploadMode()` is `direct`, see ./upload-mode.ts), for the
- * route pairs `<base>/presign` + `<base>/direct` of chapter pages and comic covers:
+ * Direct upload to the S3 bucket (when `uploadMode()` is `direct`, see ./upload-mode.ts), for any
+ * route pair `<base>/presign` + `<base>/direct`. Callers use ./image-upload.ts, which picks this or
+ * multipart:
  *   1. POST <base>/presign with each file's name, size and type (by its first bytes, as the server
  *      checks it) -> one presigned PUT per file;
  *   2. PUT each file to its URL (progress summed over the files, like one multipart request);
  *   3. POST <base>/direct with the keys and tickets (+ `extra` fields) -> the route's answer.
+ * A PUT that fails with a network error (no answer: the bucket's CORS rules) is `BucketUnreachable`.
  */
+import type { TDirectUploadTickets } from "@vt/shared/contracts/images";
 import { SNIFF_BYTES, sniffImageType } from "@vt/shared/image-sniff";
-import { api, type Operation, type ProgressCallback, type ResponseOf } from "./api-client";
-import type { paths } from "./api-types";
+import { api, type ProgressCallback } from "./api-client";
+import { isApiError } from "./api-error";
 
-/** Where the files go: a comic cover (`/api/comics/covers`) or a chapter's pages. */
-export type DirectTarget = { kind: "cover" } | { kind: "pages"; chapterId: number };
+/** Path parameters of a route template, e.g. `{ chapterId: 3 }` for `/api/chapters/{chapterId}/page`. */
+export type PathParams = Record<string, string | number>;
 
-type DirectPath<T extends DirectTarget> = T extends { kind: "cover" }
-  ? "/api/comics/covers/direct"
-  : "/api/chapters/{chapterId}/pages/direct";
-type DirectBody<T extends DirectTarget> = NonNullable<
-  Operation<paths, DirectPath<T>, "post"> extends {
-    requestBody: { content: { "application/json": infer B } };
+/**
+ * The one untyped POST of the dashboard: `<route>/presign` and `<route>/direct` of whichever image
+ * route ./image-upload.ts was given (that route, and so its pair, is checked against the OpenAPI
+ * paths there).
+ */
+const post = api.post as unknown as (
+  path: string,
+  body: unknown,
+  options: { params?: { path?: PathParams }; signal?: AbortSignal },
+) => Promise<unknown>;
+
+/** A PUT to the bucket failed at the network level (status 0): the caller may fall back to multipart. */
+export class BucketUnreachable extends Error {
+  override readonly name = "BucketUnreachable";
+  constructor(cause: unknown) {
+    super("direct upload: the storage bucket could not be reached", { cause });
   }
-    ? B
-    : never
->;
-export type DirectAnswer<T extends DirectTarget> = ResponseOf<Operation<paths, DirectPath<T>, "post">>;
-
-function presign(
-  target: DirectTarget,
-  files: { name: string; size: number; type: string }[],
-  signal?: AbortSignal,
-) {
-  return target.kind === "cover"
-    ? api.post("/api/comics/covers/presign", { files }, { signal })
-    : api.post(
-        "/api/chapters/{chapterId}/pages/presign",
-        { files },
-        {
-          params: { path: { chapterId: target.chapterId } },
-          signal,
-        },
-      );
 }
 
 export type DirectFile = { blob: Blob; name: string };
@@ -50,33 +43,23 @@ async function declaredType(blob: Blob): Promise<string> {
   return sniffImageType(head) ?? blob.type;
 }
 
-type Options = { signal?: AbortSignal; onProgress?: ProgressCallback };
-type Cover = { kind: "cover" };
-type Pages = { kind: "pages"; chapterId: number };
-
-export function uploadDirect(
-  target: Cover,
+export async function uploadDirect<T>(
+  base: string,
+  pathParams: PathParams | undefined,
   files: readonly DirectFile[],
-  extra: Omit<DirectBody<Cover>, "files">,
-  options?: Options,
-): Promise<DirectAnswer<Cover>>;
-export function uploadDirect(
-  target: Pages,
-  files: readonly DirectFile[],
-  extra: Omit<DirectBody<Pages>, "files">,
-  options?: Options,
-): Promise<DirectAnswer<Pages>>;
-export async function uploadDirect(
-  target: DirectTarget,
-  files: readonly DirectFile[],
-  extra: object,
-  options: Options = {},
-): Promise<unknown> {
+  extra: Record<string, unknown> = {},
+  options: { signal?: AbortSignal; onProgress?: ProgressCallback } = {},
+): Promise<T> {
   const { signal, onProgress } = options;
   const declared = await Promise.all(
     files.map(async (f) => ({ name: f.name, size: f.blob.size, type: await declaredType(f.blob) })),
   );
-  const { uploads } = await presign(target, declared, signal);
+  const params = pathParams ? { path: pathParams } : undefined;
+  const { uploads } = (await post(
+    `${base}/presign`,
+    { files: declared },
+    { params, signal },
+  )) as TDirectUploadTickets;
   const total = declared.reduce((sum, f) => sum + f.size, 0);
   const loaded = declared.map(() => 0);
   await Promise.all(
@@ -95,23 +78,14 @@ export async function uploadDirect(
         },
       }),
     ),
-  );
+  ).catch((error: unknown) => {
+    // Neither the API nor a refusal: the browser could not reach the bucket (usually its CORS rules).
+    throw isApiError(error) && error.kind === "cannot-connect" ? new BucketUnreachable(error) : error;
+  });
   const confirmed = uploads.map((ticket, i) => ({
     key: ticket.key,
     token: ticket.token,
     filename: files[i]!.name,
   }));
-  const body = { ...extra, files: confirmed };
-  const answer =
-    target.kind === "pages"
-      ? api.post(
-          "/api/chapters/{chapterId}/pages/direct",
-          body as DirectBody<{ kind: "pages"; chapterId: number }>,
-          {
-            params: { path: { chapterId: target.chapterId } },
-            signal,
-          },
-        )
-      : api.post("/api/comics/covers/direct", body as DirectBody<{ kind: "cover" }>, { signal });
-  return answer;
+  return (await post(`${base}/direct`, { ...extra, files: confirmed }, { params, signal })) as T;
 }

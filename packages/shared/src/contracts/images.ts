@@ -48,12 +48,6 @@ export type TStoredImage = z.infer<typeof ZStoredImage>;
  * A ticket is bound to the user and the target (e.g. the chapter): any other use is 403.
  */
 export const DIRECT_UPLOAD_TICKET_MAX = 4096;
-/**
- * Header (value `direct`) of a multipart upload the dashboard sends instead because its PUT to the
- * bucket failed with a network error (the bucket's CORS rules): counted in
- * vt_direct_upload_fallbacks_total, the first one of an instance logged as a warning.
- */
-export const DIRECT_UPLOAD_FALLBACK_HEADER = "x-upload-fallback";
 export const ZDirectUploadFile = z.object({
   name: z.string().max(255, { error: "validation.tooLong" }),
   size: z.number().int().positive(),

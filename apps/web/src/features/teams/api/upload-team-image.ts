@@ -1,17 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
 import { api, type ProgressCallback } from "@/lib/api-client";
+import { imageFile, uploadImages } from "@/lib/image-upload";
 import { useTeamWritten } from "./update-team";
 
 export type TeamImageKind = "cover" | "logo";
 
-/** `POST /api/teams/{teamId}/cover|logo` (multipart `file`): stores the image, answers the team. */
+/** `POST /api/teams/{teamId}/cover|logo` (multipart `file`; on S3 its direct pair): stores the image, answers the team. */
 export function uploadTeamImage(
   teamId: number,
   kind: TeamImageKind,
   file: File,
   onProgress?: ProgressCallback,
 ) {
-  return api.upload(`/api/teams/{teamId}/${kind}`, file, { params: { path: { teamId } }, onProgress });
+  return uploadImages({
+    path: `/api/teams/{teamId}/${kind}`,
+    pathParams: { teamId },
+    files: [imageFile(file, kind)],
+    onProgress,
+  });
 }
 
 /** `DELETE /api/teams/{teamId}/cover|logo`: removes the image, answers the team. */

@@ -1,0 +1,186 @@
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { BlobWriter, Uint8ArrayReader, ZipWriter } from "@zip.js/zip.js";
+import { png, signUp, unique } from "./support/fixtures";
+
+/**
+ * Bulk import on the comic's chapter list (docs/bulk-import.md): one zip of five chapters in mixed
+ * naming styles (folders and inner zips, one with 60 small pages) goes through the preview table
+ * and the chapter editor's page pipeline, and each chapter reads back with its order and pages.
+ */
+
+type StoredChapter = {
+  id: number;
+  order: number;
+  volume: number | null;
+  name: string;
+  status: string;
+  pageCount: number;
+  pages: { id: number; clientId?: string | null; staged?: boolean }[];
+};
+
+async function zipOf(entries: readonly (readonly [string, Uint8Array])[]): Promise<Uint8Array> {
+  const writer = new ZipWriter(new BlobWriter(), { level: 0 });
+  for (const [name, bytes] of entries) await writer.add(name, new Uint8ArrayReader(bytes));
+  return new Uint8Array(await (await writer.close()).arrayBuffer());
+}
+
+const pagePng = (n: number) => new Uint8Array(png(24, 32, [(n * 37) % 200, 120, (n * 53) % 200]));
+
+/** Five chapters: "Vol.1 Ch.1 - Title", "Chapter 2" (60 pages), an inner mupl zip, "3 - Title", an inner oneshot cbz. */
+async function seriesZip(): Promise<Buffer> {
+  const innerExtra = await zipOf([
+    ["2.png", pagePng(2)],
+    ["1.png", pagePng(1)],
+  ]);
+  const innerOneshot = await zipOf([
+    ["p10.png", pagePng(10)],
+    ["p2.png", pagePng(2)],
+    ["p1.png", pagePng(1)],
+  ]);
+  const entries: [string, Uint8Array][] = [
+    ["Series/Vol.1 Ch.1 - Khởi đầu/10.png", pagePng(10)],
+    ["Series/Vol.1 Ch.1 - Khởi đầu/2.png", pagePng(2)],
+    ["Series/Vol.1 Ch.1 - Khởi đầu/1.png", pagePng(1)],
+    ...Array.from({ length: 60 }, (_, i): [string, Uint8Array] => [
+      `Series/Chapter 2/${i + 1}.png`,
+      pagePng(i),
+    ]),
+    ["Series/c002.5 (v01) (Ngoại truyện) [Nhóm Lan].zip", innerExtra],
+    ["Series/3 - Trở về/a.png", pagePng(3)],
+    ["Series/3 - Trở về/b.png", pagePng(4)],
+    ["Series/Oneshot - Mùa hè.cbz", innerOneshot],
+    ["Series/readme.txt", new TextEncoder().encode("not a page")],
+  ];
+  return Buffer.from(await zipOf(entries));
+}
+
+async function uploaderWithComic(browser: Browser, baseURL: string) {
+  const stamp = unique();
+  const { context, page } = await signUp(browser, baseURL, "Bao Ngoc", "/teams");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByRole("heading", { name: /^(Nhóm|Teams)$/ })).toBeVisible();
+  const headers = { "x-app-origin": baseURL };
+  const team = await context.request.post("/api/teams", { headers, data: { name: `Nhóm Ngọc ${stamp}` } });
+  expect(team.ok(), await team.text()).toBe(true);
+  const cover = await context.request.post("/api/comics/covers", {
+    headers,
+    multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: png(600, 800) } },
+  });
+  expect(cover.ok(), await cover.text()).toBe(true);
+  const comic = await context.request.post("/api/comics", {
+    headers,
+    data: { teamId: (await team.json()).id, title: `Vườn Mây ${stamp}`, thumbnail: (await cover.json()).key },
+  });
+  expect(comic.ok(), await comic.text()).toBe(true);
+  return { context, page, comicId: (await comic.json()).id as number };
+}
+
+async function openPreview(page: Page, comicId: number, zip: Buffer, openLabel: RegExp) {
+  await page.goto(`/comics/${comicId}/chapters`);
+  await page.getByRole("button", { name: openLabel }).click();
+  await page
+    .getByTestId("bulk-import-zip-input")
+    .setInputFiles({ name: "Series.zip", mimeType: "application/zip", buffer: zip });
+}
+
+const shots = process.env.BULK_SCREENSHOTS;
+
+/** The values of the preview's text boxes whose label starts with `label`, top to bottom. */
+const values = (page: Page, label: string) =>
+  page
+    .getByRole("textbox", { name: new RegExp(`^${label} `) })
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+
+test("imports a zip of five chapters through the preview table", async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const { context, page, comicId } = await uploaderWithComic(browser, baseURL!);
+  const zip = await seriesZip();
+  await openPreview(page, comicId, zip, /Nhập nhiều chương/);
+
+  const rows = page.getByTestId("bulk-import-row");
+  await expect(rows).toHaveCount(5);
+  // Sorted by order: the oneshot first, then 1, 2, 2.5, 3; volumes and titles from the names.
+  expect(await values(page, "Số thứ tự")).toEqual(["oneshot", "1", "2", "2.5", "3"]);
+  expect(await values(page, "Tập")).toEqual(["", "1", "", "1", ""]);
+  expect(await values(page, "Tên chương")).toEqual(["Mùa hè", "Khởi đầu", "", "Ngoại truyện", "Trở về"]);
+  await expect(rows.nth(2)).toContainText("60");
+  await expect(page.getByText("Bỏ qua 1 tệp không thuộc chương nào")).toBeVisible();
+  await expect(page.getByTestId("bulk-import-summary")).toHaveText("5 chương, 70 trang");
+
+  // A duplicate order blocks the start until it is fixed.
+  await page.getByRole("textbox", { name: "Số thứ tự 3 - Trở về" }).fill("2");
+  await expect(rows.nth(2).locator('[data-warning="duplicateOrder"]')).toHaveText("Trùng số thứ tự");
+  await expect(page.getByRole("button", { name: "Bắt đầu nhập" })).toBeDisabled();
+  await page.getByRole("textbox", { name: "Số thứ tự 3 - Trở về" }).fill("3");
+  await page.getByRole("textbox", { name: "Tên chương Chapter 2" }).fill("Gió mùa");
+  if (shots) await page.screenshot({ path: path.join(shots, "bulk-preview-vi.png") });
+
+  await page.getByRole("combobox", { name: "Sau khi tải lên" }).click();
+  await page.getByRole("option", { name: "Đăng tất cả" }).click();
+  await page.getByRole("button", { name: "Bắt đầu nhập" }).click();
+  await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 5 chương.", {
+    timeout: 180_000,
+  });
+  await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 70/70 trang");
+
+  const list = await context.request.get(`/api/chapters/comic/${comicId}?sort=asc`);
+  const chapters = (await list.json()) as StoredChapter[];
+  expect(chapters.map((c) => [c.order, c.volume, c.name, c.pageCount, c.status])).toEqual([
+    [-1, null, "Mùa hè", 3, "published"],
+    [1, 1, "Khởi đầu", 3, "published"],
+    [2, null, "Gió mùa", 60, "published"],
+    [2.5, 1, "Ngoại truyện", 2, "published"],
+    [3, null, "Trở về", 2, "published"],
+  ]);
+  const names = async (id: number) => {
+    const detail = (await (await context.request.get(`/api/chapters/${id}`)).json()) as StoredChapter;
+    return detail.pages.filter((p) => !p.staged).map((p) => (p.clientId ?? "").split("|")[0]);
+  };
+  const [oneshot, first, second, extra, third] = chapters.map((c) => c.id) as number[];
+  const inner = "Series/Oneshot - Mùa hè.cbz";
+  expect(await names(oneshot!)).toEqual([`${inner}/p1.png`, `${inner}/p2.png`, `${inner}/p10.png`]);
+  expect(await names(first!)).toEqual(
+    ["1.png", "2.png", "10.png"].map((n) => `Series/Vol.1 Ch.1 - Khởi đầu/${n}`),
+  );
+  expect(await names(second!)).toEqual(Array.from({ length: 60 }, (_, i) => `Series/Chapter 2/${i + 1}.png`));
+  expect(await names(extra!)).toEqual(
+    ["1.png", "2.png"].map((n) => `Series/c002.5 (v01) (Ngoại truyện) [Nhóm Lan].zip/${n}`),
+  );
+  expect(await names(third!)).toEqual(["Series/3 - Trở về/a.png", "Series/3 - Trở về/b.png"]);
+
+  // The same zip again: every order is now an existing chapter, so nothing can start.
+  await page.getByRole("button", { name: "Chọn lại" }).click();
+  await page
+    .getByTestId("bulk-import-zip-input")
+    .setInputFiles({ name: "Series.zip", mimeType: "application/zip", buffer: zip });
+  await expect(page.locator('[data-warning="existingChapter"]')).toHaveCount(5);
+  await expect(page.getByRole("button", { name: "Bắt đầu nhập" })).toBeDisabled();
+
+  if (shots) {
+    const other = await uploaderWithComic(browser, baseURL!);
+    await other.page.evaluate(() => window.localStorage.setItem("vt-language", "en"));
+    await openPreview(other.page, other.comicId, zip, /Import many chapters/);
+    await expect(other.page.getByTestId("bulk-import-row")).toHaveCount(5);
+    await other.page.getByRole("textbox", { name: "Order 3 - Trở về" }).fill("2");
+    await other.page.screenshot({ path: path.join(shots, "bulk-preview-en.png") });
+    await other.context.close();
+  }
+  await context.close();
+});
+
+test("refuses a zip with a traversal name, with a translated message", async ({ browser, baseURL }) => {
+  const { context, page, comicId } = await uploaderWithComic(browser, baseURL!);
+  const evil = Buffer.from(
+    await zipOf([
+      ["Chapter 1/1.png", pagePng(1)],
+      ["../evil/2.png", pagePng(2)],
+    ]),
+  );
+  await openPreview(page, comicId, evil, /Nhập nhiều chương/);
+  await expect(page.getByRole("alert")).toHaveText("Tệp nén có tên mục không an toàn: ../evil/2.png");
+  await expect(page.getByTestId("bulk-import-row")).toHaveCount(0);
+  const list = await context.request.get(`/api/chapters/comic/${comicId}?sort=asc`);
+  expect(await list.json()).toEqual([]);
+  await context.close();
+});

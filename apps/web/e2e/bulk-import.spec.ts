@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { pageClientId } from "@vt/shared/client-id";
 import { BlobWriter, Uint8ArrayReader, ZipWriter } from "@zip.js/zip.js";
 import { png, signUp, unique } from "./support/fixtures";
 
@@ -166,6 +168,63 @@ test("imports a zip of five chapters through the preview table", async ({ browse
     await other.page.screenshot({ path: path.join(shots, "bulk-preview-en.png") });
     await other.context.close();
   }
+  await context.close();
+});
+
+test("continues a draft left by a closed tab: stored pages are skipped", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { context, page, comicId } = await uploaderWithComic(browser, baseURL!);
+  const bytes = [pagePng(1), pagePng(2), pagePng(3)];
+  const zip = Buffer.from(
+    await zipOf([
+      ...bytes.map((b, i): [string, Uint8Array] => [`Tập truyện/Chương 1/${i + 1}.png`, b]),
+      ["Tập truyện/Chương 2/1.png", pagePng(4)],
+    ]),
+  );
+  // The earlier run: chapter 1's draft with its second page stored, under the id the dashboard gives it.
+  const headers = { "x-app-origin": baseURL! };
+  const draft = await context.request.post("/api/chapters", {
+    headers,
+    data: { comicId, order: 1, name: "", publishAt: null },
+  });
+  expect(draft.ok(), await draft.text()).toBe(true);
+  const draftId = (await draft.json()).id as number;
+  const sha = new Uint8Array(createHash("sha256").update(bytes[1]!).digest());
+  const clientId = pageClientId("Tập truyện/Chương 1/2.png", bytes[1]!.byteLength, sha);
+  const staged = await context.request.post(`/api/chapters/${draftId}/pages`, {
+    headers,
+    multipart: {
+      clientIds: JSON.stringify([clientId]),
+      files: { name: "2.png", mimeType: "image/png", buffer: Buffer.from(bytes[1]!) },
+    },
+  });
+  expect(staged.ok(), await staged.text()).toBe(true);
+  const stagedId = (await staged.json()).pages[0].id as number;
+
+  await openPreview(page, comicId, zip, /Nhập nhiều chương/);
+  const rows = page.getByTestId("bulk-import-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).locator('[data-warning="resumeDraft"]')).toHaveText("Tiếp tục bản nháp");
+  await page.getByRole("button", { name: "Bắt đầu nhập" }).click();
+  await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 2 chương.", {
+    timeout: 90_000,
+  });
+  await expect(page.getByTestId("bulk-import-progress-row").first()).toContainText("Đã lưu bản nháp");
+
+  const chapters = (await (
+    await context.request.get(`/api/chapters/comic/${comicId}?sort=asc`)
+  ).json()) as StoredChapter[];
+  expect(chapters.map((c) => [c.id === draftId, c.order, c.pageCount, c.status])).toEqual([
+    [true, 1, 3, "draft"],
+    [false, 2, 1, "draft"],
+  ]);
+  const detail = (await (await context.request.get(`/api/chapters/${draftId}`)).json()) as StoredChapter;
+  const saved = detail.pages.filter((p) => !p.staged);
+  expect(saved.map((p) => (p.clientId ?? "").split("|")[0])).toEqual(
+    [1, 2, 3].map((n) => `Tập truyện/Chương 1/${n}.png`),
+  );
+  // The page stored before was kept, not sent again.
+  expect(saved[1]!.id).toBe(stagedId);
   await context.close();
 });
 

@@ -77,4 +77,11 @@ describe("bulk import source", () => {
     expect((error as ArchiveRefusal).code).toBe("unsafeName");
     expect((error as ArchiveRefusal).params).toEqual({ name: "../evil/2.png" });
   });
+
+  it("refuses a zip bomb's expansion ratio from the directory", async () => {
+    const bomb = await zip([["Chapter 1/1.png", new Uint8Array(4 * 1024 * 1024)]]);
+    const error = await openImportSource([new File([bomb], "bomb.zip")]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArchiveRefusal);
+    expect((error as ArchiveRefusal).code).toBe("expansionRatio");
+  });
 });

@@ -125,6 +125,7 @@ test("imports a zip of five chapters through the preview table", async ({ browse
     timeout: 180_000,
   });
   await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 70/70 trang");
+  if (shots) await page.screenshot({ path: path.join(shots, "bulk-done-vi.png") });
 
   const list = await context.request.get(`/api/chapters/comic/${comicId}?sort=asc`);
   const chapters = (await list.json()) as StoredChapter[];

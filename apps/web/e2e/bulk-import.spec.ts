@@ -17,6 +17,8 @@ type StoredChapter = {
   volume: number | null;
   name: string;
   status: string;
+  state: string;
+  publishAt: number | null;
   pageCount: number;
   pages: { id: number; clientId?: string | null; staged?: boolean }[];
 };
@@ -226,6 +228,47 @@ test("continues a draft left by a closed tab: stored pages are skipped", async (
   );
   // The page stored before was kept, not sent again.
   expect(saved[1]!.id).toBe(stagedId);
+  await context.close();
+});
+
+test("schedules the chapters a fixed interval apart once all are stored", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { context, page, comicId } = await uploaderWithComic(browser, baseURL!);
+  const zip = Buffer.from(
+    await zipOf([
+      ["Chương 4/1.png", pagePng(1)],
+      ["Chương 5/1.png", pagePng(2)],
+      ["Chương 6/1.png", pagePng(3)],
+    ]),
+  );
+  await openPreview(page, comicId, zip, /Nhập nhiều chương/);
+  await expect(page.getByTestId("bulk-import-row")).toHaveCount(3);
+  await page.getByRole("combobox", { name: "Sau khi tải lên" }).click();
+  await page.getByRole("option", { name: "Hẹn đăng cách nhau" }).click();
+  await page.getByLabel("Số giờ giữa hai chương").fill("0");
+  await expect(page.getByText("Nhập số giờ từ 1 đến 720")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Bắt đầu nhập" })).toBeDisabled();
+  await page.getByLabel("Số giờ giữa hai chương").fill("24");
+  const started = Date.now();
+  await page.getByRole("button", { name: "Bắt đầu nhập" }).click();
+  await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 3 chương.", {
+    timeout: 90_000,
+  });
+  await expect(page.locator('[data-status="scheduled"]')).toHaveCount(2);
+
+  const chapters = (await (
+    await context.request.get(`/api/chapters/comic/${comicId}?sort=asc`)
+  ).json()) as StoredChapter[];
+  expect(chapters.map((c) => [c.order, c.state])).toEqual([
+    [4, "visible"],
+    [5, "scheduled"],
+    [6, "scheduled"],
+  ]);
+  const hour = 3_600_000;
+  for (const [i, c] of chapters.slice(1).entries()) {
+    expect(c.publishAt).toBeGreaterThanOrEqual(started + (i + 1) * 24 * hour);
+    expect(c.publishAt).toBeLessThan(Date.now() + (i + 1) * 24 * hour);
+  }
   await context.close();
 });
 

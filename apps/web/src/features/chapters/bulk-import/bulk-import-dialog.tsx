@@ -33,7 +33,7 @@ import { filesFromDataTransfer } from "../dropped-files";
 import { ImportPreviewTable, type PreviewRow, type RowEdit } from "./import-preview-table";
 import { ImportProgress } from "./import-progress";
 import { describeImportError, ImportRun, type RunChapterInput, unfinishedImport } from "./import-run";
-import { type ImportChapter, type ImportSource, openImportSource } from "./import-source";
+import type { ImportChapter, ImportSource } from "./import-source";
 
 type Row = RowEdit & { key: string; sourceName: string; pageCount: number; chapter: ImportChapter };
 
@@ -61,6 +61,8 @@ export function BulkImportDialog({ comicId, teamIds }: { comicId: number; teamId
     if (files.length === 0) return;
     setStage({ kind: "reading", name: files[0]!.webkitRelativePath.split("/")[0] || files[0]!.name });
     try {
+      // zip.js loads only when something is dropped, not with the chapter list.
+      const { openImportSource } = await import("./import-source");
       const source = await openImportSource(files);
       if (source.chapters.length === 0) {
         await source.close();

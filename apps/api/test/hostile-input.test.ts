@@ -176,7 +176,7 @@ interface Attempt {
 async function answered(pending: Promise<{ statusCode: number; body: string }>) {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<{ statusCode: number; body: string }>((resolve) => {
-    timer = setTimeout(() => resolve({ statusCode: 599, body: "no answer within 10 s" }), 10_000);
+    timer = setTimeout(() => resolve({ statusCode: 599, body: "no answer within 20 s" }), 20_000);
   });
   try {
     return await Promise.race([pending, hang]);

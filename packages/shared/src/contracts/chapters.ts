@@ -69,6 +69,10 @@ export const CHAPTER_CONFIG_VALUE_MAX = 2000;
 export const CHAPTER_CLIENT_ID_MAX = 200;
 export const CHAPTER_VOLUME_MAX = 100_000;
 export const CHAPTER_ORDER_MAX = 1_000_000;
+/** A chapter order up to CHAPTER_ORDER_MAX (also the bounds of a range: 1e308 is no chapter). */
+const zBoundedChapterOrder = zChapterOrder.refine((n) => n <= CHAPTER_ORDER_MAX, {
+  error: "validation.chapterOrderInvalid",
+});
 
 export const CHAPTER_STATUSES = ["draft", "published"] as const;
 export const ZChapterStatus = z.enum(CHAPTER_STATUSES, { error: () => "validation.invalid" });
@@ -224,7 +228,7 @@ const chapterFields = {
     .max(CHAPTER_NAME_MAX, { error: "validation.tooLong" })
     .nullish()
     .transform((v) => v ?? ""),
-  order: zChapterOrder.refine((n) => n <= CHAPTER_ORDER_MAX, { error: "validation.chapterOrderInvalid" }),
+  order: zBoundedChapterOrder,
   hideOrder: zBool,
   hideDefaultOrder: zBool,
   volume: z
@@ -325,8 +329,8 @@ export const ZQuickUpdateVolumeRequest = z
       .min(0, { error: "validation.tooSmall" })
       .max(CHAPTER_VOLUME_MAX, { error: "validation.tooBig" })
       .nullable(),
-    fromChapterOrder: zChapterOrder,
-    toChapterOrder: zChapterOrder,
+    fromChapterOrder: zBoundedChapterOrder,
+    toChapterOrder: zBoundedChapterOrder,
   })
   .refine((v) => v.fromChapterOrder <= v.toChapterOrder, {
     path: ["toChapterOrder"],

@@ -251,6 +251,28 @@ describe("api client requests", () => {
   });
 });
 
+describe("api client types (checked by tsc, not run)", () => {
+  it("rejects paths, parameters and bodies the OpenAPI document does not have", () => {
+    const api = client(server(200, {}));
+    const typeOnly = () => {
+      // @ts-expect-error not a path of the document
+      void api.get("/api/comic/{comicId}", { params: { path: { comicId: 1 } } });
+      // @ts-expect-error the path parameter is required
+      void api.get("/api/comics/{comicId}");
+      // @ts-expect-error a path parameter of the wrong type
+      void api.get("/api/comics/{comicId}", { params: { path: { comicId: "1" } } });
+      // @ts-expect-error no PUT on this path
+      void api.put("/api/comics", {});
+      // @ts-expect-error a body field the route does not take
+      void api.post("/api/teams", { name: "Hoa", colour: "đỏ" });
+      // The answer's type is the document's.
+      const answer: Promise<{ comics: unknown[]; total: number }> = api.get("/api/comics");
+      return answer;
+    };
+    expect(typeof typeOnly).toBe("function");
+  });
+});
+
 describe("api client failure kinds", () => {
   it("a network problem is cannot-connect and temporary", async () => {
     const error = await failureOf(

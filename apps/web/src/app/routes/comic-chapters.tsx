@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ChapterList } from "@/features/chapters/components/chapter-list";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
+import { useUploadSettings } from "@/features/teams/api/upload-settings";
 
 const route = getRouteApi("/app/comics/$comicId/chapters/");
 
@@ -23,7 +24,7 @@ export function ComicChaptersPage() {
       description={t("pages.comicChapters.description")}
     >
       {(comic) => (
-        <ChapterList
+        <ChaptersWithTeamDefaults
           comicId={comic.id}
           sort={sort}
           canUpload={comic.can.upload}
@@ -38,4 +39,10 @@ export function ComicChaptersPage() {
       )}
     </ComicLayout>
   );
+}
+
+/** The bulk import's "split tall strips" starts from the first uploading team's default (off until read). */
+function ChaptersWithTeamDefaults(props: Omit<Parameters<typeof ChapterList>[0], "splitTallStrips">) {
+  const settings = useUploadSettings(props.uploadTeamIds[0] ?? null);
+  return <ChapterList {...props} splitTallStrips={settings.data?.splitTallStrips ?? false} />;
 }

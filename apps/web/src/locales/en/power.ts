@@ -51,6 +51,8 @@ export const powerEn = {
       volumeInvalid: "The volume must be a number",
       scramble: "Scrambled upload",
       scrambleHint: "New chapters only; a resumed draft keeps its own setting.",
+      splitTallHint:
+        "Pages taller than 3000 px (at 1500 px wide) are split into consecutive pages, on a blank row near the cut when there is one. The table counts images before splitting.",
       publish: "Once uploaded",
       publishModes: {
         draft: "Keep as drafts",

@@ -49,6 +49,8 @@ export const powerVi = {
       volumeInvalid: "Tập phải là số",
       scramble: "Tải lên xáo trộn",
       scrambleHint: "Chỉ áp dụng cho chương mới; bản nháp được tiếp tục giữ cài đặt của nó.",
+      splitTallHint:
+        "Trang cao hơn 3000 px (khi rộng 1500 px) được cắt thành nhiều trang liền nhau, ở dòng trống gần chỗ cắt nếu có. Số trang trong bảng là số ảnh trước khi cắt.",
       publish: "Sau khi tải lên",
       publishModes: {
         draft: "Để bản nháp",

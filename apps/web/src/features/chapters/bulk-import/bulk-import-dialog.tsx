@@ -47,12 +47,23 @@ const orderText = (order: number | null) =>
   order === null ? "" : order === CHAPTER_ORDER_ONESHOT ? "oneshot" : formatChapterOrder(order);
 
 /** "Import many chapters" on the comic's chapter list: drop, preview and edit, then run (docs/bulk-import.md). */
-export function BulkImportDialog({ comicId, teamIds }: { comicId: number; teamIds: readonly number[] }) {
+export function BulkImportDialog({
+  comicId,
+  teamIds,
+  splitTallStrips = false,
+}: {
+  comicId: number;
+  teamIds: readonly number[];
+  /** The team's default of "split tall strips" (changeable here, per import). */
+  splitTallStrips?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: "pick" });
   const [scramble, setScramble] = useState(false);
+  const [splitChoice, setSplitChoice] = useState<boolean | null>(null);
+  const split = splitChoice ?? splitTallStrips;
   const [mode, setMode] = useState<PublishMode["kind"]>("draft");
   const [hours, setHours] = useState("24");
   const unfinished = open && stage.kind === "pick" ? unfinishedImport(comicId) : null;
@@ -136,6 +147,7 @@ export function BulkImportDialog({ comicId, teamIds }: { comicId: number; teamId
       rows,
       teamChapters: preview.teamChapters,
       scramble,
+      splitTallStrips: split,
       publish: mode === "interval" ? { kind: "interval", hours: hoursValue } : { kind: mode },
       onWritten: () => void queryClient.invalidateQueries({ queryKey: chaptersQueryKeyOfComic(comicId) }),
     });
@@ -189,6 +201,12 @@ export function BulkImportDialog({ comicId, teamIds }: { comicId: number; teamId
                 hint={t("power.bulkImport.scrambleHint")}
                 checked={scramble}
                 onCheckedChange={setScramble}
+              />
+              <SwitchRow
+                label={t("chapters.pages.splitTall")}
+                hint={t("power.bulkImport.splitTallHint")}
+                checked={split}
+                onCheckedChange={setSplitChoice}
               />
               <PublishOptions
                 mode={mode}

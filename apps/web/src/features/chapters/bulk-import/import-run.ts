@@ -69,6 +69,8 @@ export type ImportRunOptions = {
   /** The comic's chapters of the importing teams (drafts are resumed by order). */
   teamChapters: readonly TChapter[];
   scramble: boolean;
+  /** Split pages taller than 3000 px (at 1500 px wide), as the chapter editor's page drop does. */
+  splitTallStrips?: boolean;
   publish: PublishMode;
   /** After each write (refresh the chapter list). */
   onWritten?: () => void;
@@ -216,6 +218,7 @@ export class ImportRun {
       session = pagesSession(detail.id);
       session.load(detail, true);
       session.scramble = detail.scrambled;
+      session.splitTallStrips = this.options.splitTallStrips ?? false;
       this.sessions.set(key, session);
       this.patch(key, { chapterId: detail.id, resumed: Boolean(resume) });
     }

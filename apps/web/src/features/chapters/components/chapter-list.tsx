@@ -28,6 +28,7 @@ export function ChapterList({
   onSortChange,
   canUpload,
   uploadTeamIds,
+  splitTallStrips = false,
 }: {
   comicId: number;
   sort: TChapterSort;
@@ -35,6 +36,8 @@ export function ChapterList({
   canUpload: boolean;
   /** My teams that may upload to the comic (bulk import resumes their drafts). */
   uploadTeamIds: readonly number[];
+  /** The team's default of the bulk import's "split tall strips" option. */
+  splitTallStrips?: boolean;
 }) {
   const { t } = useTranslation();
   const modal = useModal();
@@ -92,7 +95,7 @@ export function ChapterList({
                 defaultTo={orders.length ? Math.max(...orders) : undefined}
               />
             )}
-            <BulkImportDialog comicId={comicId} teamIds={uploadTeamIds} />
+            <BulkImportDialog comicId={comicId} teamIds={uploadTeamIds} splitTallStrips={splitTallStrips} />
             <Button asChild>
               <Link
                 to="/comics/$comicId/chapters/$chapterId"

@@ -83,7 +83,10 @@ test("published status, glossary roles and whole page names, in both languages a
     { lang: "en", size: { width: 390, height: 844 }, tag: "phone" },
   ] as const;
   const shoot = async (p: Page, name: string) => {
-    if (shots) await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    if (!shots) return;
+    // Every query settled (breadcrumb names, the e-mail banner), so the picture is the page a user reads.
+    await p.waitForLoadState("networkidle");
+    await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
   };
   for (const view of views) {
     await page.setViewportSize(view.size);

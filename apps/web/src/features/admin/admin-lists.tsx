@@ -264,17 +264,29 @@ export function TrashList({ page, search, onPage }: ListProps) {
   );
 }
 
-/** One audit value, short. */
-function show(value: unknown): string {
+/** One audit value, short; a date field ("publishedAt") reads as a date, not a timestamp. */
+function show(key: string, value: unknown, lang: string): string {
   if (value === null || value === undefined || value === "") return "—";
+  if (/At$/.test(key) && (typeof value === "number" || typeof value === "string")) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return formatDateTime(date.toISOString(), lang);
+  }
   const text = typeof value === "string" ? value : JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
 /** Field changes of an audit row as "field: before -> after". */
-export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+export function changesOf(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  lang = "vi",
+) {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys.map((key) => ({ key, before: show(before?.[key]), after: show(after?.[key]) }));
+  return keys.map((key) => ({
+    key,
+    before: show(key, before?.[key], lang),
+    after: show(key, after?.[key], lang),
+  }));
 }
 
 /** Audit rows (admin search, or a comic's / chapter's history). */
@@ -329,10 +341,12 @@ export function AuditRows({
             </TableCell>
             <TableCell>
               <ul className="grid gap-0.5 text-xs">
-                {changesOf(entry.before, entry.after).map((change) => (
+                {changesOf(entry.before, entry.after, lang).map((change) => (
                   <li key={change.key}>
-                    <span className="text-muted-foreground">{change.key}:</span> {change.before} →{" "}
-                    {change.after}
+                    <span className="text-muted-foreground">
+                      {t(`fields.${change.key}`, { defaultValue: change.key })}:
+                    </span>{" "}
+                    {change.before} → {change.after}
                   </li>
                 ))}
               </ul>

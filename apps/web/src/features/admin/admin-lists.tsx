@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate, formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
 import { useAdminUsers, useAllTeams, useAudit, usePatchUser, useRestore, useTrash } from "./api";
 
 type ListProps = { page: number; search?: string; onPage: (page: number) => void };
@@ -280,13 +281,27 @@ export function changesOf(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
   lang = "vi",
+  /** The words for a value the catalogue has ("draft" -> "Bản nháp", true -> "Bật"), else undefined. */
+  word: (key: string, value: unknown) => string | undefined = () => undefined,
 ) {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys.map((key) => ({
-    key,
-    before: show(key, before?.[key], lang),
-    after: show(key, after?.[key], lang),
-  }));
+  const text = (key: string, value: unknown) => word(key, value) ?? show(key, value, lang);
+  return keys.map((key) => ({ key, before: text(key, before?.[key]), after: text(key, after?.[key]) }));
+}
+
+/** Catalogue words for the values of an entity's fields: switches, and chapter and comic statuses. */
+function valueWords(entity: string, t: Translate) {
+  return (key: string, value: unknown): string | undefined => {
+    if (typeof value === "boolean")
+      return t(value ? "conflict.on" : "conflict.off", { defaultValue: String(value) });
+    if (key !== "status" || typeof value !== "string") return undefined;
+    if (entity === "chapter") {
+      const state = value === "published" ? "visible" : value;
+      return t(`chapters.state.${state}`, { defaultValue: value });
+    }
+    if (entity === "comic") return t(`comicStatus.${value}`, { defaultValue: value });
+    return undefined;
+  };
 }
 
 /** Audit rows (admin search, or a comic's / chapter's history). */
@@ -324,7 +339,7 @@ export function AuditRows({
           <TableHead>{t("review.admin.columns.when")}</TableHead>
           <TableHead>{t("review.admin.columns.who")}</TableHead>
           <TableHead>{t("review.admin.columns.what")}</TableHead>
-          <TableHead>{t("review.admin.columns.changes")}</TableHead>
+          <TableHead className="max-md:hidden">{t("review.admin.columns.changes")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -338,22 +353,43 @@ export function AuditRows({
               </span>{" "}
               {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
               {t(`review.history.action.${entry.action}`, { defaultValue: entry.action })}
+              {/* A phone has no room for a fourth column: the changes go under the action. */}
+              <ChangeList entry={entry} lang={lang} t={t} className="mt-1 md:hidden" />
             </TableCell>
-            <TableCell>
-              <ul className="grid gap-0.5 text-xs">
-                {changesOf(entry.before, entry.after, lang).map((change) => (
-                  <li key={change.key}>
-                    <span className="text-muted-foreground">
-                      {t(`fields.${change.key}`, { defaultValue: change.key })}:
-                    </span>{" "}
-                    {change.before} → {change.after}
-                  </li>
-                ))}
-              </ul>
+            <TableCell className="max-md:hidden">
+              <ChangeList entry={entry} lang={lang} t={t} />
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+type Translate = (key: string, options?: { defaultValue: string }) => string;
+
+/** The field changes of one audit row, "field: before → after" (field names from the catalogue). */
+function ChangeList({
+  entry,
+  lang,
+  t,
+  className,
+}: {
+  entry: import("@vt/shared/contracts/admin").TAuditEntry;
+  lang: string;
+  t: Translate;
+  className?: string;
+}) {
+  return (
+    <ul className={cn("grid gap-0.5 whitespace-normal text-xs", className)}>
+      {changesOf(entry.before, entry.after, lang, valueWords(entry.entity, t)).map((change) => (
+        <li key={change.key} className="break-words">
+          <span className="text-muted-foreground">
+            {t(`fields.${change.key}`, { defaultValue: change.key })}:
+          </span>{" "}
+          {change.before} → {change.after}
+        </li>
+      ))}
+    </ul>
   );
 }

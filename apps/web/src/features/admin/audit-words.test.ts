@@ -17,6 +17,23 @@ describe("history and audit rows in words", () => {
     }
   });
 
+  it("uses the catalogue's words for switches and statuses when it is given them", () => {
+    const words = (key: string, value: unknown) =>
+      typeof value === "boolean"
+        ? value
+          ? "Bật"
+          : "Tắt"
+        : key === "status"
+          ? `<${String(value)}>`
+          : undefined;
+    expect(
+      changesOf({ hidden: false, status: "draft" }, { hidden: true, status: "published" }, "vi", words),
+    ).toEqual([
+      { key: "hidden", before: "Tắt", after: "Bật" },
+      { key: "status", before: "<draft>", after: "<published>" },
+    ]);
+  });
+
   it("shows a date field as a date, not a timestamp", () => {
     const at = Date.UTC(2026, 10, 25, 3, 52);
     const [change] = changesOf(null, { publishedAt: at }, "vi");

@@ -168,14 +168,14 @@ function MemberRow({
     <TableRow>
       {/* Takes the room the other columns leave and truncates the name in it: on a phone the
           Vietnamese role badge ("Trưởng nhóm") would otherwise push the table past the screen. */}
-      <TableCell className="w-full max-w-0">
+      <TableCell className="w-full max-w-0 overflow-hidden">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar className="size-9">
             {member.avatar && <AvatarImage src={member.avatar} alt="" />}
             <AvatarFallback>{initials(name)}</AvatarFallback>
           </Avatar>
           <div className="grid min-w-0">
-            <span className="flex items-center gap-2 font-medium">
+            <span className="flex min-w-0 items-center gap-2 font-medium">
               <span className="truncate">{name}</span>
               {isMe && <Badge variant="outline">{t("teams.members.you")}</Badge>}
             </span>

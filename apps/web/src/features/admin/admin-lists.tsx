@@ -294,6 +294,10 @@ function valueWords(entity: string, t: Translate) {
   return (key: string, value: unknown): string | undefined => {
     if (typeof value === "boolean")
       return t(value ? "conflict.on" : "conflict.off", { defaultValue: String(value) });
+    // Pages are known by their count and place, never by their ids or storage keys.
+    if ((key === "pages" || key === "removed") && Array.isArray(value)) {
+      return t("conflict.pages", { count: value.length, defaultValue: String(value.length) });
+    }
     if (key !== "status" || typeof value !== "string") return undefined;
     if (entity === "chapter") {
       const state = value === "published" ? "visible" : value;
@@ -330,7 +334,7 @@ export function AuditRows({
 }: {
   entries: import("@vt/shared/contracts/admin").TAuditEntry[];
   lang: string;
-  t: (key: string, options?: { defaultValue: string }) => string;
+  t: Translate;
 }) {
   return (
     <Table>
@@ -345,7 +349,7 @@ export function AuditRows({
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id} data-testid="audit-row">
-            <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
+            <TableCell className="md:whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
             <TableCell>{entry.actor?.name ?? "—"}</TableCell>
             <TableCell>
               <span className="font-medium">
@@ -366,7 +370,7 @@ export function AuditRows({
   );
 }
 
-type Translate = (key: string, options?: { defaultValue: string }) => string;
+type Translate = (key: string, options?: { defaultValue: string; count?: number }) => string;
 
 /** The field changes of one audit row, "field: before → after" (field names from the catalogue). */
 function ChangeList({
@@ -383,7 +387,7 @@ function ChangeList({
   return (
     <ul className={cn("grid gap-0.5 whitespace-normal text-xs", className)}>
       {changesOf(entry.before, entry.after, lang, valueWords(entry.entity, t)).map((change) => (
-        <li key={change.key} className="break-words">
+        <li key={change.key} className="[overflow-wrap:anywhere]">
           <span className="text-muted-foreground">
             {t(`fields.${change.key}`, { defaultValue: change.key })}:
           </span>{" "}

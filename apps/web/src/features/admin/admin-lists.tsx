@@ -268,6 +268,7 @@ export function TrashList({ page, search, onPage }: ListProps) {
 /** One audit value, short; a date field ("publishedAt") reads as a date, not a timestamp. */
 function show(key: string, value: unknown, lang: string): string {
   if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "object" && Object.keys(value).length === 0) return "—"; // [] or {}: nothing
   if (/At$/.test(key) && (typeof value === "number" || typeof value === "string")) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) return formatDateTime(date.toISOString(), lang);

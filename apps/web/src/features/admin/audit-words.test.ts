@@ -34,6 +34,13 @@ describe("history and audit rows in words", () => {
     ]);
   });
 
+  it("shows an empty list or object as nothing, like a missing value", () => {
+    expect(changesOf({ creditTeamIds: [] }, { creditTeamIds: [3], config: {} })).toEqual([
+      { key: "creditTeamIds", before: "—", after: "[3]" },
+      { key: "config", before: "—", after: "—" },
+    ]);
+  });
+
   it("shows a date field as a date, not a timestamp", () => {
     const at = Date.UTC(2026, 10, 25, 3, 52);
     const [change] = changesOf(null, { publishedAt: at }, "vi");

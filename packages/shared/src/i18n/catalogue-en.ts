@@ -86,6 +86,8 @@ export const en: Catalogue<typeof vi> = {
     mergeRequested: "Merge request sent",
   },
   fields: {
+    pageCount: "Page count",
+    removed: "Pages removed",
     generic: "This field",
     acceptTerms: "Terms and conditions",
     all: "All",

@@ -90,6 +90,8 @@ export const vi = {
     mergeRequested: "Đã gửi yêu cầu gộp",
   },
   fields: {
+    pageCount: "Số trang",
+    removed: "Trang đã gỡ",
     generic: "Trường này",
     acceptTerms: "Điều khoản và điều kiện",
     all: "Tất cả",

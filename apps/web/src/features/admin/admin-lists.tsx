@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate, formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
 import {
   type AuditSource,
   useAdminUsers,
@@ -301,13 +302,13 @@ export function AuditRows({
           <TableHead>{t("review.admin.columns.when")}</TableHead>
           <TableHead>{t("review.admin.columns.who")}</TableHead>
           <TableHead>{t("review.admin.columns.what")}</TableHead>
-          <TableHead>{t("review.admin.columns.changes")}</TableHead>
+          <TableHead className="max-md:hidden">{t("review.admin.columns.changes")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id} data-testid="audit-row">
-            <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
+            <TableCell className="md:whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
             <TableCell>{entry.actor?.name ?? "—"}</TableCell>
             <TableCell>
               <span className="font-medium">
@@ -317,20 +318,38 @@ export function AuditRows({
               </span>{" "}
               {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
               {t(`review.history.action.${entry.action}`, { defaultValue: t("review.history.action.other") })}
+              {/* A phone has no room for a fourth column: the changes go under the action. */}
+              <ChangeList entry={entry} lang={lang} t={t} className="mt-1 md:hidden" />
             </TableCell>
-            <TableCell>
-              <ul className="grid gap-0.5 text-xs">
-                {auditChanges(entry.before, entry.after, t, lang).map((change) => (
-                  <li key={change.key}>
-                    <span className="text-muted-foreground">{change.label}:</span> {change.before} →{" "}
-                    {change.after}
-                  </li>
-                ))}
-              </ul>
+            <TableCell className="max-md:hidden">
+              <ChangeList entry={entry} lang={lang} t={t} />
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The field changes of one audit row, "field: before → after" (field names from the catalogue). */
+function ChangeList({
+  entry,
+  lang,
+  t,
+  className,
+}: {
+  entry: import("@vt/shared/contracts/admin").TAuditEntry;
+  lang: string;
+  t: Translate;
+  className?: string;
+}) {
+  return (
+    <ul className={cn("grid gap-0.5 whitespace-normal text-xs", className)}>
+      {auditChanges(entry.before, entry.after, t, lang).map((change) => (
+        <li key={change.key} className="[overflow-wrap:anywhere]">
+          <span className="text-muted-foreground">{change.label}:</span> {change.before} → {change.after}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -154,7 +154,8 @@ export class PagesSession {
       src: p.src ?? p.url,
       url: p.url,
       key: p.key,
-      name: p.clientId?.split("|")[0] ?? `#${p.id}`,
+      // A page stored without its file name is known by its place only, never by an id ("#12").
+      name: p.clientId?.split("|")[0] ?? "",
       clientId: p.clientId ?? null,
       state: "done",
       progress: 1,

@@ -23,8 +23,8 @@ export function ComicFlags({
       {comic.isMature && <Badge variant="destructive">{t("comics.list.mature")}</Badge>}
       {comic.deleteRequested && <Badge variant="outline">{t("comics.list.deleteRequested")}</Badge>}
       {comic.mergeRequested && (
-        <Badge variant="outline" className="max-w-full" title={mergeText}>
-          <span className="truncate">{mergeText}</span>
+        <Badge variant="outline" className="h-auto max-w-full whitespace-normal break-words text-left">
+          {mergeText}
         </Badge>
       )}
     </span>

@@ -1,6 +1,6 @@
-/** The Vietnamese texts the notification bell uses (review texts; the list adds ./list-texts). */
+/** The Vietnamese texts the notification bell uses (its own; the list adds ./list-texts). */
 import { DEFAULT_LANG } from "@vt/shared/constants";
 import { addTexts } from "@/lib/i18n";
-import { reviewVi } from "@/locales/vi/review";
+import { notificationsVi } from "@/locales/vi/notifications";
 
-addTexts(DEFAULT_LANG, reviewVi);
+addTexts(DEFAULT_LANG, notificationsVi);

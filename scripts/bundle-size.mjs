@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Prints the gzipped JavaScript needed to render two routes, from Vite's build manifest:
-// the entry chunk with its static imports, plus each route's lazy chunk(s) with theirs.
-// Budgets (issue 2): signed-out /login <= 150 KB, signed-in dashboard home <= 200 KB.
+// Prints the gzipped JavaScript Chromium loads to render two routes, from Vite's build manifest:
+// the entry chunk with its static imports, each route's lazy chunk(s) with theirs, and the chunks
+// rendering loads lazily (dynamic imports that always run for that screen, listed per route below:
+// the signed-in query client and its persister, the header's notification bell). Sonner is not
+// counted: it loads with the first toast (lib/toast.ts), which neither screen raises.
+// Budgets (issue 13): signed-out /login <= 120 KB, signed-in dashboard home <= 180 KB.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +35,7 @@ const gz = (file) => {
 };
 function measure(label, routeMatchers, budgetKb) {
   const routeKeys = Object.keys(manifest).filter((k) => routeMatchers.some((m) => m.test(k)));
-  if (routeKeys.length === 0) throw new Error(`No chunk found for ${label}`);
+  if (routeKeys.length < routeMatchers.length) throw new Error(`A chunk is missing for ${label}`);
   const files = [...closure([entryKey, ...routeKeys])]
     .map((k) => manifest[k].file)
     .filter((f) => f.endsWith(".js"));
@@ -45,11 +48,17 @@ function measure(label, routeMatchers, budgetKb) {
 }
 
 const ok = [
-  measure("login route (signed out)", [/src\/app\/routes\/login\.tsx$/], 150),
+  measure("login route (signed out)", [/src\/app\/routes\/login\.tsx$/], 120),
   measure(
     "dashboard home (signed in)",
-    [/src\/app\/routes\/home\.tsx$/, /src\/app\/shell\/.*layout.*\.tsx$/],
-    200,
+    [
+      /src\/app\/routes\/home\.tsx$/,
+      /src\/app\/shell\/app-layout\.tsx$/,
+      /^_query-client-[^/]*\.js$/,
+      /react-query-persist-client\/build\/modern\/index\.js$/,
+      /src\/features\/notifications\/notification-bell\.tsx$/,
+    ],
+    180,
   ),
 ].every(Boolean);
 if (process.argv.includes("--strict") && !ok) process.exit(1);

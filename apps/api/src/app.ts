@@ -29,6 +29,7 @@ import { type Lang, resolveLang, translate, zodIssueMessages } from "./lib/messa
 import { registerHttpMetrics } from "./lib/metrics";
 import { appVersion, repoRoot } from "./lib/repo-root";
 import { inlineScriptHashes, registerSecurityHeaders } from "./lib/security-headers";
+import { refundUploadQuota } from "./lib/upload-quota";
 import { isZodError, validatorCompiler } from "./lib/validation";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { chaptersRoutes } from "./modules/chapters/chapters.routes";
@@ -107,6 +108,12 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy as boolean | string,
     // Finish in-flight requests on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
+    // Errors Fastify answers before routing (a path that is not valid UTF-8, e.g. %ED%A0%80):
+    // the same translated body as every other error, not Fastify's English text.
+    frameworkErrors: (error, request, reply) => {
+      request.lang = resolveLang(request.headers["x-custom-lang"]);
+      return sendError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -137,6 +144,10 @@ export async function buildApp(options: BuildAppOptions) {
   );
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  // A refused upload stored nothing: what it counted against the hourly quota is given back.
+  app.addHook("onSend", async (request, reply) => {
+    if (reply.statusCode >= 400) await refundUploadQuota(request);
+  });
   registerHttpMetrics(app, database.pool);
 
   await app.register(fastifySwagger, {

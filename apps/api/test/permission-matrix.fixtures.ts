@@ -45,6 +45,20 @@ const image = async (field = "file"): Promise<UploadFile> => ({
   bytes: await png(16, 16),
 });
 
+/**
+ * Bodies of the direct-upload pairs (`.../presign`, `.../direct`). The matrix app stores locally:
+ * a caller who passes authorization gets 409 upload.directUnavailable (on S3,
+ * lib/direct-upload.routes.test.ts shows the 200/201).
+ */
+const presignFiles = { files: [{ name: "1.jpg", size: 1000, type: "image/jpeg" }] };
+const directFiles = { files: [{ key: "teams/2026/01/abcdefghijklmnop.jpg", token: "t", filename: "1.jpg" }] };
+const teamDirectPairs = Object.fromEntries(
+  ["cover", "logo", "donate/qr", "credit/pages"].flatMap((path) => [
+    [`POST /api/teams/:teamId/${path}/presign`, { request: () => ({ payload: presignFiles }) }],
+    [`POST /api/teams/:teamId/${path}/direct`, { request: () => ({ payload: directFiles }) }],
+  ]),
+) as Record<string, MatrixFixture>;
+
 export const matrixFixtures: Record<string, MatrixFixture> = {
   "GET /api/teams/:teamId": {},
   "PUT /api/teams/:teamId": {
@@ -93,6 +107,7 @@ export const matrixFixtures: Record<string, MatrixFixture> = {
     request: async () => ({ files: [await image("files"), await image("files")] }),
   },
   "GET /api/teams/:teamId/activity": {},
+  ...teamDirectPairs,
   ...comicFixtures(),
   ...chapterFixtures(),
 };
@@ -121,6 +136,22 @@ function comicFixtures(): Record<string, MatrixFixture> {
     "POST /api/comics/:comicId/thumbnail": {
       setup: teamComic,
       request: async (_w, id) => ({ params: { comicId: id as number }, files: [await coverFile(900, 1200)] }),
+    },
+    "POST /api/comics/:comicId/thumbnail/presign": {
+      setup: teamComic,
+      request: (_w, id) => ({ params: { comicId: id as number }, payload: presignFiles }),
+    },
+    "POST /api/comics/:comicId/thumbnail/direct": {
+      setup: teamComic,
+      request: (_w, id) => ({ params: { comicId: id as number }, payload: directFiles }),
+    },
+    "POST /api/comics/arts/presign": {
+      setup: teamComic,
+      request: (_w, id) => ({ payload: { ...presignFiles, comicId: id as number, volume: 1 } }),
+    },
+    "POST /api/comics/arts/direct": {
+      setup: teamComic,
+      request: (_w, id) => ({ payload: { ...directFiles, comicId: id as number, volume: 1 } }),
     },
     "GET /api/comics/arts/:comicId": withComic,
     "POST /api/comics/arts": {
@@ -232,6 +263,20 @@ function chapterFixtures(): Record<string, MatrixFixture> {
         const { chapterId, pageId } = p as { chapterId: number; pageId: number };
         return { params: { chapterId }, files: [await image()], fields: { pageId: String(pageId) } };
       },
+    },
+    "POST /api/chapters/:chapterId/page/presign": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        payload: presignFiles,
+      }),
+    },
+    "POST /api/chapters/:chapterId/page/direct": {
+      setup: teamChapter,
+      request: (_w, p) => ({
+        params: { chapterId: (p as { chapterId: number }).chapterId },
+        payload: { ...directFiles, pageId: 1 },
+      }),
     },
     "POST /api/chapters/quick-update-volume": {
       setup: teamChapter,

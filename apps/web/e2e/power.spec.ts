@@ -111,7 +111,7 @@ test("a token created in the dashboard uploads a chapter page with fetch, shows 
   await context.close();
 });
 
-test("a team's publish delay set on its info page fills a new chapter's scheduled date in the editor, which stays editable", async ({
+test("a team's publish delay and tall-strip default set on its info page preset a new chapter's scheduled date and page-drop option in the editor, which stay editable", async ({
   browser,
   baseURL,
 }) => {
@@ -124,13 +124,22 @@ test("a team's publish delay set on its info page fills a new chapter's schedule
   await page.getByRole("button", { name: "Lưu lịch đăng" }).click();
   await expect(page.getByText("Nhập số giờ nguyên từ 0 đến 720")).toBeVisible();
   await delay.fill("2");
+  // The tall-strip default is saved with it.
+  const split = page.getByRole("switch", { name: "Cắt trang quá dài" });
+  await expect(split).not.toBeChecked();
+  await split.click();
   await page.getByRole("button", { name: "Lưu lịch đăng" }).click();
   await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
   const saved = await context.request.get(`/api/teams/${teamId}/upload-settings`);
-  expect((await saved.json()).publishDelayHours).toBe(2);
+  expect(await saved.json()).toMatchObject({ publishDelayHours: 2, splitTallStrips: true });
 
   await page.goto(`/comics/${comicId}/chapters/new`);
   await expect(page.getByText("Nhóm hẹn đăng sau 2 giờ kể từ khi tải lên")).toBeVisible({ timeout: 30_000 });
+  // The page drop's option starts from the team's default and can be turned off for this upload.
+  const splitOption = page.getByRole("checkbox", { name: "Cắt trang quá dài" });
+  await expect(splitOption).toBeChecked();
+  await splitOption.click();
+  await expect(splitOption).not.toBeChecked();
   const scheduled = page.getByLabel("Hẹn giờ đăng");
   const value = await scheduled.inputValue();
   const at = new Date(value).getTime();

@@ -195,3 +195,65 @@ test("a chapter uploaded in the dashboard on S3 goes straight to the bucket: the
   expect(calls.filter((c) => /\/pages$|\/page$/.test(c))).toEqual([]);
   await context.close();
 });
+
+test("a team logo on S3 goes straight to the bucket; when the bucket's CORS fails, the upload falls back to the API for the session", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page } = await signUp(browser, baseURL, "Minh Khoa", "/teams");
+  await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 60_000 });
+  const team = await context.request.post("/api/teams", {
+    headers: { "x-app-origin": baseURL },
+    data: { name: `Nhóm Sen ${unique()}` },
+  });
+  expect(team.ok(), await team.text()).toBe(true);
+  const teamId = (await team.json()).id as number;
+  const apiCalls = () =>
+    log
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes('"incoming request"') && line.includes(`/api/teams/${teamId}/logo`))
+      .map((line) => (JSON.parse(line) as { req: { method: string; url: string } }).req.url);
+  const puts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().startsWith(bucketUrl)) puts.push(request.url());
+  });
+  const pickLogo = async (n: number) => {
+    await page.getByLabel("Logo", { exact: true }).setInputFiles({
+      name: `logo${n}.png`,
+      mimeType: "image/png",
+      buffer: await gradientPng(64, 64, n),
+    });
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Cập nhật thành công" }).first(),
+    ).toBeVisible();
+    await page
+      .locator("[data-sonner-toast]")
+      .first()
+      .waitFor({ state: "detached", timeout: 15_000 })
+      .catch(() => {});
+  };
+  const logo = page.getByRole("img", { name: "Xem trước Logo" });
+
+  await page.goto(`/teams/${teamId}/info`);
+  await pickLogo(1);
+  await expect(logo).toHaveAttribute("src", new RegExp(`^${bucketUrl}/teams/`));
+  expect(puts).toHaveLength(1);
+  expect(apiCalls()).toEqual([`/api/teams/${teamId}/logo/presign`, `/api/teams/${teamId}/logo/direct`]);
+
+  // The bucket now refuses the browser (a wrong CORS rule): the PUT fails with no answer.
+  await page.route(`${bucketUrl}/**`, (route) =>
+    route.request().method() === "PUT" ? route.abort("failed") : route.continue(),
+  );
+  await pickLogo(2);
+  await expect(logo).toHaveAttribute("src", new RegExp(`^${bucketUrl}/teams/`));
+  expect(apiCalls().slice(2)).toEqual([`/api/teams/${teamId}/logo/presign`, `/api/teams/${teamId}/logo`]);
+  expect(await page.evaluate(() => sessionStorage.getItem("vt.upload.directFallback"))).toBe("1");
+  // The rest of the session uploads through the API at once.
+  await pickLogo(3);
+  expect(apiCalls().slice(4)).toEqual([`/api/teams/${teamId}/logo`]);
+  const metrics = await (await context.request.get("/metrics")).text();
+  expect(metrics).toMatch(/^vt_direct_upload_fallbacks_total 1$/m);
+  expect(log.join("")).toContain("check the bucket's CORS rules");
+  await context.close();
+});

@@ -80,3 +80,20 @@ test("a used verification link says so and offers the way back", async ({ browse
   await expect(user.page).toHaveURL(/\/$/);
   await user.context.close();
 });
+
+test("a tab left open drops the banner when the address is verified in another browser", async ({
+  browser,
+  baseURL,
+}) => {
+  const user = await signUp(browser, baseURL!, "Hai Trinh Duyet", "/");
+  const banner = user.page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" });
+  await expect(banner).toBeVisible({ timeout: 30_000 });
+  // The mail is opened on another device (its own browser, no shared storage).
+  const other = await browser.newContext({ baseURL, locale: "vi-VN" });
+  await verifyEmailByMail(await other.newPage(), user.email);
+  // Back on the first tab: it asks the server again and the banner goes.
+  await user.page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(banner).toBeHidden();
+  await other.close();
+  await user.context.close();
+});

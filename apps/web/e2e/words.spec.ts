@@ -13,7 +13,7 @@ test("published status, glossary roles and whole page names, in both languages a
 }) => {
   test.setTimeout(240_000);
   const stamp = unique();
-  const { context, page } = await signUp(browser, baseURL!, "Mai Hoa", "/teams");
+  const { context, page } = await signUp(browser, baseURL!, "Nguyễn Văn An", "/teams");
   // The uploader session exists once the signed-in shell shows.
   await expect(page.getByRole("heading", { name: "Nhóm", exact: true })).toBeVisible({ timeout: 60_000 });
   const headers = { "x-app-origin": baseURL! };
@@ -34,6 +34,21 @@ test("published status, glossary roles and whole page names, in both languages a
   });
   expect(comic.ok(), await comic.text()).toBe(true);
   const comicId = (await comic.json()).id as number;
+  // A second comic and a pending merge request into it: the list names the merge's target.
+  const cover2 = await request.post("/api/comics/covers", {
+    headers,
+    multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: await gradientPng(600, 800) } },
+  });
+  const target = await request.post("/api/comics", {
+    headers,
+    data: { teamId, title: `Hoa Đào ${stamp}`, thumbnail: (await cover2.json()).key },
+  });
+  expect(target.ok(), await target.text()).toBe(true);
+  const merge = await request.post("/api/comics/mergeRequest", {
+    headers,
+    data: { comicId, targetComicId: (await target.json()).id, teamId, reason: "Trùng truyện" },
+  });
+  expect(merge.ok(), await merge.text()).toBe(true);
   const created = await request.post("/api/chapters", {
     headers,
     data: { comicId, order: 1, name: "Lời hứa" },
@@ -62,13 +77,16 @@ test("published status, glossary roles and whole page names, in both languages a
 
   const shots = process.env.WORDS_SHOTS;
   const views = [
-    { lang: "vi", size: { width: 1366, height: 900 }, tag: "desktop" },
+    { lang: "vi", size: { width: 1280, height: 800 }, tag: "desktop" },
     { lang: "vi", size: { width: 390, height: 844 }, tag: "phone" },
-    { lang: "en", size: { width: 1366, height: 900 }, tag: "desktop" },
+    { lang: "en", size: { width: 1280, height: 800 }, tag: "desktop" },
     { lang: "en", size: { width: 390, height: 844 }, tag: "phone" },
   ] as const;
   const shoot = async (p: Page, name: string) => {
-    if (shots) await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    if (!shots) return;
+    // Every query settled (breadcrumb names, the e-mail banner), so the picture is the page a user reads.
+    await p.waitForLoadState("networkidle");
+    await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
   };
   for (const view of views) {
     await page.setViewportSize(view.size);
@@ -77,6 +95,8 @@ test("published status, glossary roles and whole page names, in both languages a
 
     await page.goto("/comics");
     await expect(page.getByText(`Vườn Mai ${stamp}`).filter({ visible: true }).first()).toBeVisible();
+    const pending = vi ? `Đang chờ gộp vào «Hoa Đào ${stamp}»` : `Merge into «Hoa Đào ${stamp}» pending`;
+    await expect(page.getByText(pending).filter({ visible: true }).first()).toBeVisible();
     await shoot(page, `comics-${view.lang}-${view.tag}`);
 
     await page.goto(`/comics/${comicId}/chapters`);

@@ -1,5 +1,6 @@
 import "./index.css";
-import { RouterProvider } from "@tanstack/react-router";
+import { type AnyRoute, RouterProvider } from "@tanstack/react-router";
+import { QUERY_CACHE_KEY } from "@vt/shared/constants";
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "@/app/providers/app-providers";
@@ -15,6 +16,26 @@ import { startTheme } from "@/lib/theme";
 
 ensureStoredVersion();
 startTheme();
+
+/**
+ * A visitor signed in last time (only signed-in users keep a persisted query cache) most likely
+ * still is: fetch the query client, the signed-in layout and the page's chunks beside the session
+ * check instead of after it. A wrong guess costs a download, never a different screen.
+ */
+function warmSignedInChunks() {
+  try {
+    if (window.localStorage.getItem(QUERY_CACHE_KEY) === null) return;
+  } catch {
+    return;
+  }
+  const ignore = () => undefined;
+  import("@/lib/query-client").catch(ignore);
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route = (router.routesById as Record<string, AnyRoute | undefined>)[match.routeId];
+    if (route) router.loadRouteChunk(route)?.catch(ignore);
+  }
+}
+warmSignedInChunks();
 // The first render waits for the session check, for a non-default language its texts, and for a
 // signed-in user the persisted query cache.
 const ready = Promise.all([restoreSession(), i18nReady]).then(async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ARCHIVE_LIMITS,
   ArchiveRefusal,
+  asArchiveRefusal,
   checkArchiveEntries,
   isUnsafeEntryName,
   sizeGuard,
@@ -83,5 +84,16 @@ describe("checkArchiveEntries", () => {
     guard(600);
     guard(400);
     expect(refusal(() => guard(1)).code).toBe("sizeMismatch");
+  });
+});
+
+describe("zip.js's own refusal", () => {
+  it("becomes the translated unsafeName refusal", () => {
+    const zipError = Object.assign(new Error("Unsafe filename"), { filename: "../x.png" });
+    const r = asArchiveRefusal(zipError);
+    expect(r).toBeInstanceOf(ArchiveRefusal);
+    expect((r as ArchiveRefusal).params).toEqual({ name: "../x.png" });
+    const other = new Error("boom");
+    expect(asArchiveRefusal(other)).toBe(other);
   });
 });

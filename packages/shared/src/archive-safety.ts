@@ -112,3 +112,15 @@ export function sizeGuard(entry: ArchiveEntryInfo): (chunkBytes: number) => void
     if (seen > entry.uncompressedSize) throw new ArchiveRefusal("sizeMismatch", { name: entry.name });
   };
 }
+
+/**
+ * zip.js refuses some unsafe names itself while reading the directory (an Error "Unsafe filename"
+ * with the entry's `filename`): the same refusal as `checkArchiveEntries`, so it is translated too.
+ */
+export function asArchiveRefusal(error: unknown): unknown {
+  if (error instanceof Error && error.message === "Unsafe filename") {
+    const name = (error as Error & { filename?: unknown }).filename;
+    return new ArchiveRefusal("unsafeName", { name: String(name ?? "").slice(0, 200) });
+  }
+  return error;
+}

@@ -69,3 +69,19 @@ export const LANG_HEADER = "x-custom-lang";
 export const LANGUAGES = ["vi", "en"] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "vi";
+
+/**
+ * The one e-mail rule (zEmail and the web's sign-in form): a local part, "@", a domain (labels
+ * separated by dots) and a top-level domain of at least 2 letters. Here, free of zod, so the
+ * sign-in page can check it without loading zod.
+ */
+export const EMAIL_REGEX =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/**
+ * Header (value `direct`) of a multipart upload the dashboard sends instead because its PUT to the
+ * S3 bucket failed with a network error (the bucket's CORS rules): counted in
+ * vt_direct_upload_fallbacks_total, the first one of an instance logged as a warning. Here, not in
+ * contracts/images.ts, so the dashboard's upload helper does not pull zod into every page.
+ */
+export const DIRECT_UPLOAD_FALLBACK_HEADER = "x-upload-fallback";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as C from "./constants";
+import { EMAIL_REGEX } from "./constants";
 import { zodIssuesToMessages } from "./i18n/messages";
 import {
-  EMAIL_REGEX,
   fileCountProblem,
   imageFileProblem,
   isScheduleInFuture,

@@ -11,6 +11,7 @@ import {
   COVER_RATIO_HEIGHT,
   COVER_RATIO_TOLERANCE,
   COVER_RATIO_WIDTH,
+  EMAIL_REGEX,
   IMAGE_MIME_TYPES,
   IMAGE_TYPES_LABEL,
   MAX_PAGES_PER_UPLOAD,
@@ -18,10 +19,6 @@ import {
   PAGE_MAX_MB,
 } from "./constants";
 import type { MessageKey } from "./i18n/messages";
-
-/** A local part, "@", a domain (labels separated by dots) and a top-level domain of at least 2 letters. */
-export const EMAIL_REGEX =
-  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
 /**
  * An optional http(s) scheme, a domain with a top-level domain of at least 2

@@ -27,6 +27,7 @@ import {
 import {
   deleteUserSessions,
   findUserIdsByIdentity,
+  markMailboxProven,
   registerSessions,
   sessionTokenFromCookieHeader,
 } from "./session";
@@ -80,6 +81,7 @@ export async function registerIdentity(
         await deleteUserSessions(db, userId, keep);
       }
     },
+    onMailboxProven: (authUserId, email) => markMailboxProven(db, issuer, authUserId, email),
   });
   app.decorate("auth", auth);
   app.decorate("mailer", mailer);

@@ -44,6 +44,11 @@ export interface AuthProviderDeps {
    * request's Cookie header, so the uploader session making the change can be kept).
    */
   onPasswordChanged(authUserId: string, keepCookieHeader: string | undefined): Promise<void>;
+  /**
+   * A reset link was opened: whoever did it reads the account's mailbox, so its address is proven
+   * (the real owner of an address someone else registered takes the account back this way).
+   */
+  onMailboxProven(authUserId: string, email: string): Promise<void>;
 }
 
 /** The issuer (`iss`) of our ID tokens: PUBLIC_URL + '/auth', the provider's base URL. */
@@ -89,6 +94,7 @@ export function createAuthProvider(deps: AuthProviderDeps) {
         await mailer.send(passwordResetMail(user.email, user.name, link));
       },
       onPasswordReset: async ({ user }) => {
+        await deps.onMailboxProven(user.id, user.email);
         await deps.onPasswordChanged(user.id, undefined);
       },
     },

@@ -12,7 +12,7 @@ import { openAsBlob } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { checkArchiveEntries, sizeGuard } from "@vt/shared/archive-safety";
+import { asArchiveRefusal, checkArchiveEntries, sizeGuard } from "@vt/shared/archive-safety";
 import {
   ARCHIVE_NAME_RE,
   groupImportFiles,
@@ -72,7 +72,9 @@ async function readEntry(entry: FileEntry): Promise<Buffer> {
 /** Opens a zip file (never loaded whole) and checks its directory; the caller closes it. */
 async function openZip(file: string): Promise<{ reader: ZipReader<Blob>; files: SourceFile[] }> {
   const reader = new ZipReader(new BlobReader(await openAsBlob(file)));
-  const entries = await reader.getEntries();
+  const entries = await reader.getEntries().catch((error: unknown) => {
+    throw asArchiveRefusal(error);
+  });
   checkArchiveEntries(
     entries.map((e) => ({
       name: e.filename,

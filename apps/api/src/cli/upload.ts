@@ -22,15 +22,14 @@ import { parseArgs } from "node:util";
 import { ArchiveRefusal } from "@vt/shared/archive-safety";
 import {
   BLOCKING_IMPORT_WARNINGS,
-  type ExistingChapterRef,
   type ImportChapterSource,
   type ImportWarning,
   importWarnings,
-  staggeredSchedule,
 } from "@vt/shared/chapter-import";
 import { pageClientId } from "@vt/shared/client-id";
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapter, TChapterDetail, TChapterPageUploadResponse } from "@vt/shared/contracts/chapters";
+import { chapterEditorFields, existingRefs, findResumeDraft, publishDates } from "@vt/shared/import-plan";
 import { preparePage } from "./upload-pages";
 import { openImportSource, type SourceFile } from "./upload-source";
 
@@ -246,30 +245,10 @@ async function uploadChapter(
   });
   const fresh = await api.chapter(draft.id);
   return api.update(draft.id, {
-    ...editorFields(fresh),
+    ...chapterEditorFields(fresh),
     version: fresh.version,
     pages: ids.map((id) => ({ id })),
   });
-}
-
-/** The editor fields of a chapter, to send back unchanged with a PUT. */
-function editorFields(c: TChapterDetail) {
-  return {
-    name: c.name,
-    order: c.order,
-    volume: c.volume,
-    hideOrder: c.hideOrder,
-    hideDefaultOrder: c.hideDefaultOrder,
-    hidden: c.hidden,
-    publishAt: c.publishAt !== null && c.publishAt > Date.now() ? c.publishAt : null,
-    donateTeamIds: c.donateTeamIds,
-    creditTeamIds: c.creditTeamIds,
-    hideDonate: c.hideDonate,
-    hideCredit: c.hideCredit,
-    collaboratingTeamIds: c.collaboratingTeams.map((t) => t.id),
-    scrambled: c.scrambled,
-    config: c.config,
-  };
 }
 
 export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: UploadIo): Promise<number> {
@@ -301,10 +280,7 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
       const teamIds = new Set(comic.can.teams.map((t) => t.id));
       teamChapters = (await api.chapters(options.comicId)).filter((c) => teamIds.has(c.team.id));
     }
-    const existing: ExistingChapterRef[] = teamChapters.map((c) => ({
-      order: c.order,
-      draft: c.status === "draft",
-    }));
+    const existing = existingRefs(teamChapters);
     const pageLists: SourceFile[][] = [];
     for (const chapter of source.chapters) pageLists.push(await source.pagesOf(chapter));
     const warnings = importWarnings(
@@ -343,7 +319,7 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
         io.progress?.(`${bar(donePages, totalPages)} ${donePages}/${totalPages} pages  chapter ${label}`);
       redraw();
       try {
-        const resumed = teamChapters.find((c) => c.order === parsed.order && c.status === "draft");
+        const resumed = parsed.order === null ? undefined : findResumeDraft(teamChapters, parsed.order);
         const draft = resumed
           ? await api.chapter(resumed.id)
           : await api.create({
@@ -373,17 +349,17 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
       return 1;
     }
     if (options.publish) {
-      const schedule =
+      const dates = publishDates(
+        drafts,
         options.intervalHours === null
-          ? null
-          : staggeredSchedule(drafts.length, Date.now(), options.intervalHours * 3_600_000);
+          ? { kind: "publish" }
+          : { kind: "interval", hours: options.intervalHours },
+      )!;
       for (const [i, draft] of drafts.entries()) {
-        const at = schedule?.[i];
-        const fields = editorFields(draft);
         const published = await api.update(draft.id, {
-          ...fields,
+          ...chapterEditorFields(draft),
           // The first of a schedule goes out now; later ones at their time (a future date is a schedule).
-          publishAt: at !== undefined && at > Date.now() + 60_000 ? at : fields.publishAt,
+          publishAt: dates[i] ?? null,
           version: draft.version,
           publish: true,
         });

@@ -6,6 +6,7 @@
 
 import { chaptersNotifyPublished } from "./chapters-notify-published.job";
 import type { AnyJobDefinition } from "./engine";
+import { imagesThumbnail } from "./images-thumbnail.job";
 import { notificationsMail } from "./notifications-mail.job";
 import { sessionsPrune } from "./sessions-prune.job";
 import { storageSweep } from "./storage-sweep.job";
@@ -17,4 +18,5 @@ export const JOBS: readonly AnyJobDefinition[] = [
   trashPurge,
   notificationsMail,
   chaptersNotifyPublished,
+  imagesThumbnail,
 ];

@@ -26,9 +26,11 @@ export const STORAGE_REFERENCES: Record<string, SQL> = {
   "team_donate.qr_image": sql`select qr_image from team_donate where qr_image is not null`,
   "team_credit.pages": sql`select jsonb_array_elements_text(pages) from team_credit`,
   "comics.thumbnail": sql`select thumbnail from comics where thumbnail is not null`,
+  "comics.thumbnail_small": sql`select thumbnail_small from comics where thumbnail_small is not null`,
   "comic_arts.image": sql`select image from comic_arts`,
   "comic_cover_uploads.key": sql`select key from comic_cover_uploads`,
   "chapter_pages.url": sql`select url from chapter_pages`,
+  "chapter_pages.thumb": sql`select thumb from chapter_pages where thumb is not null`,
 };
 
 /** Columns whose names look like file references but hold none (checked by the test). */
@@ -76,17 +78,17 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
   return keys;
 }
 
-/** Deletes staged pages of chapters untouched since `before`; resolves to their urls. */
+/** Deletes staged pages of chapters untouched since `before`; resolves to their urls and thumbnails (swept next). */
 export async function removeAbandonedStagedPages(db: Db, before: Date): Promise<string[]> {
-  const { rows } = await db.execute<{ url: string }>(sql`
+  const { rows } = await db.execute<{ url: string; thumb: string | null }>(sql`
     delete from chapter_pages p
      using chapters c
      where p.chapter_id = c.id
        and p.staged
        and p.created_at < ${before.toISOString()}
        and c.updated_at < ${before.toISOString()}
-    returning p.url`);
-  return rows.map((r) => r.url);
+    returning p.url, p.thumb`);
+  return rows.flatMap((r) => (r.thumb ? [r.url, r.thumb] : [r.url]));
 }
 
 /** Drops cover uploads never used for a comic once older than `before` (their objects go next). */

@@ -14,12 +14,15 @@
  *    PRESIGN_SECONDS. Each ticket carries a token: an HMAC (AUTH_SECRET, the same on every
  *    instance) over user, target, key, size, type and expiry.
  * 3. refuses (403, nothing deleted) any key whose token was not made for this user and target;
- *    then reads every object back through the image gate (`checkStoredImage`: size and type as
+ *    more files than the route takes now (e.g. credit pages over the limit) are deleted, 422; then reads every object back through the image gate (`checkStoredImage`: size and type as
  *    signed, pixels, full decode). When one fails, every object of the request is deleted and the
  *    error is answered, as the multipart path does. Objects never confirmed are removed by the
  *    storage sweep after its grace period.
  *
  * Objects are stored under their final prefix, so an accepted upload is recorded as is (no copy).
+ * Services take either kind of upload as `IncomingImage`s: a checked image with `key` set was
+ * stored by the browser (direct), one without is stored by `storeIncoming` (multipart). So the
+ * multipart route and its direct pair run the same service function, authorization included.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { IMAGE_MIME_TYPES, IMAGE_TYPES_LABEL, type ImageMimeType } from "@vt/shared/constants";
@@ -30,13 +33,14 @@ import type { FastifyRequest } from "fastify";
 import { requireUser } from "../auth/session";
 import { generateKey } from "../storage/keys";
 import { canPresign, type S3Storage } from "../storage/s3";
-import type { StoragePrefix } from "../storage/storage";
+import type { PutOptions, Storage, StoragePrefix } from "../storage/storage";
 import { AppError } from "./app-error";
 import {
   type CheckedImage,
   checkStoredImage,
   countRejection,
   fileTooLarge,
+  type IncomingImage,
   tooManyFiles,
 } from "./image-gate";
 import { consumeUploadQuota } from "./upload-quota";
@@ -185,14 +189,16 @@ export async function receiveDirectUploads(
   const storage = directStorage(request);
   const user = await requireUser(request);
   const types = scope.types ?? IMAGE_MIME_TYPES;
-  if (files.length > scope.maxFiles) {
-    countRejection(tooManyFiles(scope.maxFiles));
-    throw tooManyFiles(scope.maxFiles);
-  }
   const secret = request.server.config.authSecret;
   const tickets = files.map((file) => verifyTicket(secret, user.id, scope.target, file, types));
   if (new Set(tickets.map((t) => t.key)).size !== tickets.length) {
     throw new AppError("VALIDATION", "validation.invalid");
+  }
+  if (tickets.length > scope.maxFiles) {
+    // The objects are the caller's own (valid tickets): refused, they go.
+    await Promise.all(tickets.map((t) => storage.delete(t.key).catch(() => undefined)));
+    countRejection(tooManyFiles(scope.maxFiles));
+    throw tooManyFiles(scope.maxFiles);
   }
   const received: ReceivedImage[] = [];
   try {
@@ -210,4 +216,27 @@ export async function receiveDirectUploads(
     throw error;
   }
   return received;
+}
+
+/** A checked image for a service to record (defined beside the gate's readers). */
+export type { IncomingImage };
+
+/** Step 3 for the services that take `IncomingImage`s (see receiveDirectUploads). */
+export async function receiveDirectImages(
+  request: FastifyRequest,
+  scope: DirectUploadScope,
+  files: readonly TDirectUploadedFile[],
+): Promise<IncomingImage[]> {
+  const received = await receiveDirectUploads(request, scope, files);
+  return received.map(({ image, key }) => ({ ...image, key }));
+}
+
+/** The key of an incoming image: its own when the browser stored it, else it is stored now. */
+export async function storeIncoming(
+  storage: Storage,
+  image: IncomingImage,
+  options: Omit<PutOptions, "ext" | "contentType">,
+): Promise<string> {
+  if (image.key) return image.key;
+  return storage.put(image.bytes, { ...options, ext: image.ext, contentType: image.mime });
 }

@@ -20,7 +20,7 @@
  *   422 on the file field when it is missing     429 upload.quotaFiles / upload.quotaBytes
  */
 
-import { IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
+import { DIRECT_UPLOAD_FALLBACK_HEADER, IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
 import { IMAGE_MAX_PIXELS, UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
 import {
   containsMarkup,
@@ -240,9 +240,13 @@ export async function checkStoredImage(
 
 /**
  * Reads the images of a request when called, so a service authorizes first and reads after (a
- * caller without the role never gets a file read or counted against the quota).
+ * caller without the role never gets a file read or counted against the quota). A direct upload's
+ * reader (lib/direct-upload.ts) gives the objects the browser stored in the bucket (`key` set).
  */
-export type ImageReader = (options: ImageUploadOptions) => Promise<CheckedImage[]>;
+export type ImageReader = (options: ImageUploadOptions) => Promise<IncomingImage[]>;
+
+/** A checked image for a service to record: already stored (`key`: a direct upload) or not yet. */
+export type IncomingImage = CheckedImage & { key?: string };
 
 /** The `ImageReader` of a multipart request (through `readImageUploads`). */
 export function imageReader(request: FastifyRequest): ImageReader {
@@ -284,6 +288,24 @@ export async function readAndStoreImages<T>(
   }
 }
 
+let fallbackWarned = false;
+
+/**
+ * A multipart upload sent because the browser's direct PUT to the bucket failed (header
+ * DIRECT_UPLOAD_FALLBACK_HEADER): counted; the first one of this instance is logged as a warning,
+ * as the bucket's CORS rules most likely need fixing (docs/operations.md).
+ */
+function noteDirectFallback(request: FastifyRequest): void {
+  if (request.headers[DIRECT_UPLOAD_FALLBACK_HEADER] !== "direct") return;
+  metrics.directUploadFallbacks.inc();
+  if (fallbackWarned) return;
+  fallbackWarned = true;
+  request.log.warn(
+    { url: request.url },
+    "a browser could not PUT to the S3 bucket and uploaded through the API instead: check the bucket's CORS rules",
+  );
+}
+
 /** Files of one request checked and stored while the next one is read (bounds the memory held). */
 const GATE_OVERLAP = 3;
 
@@ -300,6 +322,7 @@ export async function readImageUploads(
   const field = options.field ?? (maxFiles === 1 ? UPLOAD_FIELD_SINGLE : UPLOAD_FIELD_MULTIPLE);
   const maxFields = options.maxFields ?? 20;
   if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  noteDirectFallback(request);
 
   const images: CheckedImage[] = [];
   const fields: Record<string, string> = {};

@@ -52,6 +52,15 @@ export const metrics = {
     labelNames: ["reason"] as const,
     registers: [registry],
   }),
+  /**
+   * Multipart uploads the dashboard sent because its direct PUT to the bucket failed at the network
+   * level (usually the bucket's CORS rules): each one is an upload that S3 direct mode missed.
+   */
+  directUploadFallbacks: new Counter({
+    name: "vt_direct_upload_fallbacks_total",
+    help: "Multipart uploads sent after a direct PUT to the bucket failed (bucket CORS)",
+    registers: [registry],
+  }),
   /** Background job runs by queue and outcome (completed, failed). */
   jobRuns: new Counter({
     name: "vt_job_runs_total",

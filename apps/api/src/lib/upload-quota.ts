@@ -4,7 +4,9 @@
  * row per user and clock hour), so every API instance shares the counts. A user who belongs to no
  * team gets the small `noTeam` limits (only an avatar and covers to upload); members get the
  * `member` limits (config UPLOAD_QUOTA_*). Over a limit: 429 with a translated message; the
- * refused file is not counted.
+ * refused file is not counted. A request that ends refused (4xx/5xx, e.g. a bad text field after
+ * its files passed the gate) stored nothing, so what it counted is given back (`refundUploadQuota`,
+ * an onSend hook of app.ts).
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -26,6 +28,10 @@ function quotaError(limit: UploadLimit, byBytes: boolean): AppError {
 }
 
 /** Counts one file of `bytes` against the user's hour, or throws 429 when it would go over. */
+function hourOf(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+}
+
 export async function consumeQuota(
   db: Db,
   userId: number,
@@ -34,7 +40,7 @@ export async function consumeQuota(
   now = new Date(),
 ): Promise<void> {
   if (bytes > limit.bytes) throw quotaError(limit, true);
-  const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const hour = hourOf(now);
   const rows = await db
     .insert(uploadUsage)
     .values({ userId, hour, files: 1, bytes })
@@ -75,6 +81,12 @@ async function limitFor(request: FastifyRequest, user: SessionUser): Promise<Upl
 /** The limit of each request, looked up once however many files the request carries. */
 const requestLimits = new WeakMap<FastifyRequest, Promise<UploadLimit>>();
 
+/** What each request counted, per clock hour, so a refused request can give it back. */
+const requestCounts = new WeakMap<
+  FastifyRequest,
+  { userId: number; hour: Date; files: number; bytes: number }[]
+>();
+
 /** Counts one checked upload of the request's signed-in user (see consumeQuota). */
 export async function consumeUploadQuota(request: FastifyRequest, bytes: number): Promise<void> {
   const user = await requireUser(request);
@@ -83,5 +95,40 @@ export async function consumeUploadQuota(request: FastifyRequest, bytes: number)
     limit = limitFor(request, user);
     requestLimits.set(request, limit);
   }
-  await consumeQuota(request.server.db, user.id, await limit, bytes);
+  const now = new Date();
+  await consumeQuota(request.server.db, user.id, await limit, bytes, now);
+  const counts = requestCounts.get(request) ?? [];
+  const hour = hourOf(now);
+  const entry = counts.find((c) => c.hour.getTime() === hour.getTime());
+  if (entry) {
+    entry.files += 1;
+    entry.bytes += bytes;
+  } else counts.push({ userId: user.id, hour, files: 1, bytes });
+  requestCounts.set(request, counts);
+}
+
+/** Gives back what a request counted (it was refused, so it stored nothing). Idempotent. */
+export async function refundUploadQuota(request: FastifyRequest): Promise<void> {
+  const counts = requestCounts.get(request);
+  if (!counts) return;
+  requestCounts.delete(request);
+  for (const c of counts) {
+    await request.server.db
+      .update(uploadUsage)
+      .set({
+        files: sql`greatest(${uploadUsage.files} - ${c.files}, 0)`,
+        bytes: sql`greatest(${uploadUsage.bytes} - ${c.bytes}, 0)`,
+      })
+      .where(and(eq(uploadUsage.userId, c.userId), eq(uploadUsage.hour, c.hour)));
+    await request.server.db
+      .delete(uploadUsage)
+      .where(
+        and(
+          eq(uploadUsage.userId, c.userId),
+          eq(uploadUsage.hour, c.hour),
+          eq(uploadUsage.files, 0),
+          eq(uploadUsage.bytes, 0),
+        ),
+      );
+  }
 }

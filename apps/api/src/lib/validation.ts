@@ -1,7 +1,7 @@
 import { unsafeTextIssues } from "@vt/shared/safe-input";
 import type { FastifySchemaCompiler } from "fastify";
-import { z } from "zod";
-import { $ZodError, type $ZodType, safeParse } from "zod/v4/core";
+import type { z } from "zod";
+import { $ZodError, $ZodRealError, type $ZodType, safeParse } from "zod/v4/core";
 
 /**
  * Zod validator for route schemas. Unlike fastify-type-provider-zod's own, it hands the ZodError
@@ -13,7 +13,9 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (data) => {
     const unsafe = unsafeTextIssues(data);
-    if (unsafe.length) return { error: new z.ZodError(unsafe as z.core.$ZodIssue[]) as unknown as Error };
+    // $ZodRealError extends Error: Fastify formats any other error value itself and, for a
+    // non-Error, throws inside its validation step and never answers the request.
+    if (unsafe.length) return { error: new $ZodRealError(unsafe as z.core.$ZodIssue[]) };
     const result = safeParse(schema, data, { reportInput: true });
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
   };
@@ -21,7 +23,7 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
 /** Validates input that is not a route's body/query/params (multipart text fields); throws the ZodError (422). */
 export function parseInput<T extends $ZodType>(schema: T, data: unknown): z.output<T> {
   const unsafe = unsafeTextIssues(data);
-  if (unsafe.length) throw new z.ZodError(unsafe as z.core.$ZodIssue[]);
+  if (unsafe.length) throw new $ZodRealError(unsafe as z.core.$ZodIssue[]);
   const result = safeParse(schema, data, { reportInput: true });
   if (!result.success) throw result.error;
   return result.data as z.output<T>;

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { thumbKeyOf } from "./keys";
 import { createLocalStorage } from "./local";
 import { InvalidStorageKeyError, type Storage } from "./storage";
 
@@ -132,6 +133,27 @@ describe("local storage", () => {
       ).rejects.toBeInstanceOf(InvalidStorageKeyError);
     }
     expect(filesUnder(base).filter((f) => !f.startsWith(outside))).toEqual([]);
+  });
+
+  it("stores a derived object at the exact key asked for (beside its source), inside its prefix only", async () => {
+    const source = await storage.put(Buffer.from("page"), {
+      prefix: "comics",
+      ext: "jpg",
+      contentType: "image/jpeg",
+    });
+    const key = thumbKeyOf(source);
+    const options = { prefix: "comics", ext: "webp", contentType: "image/webp", key } as const;
+    expect(await storage.put(Buffer.from("thumb 1"), options)).toBe(key);
+    // A rerun overwrites it.
+    expect(await storage.put(Buffer.from("thumb 2"), options)).toBe(key);
+    expect((await storage.get(key))?.toString()).toBe("thumb 2");
+    expect((await storage.get(source))?.toString()).toBe("page");
+    for (const bad of ["users/2026/01/x.webp", "comics/../../outside/x.webp", "comics//x.webp"]) {
+      await expect(storage.put(Buffer.from("x"), { ...options, key: bad })).rejects.toBeInstanceOf(
+        InvalidStorageKeyError,
+      );
+    }
+    expect(readFileSync(join(outside, "secret.txt"), "utf8")).toBe("TOP SECRET");
   });
 
   const traversalKeys = [

@@ -21,6 +21,11 @@ export interface PutOptions {
    * `{10-char id}_{ratio with L}` this way, which the platform's readers read the ratio from.
    */
   name?: string;
+  /**
+   * An exact key instead of a generated one, for a derived object stored beside its source
+   * (`thumbKeyOf(source)`); must start with `<prefix>/` and be a valid key. Overwrites.
+   */
+  key?: string;
 }
 
 export interface StoredObject {
@@ -113,5 +118,10 @@ export function assertValidPutOptions(options: PutOptions): void {
   }
   if (options.name !== undefined && !NAME.test(options.name)) {
     throw new InvalidStorageKeyError("name must be 1-64 letters, digits, '_' or '-'");
+  }
+  if (options.key !== undefined) {
+    assertValidKey(options.key);
+    if (!options.key.startsWith(`${options.prefix}/`))
+      throw new InvalidStorageKeyError("key outside its prefix");
   }
 }

@@ -54,7 +54,14 @@ export function png(width: number, height: number, rgb: [number, number, number]
  * their own, with a page open at `landing` (the dashboard exchanges the provider session on load).
  */
 export async function signUp(browser: Browser, baseURL: string, name: string, landing = "/") {
-  const email = `${name.toLowerCase().replace(/\s+/g, ".")}.${unique()}@vuon-truyen.vn`;
+  // A Vietnamese name makes an ASCII address ("Nguyễn Văn An" -> nguyen.van.an.<stamp>@...).
+  const local = name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/đ/gi, "d")
+    .toLowerCase()
+    .replace(/\s+/g, ".");
+  const email = `${local}.${unique()}@vuon-truyen.vn`;
   const context = await browser.newContext({ baseURL, locale: "vi-VN" });
   const response = await context.request.post("/auth/sign-up/email", {
     headers: { origin: baseURL },

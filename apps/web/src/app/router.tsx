@@ -96,6 +96,11 @@ const comicsIndexRoute = createRoute({
   getParentRoute: () => comicsRoute,
   path: "/",
   validateSearch: parseComicListSearch,
+  // Starts the list request beside the page's chunk, not after it (the page shows its skeleton).
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => {
+    void import("./routes/comics-loader").then(({ prefetchMyComics }) => prefetchMyComics(deps));
+  },
   component: page(() => import("./routes/comics"), "ComicsPage"),
 });
 const comicUploadRoute = createRoute({

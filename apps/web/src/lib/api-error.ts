@@ -1,7 +1,7 @@
 /**
  * The failure model of every call (spec §8): the failure kinds, `ApiError`, and the message
- * extraction order. Kept apart from the HTTP client and free of axios, so the first render (query
- * client, error boundary, boot session check) can use it without downloading the transport.
+ * extraction order. Kept apart from the HTTP client (`./api-client`) so the query client and the
+ * error boundary read failures without depending on the transport.
  */
 
 export const API_ERROR_KINDS = [
@@ -82,17 +82,15 @@ function messageFromResponseData(data: unknown): string | undefined {
 }
 
 /**
- * Spec §8 message extraction, in order:
+ * Spec §8 message extraction. For an answer (`apiErrorFromResponse`), in order:
  * 1. the response's `errors` list joined with ", "; 2. the response's `message`;
- * 3. the raw response data; 4. the error's own message.
- * Plain objects with an `errors` map: the values joined with ",". Error instances: their message.
- * Anything else: "Unkown error" (spelled so, as the spec says).
+ * 3. the raw response data; 4. the transport's own message.
+ * For anything thrown: an `ApiError` gives the message extracted when it was built; plain objects
+ * with an `errors` map: the values joined with ","; Error instances: their message. Anything else:
+ * "Unkown error" (spelled so, as the spec says).
  */
 export function getErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
-  if (isAxiosLikeError(error)) {
-    return messageFromResponseData(error.response?.data) ?? (error.message || "Unkown error");
-  }
   if (isPlainObject(error) && isRecord(error.errors)) {
     return Object.values(error.errors)
       .map((value) => (Array.isArray(value) ? value.join(",") : String(value)))
@@ -111,63 +109,28 @@ function kindFromStatus(status: number): ApiErrorKind {
   return "unknown";
 }
 
-const TIMEOUT_CODES = new Set(["ECONNABORTED", "ETIMEDOUT"]);
-const NETWORK_CODES = new Set(["ERR_NETWORK", "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN"]);
-
 /** Turns any failure of a call into an `ApiError` of one of the spec's kinds. */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   const message = getErrorMessage(error);
-  if (isCancelled(error)) {
+  if (error instanceof Error && error.name === "AbortError") {
     return new ApiError("cancelled", message, { originalError: error });
-  }
-  if (isAxiosLikeError(error)) {
-    const response = error.response;
-    if (response) return apiErrorFromResponse(response.status, response.data, error);
-    if (error.code && TIMEOUT_CODES.has(error.code)) {
-      return new ApiError("timeout", message, { originalError: error });
-    }
-    if ((error.code && NETWORK_CODES.has(error.code)) || error.request) {
-      return new ApiError("cannot-connect", message, { originalError: error });
-    }
   }
   return new ApiError("unknown", message, { originalError: error });
 }
 
-/** The fields of an axios error this module reads (duck-typed: axios itself is loaded lazily). */
-type AxiosLikeError = {
-  isAxiosError: true;
-  message: string;
-  code?: string;
-  request?: unknown;
-  response?: { status: number; data: unknown };
-};
-
-/** Same test as axios' `isAxiosError`. */
-function isAxiosLikeError(error: unknown): error is AxiosLikeError {
-  return isRecord(error) && error.isAxiosError === true;
-}
-
-/** Same test as axios' `isCancel` (its CanceledError carries `__CANCEL__`), plus a DOM AbortError. */
-function isCancelled(error: unknown): boolean {
-  if (isRecord(error) && (error as { __CANCEL__?: unknown }).__CANCEL__ === true) return true;
-  if (isAxiosLikeError(error) && error.code === "ERR_CANCELED") return true;
-  return error instanceof Error && error.name === "AbortError";
-}
-
-/** The `ApiError` for an HTTP answer outside 2xx (from axios or from a plain `fetch`). */
+/** The `ApiError` for an HTTP answer outside 2xx; `originalError` is what the transport gave. */
 export function apiErrorFromResponse(status: number, data: unknown, originalError?: unknown): ApiError {
+  const fromData = messageFromResponseData(data);
   const message =
-    messageFromResponseData(data) ??
-    (originalError instanceof Error || isAxiosLikeError(originalError)
-      ? getErrorMessage(originalError)
-      : `Request failed with status code ${status}`);
+    fromData ??
+    (originalError instanceof Error ? originalError.message : `Request failed with status code ${status}`);
   const code = isRecord(data) && typeof data.code === "string" ? data.code : undefined;
   return new ApiError(kindFromStatus(status), message, {
     status,
     code,
     data,
-    fromServer: messageFromResponseData(data) !== undefined,
+    fromServer: fromData !== undefined,
     originalError: originalError ?? data,
   });
 }

@@ -1,14 +1,39 @@
 /**
  * Direct upload to the S3 bucket (when `uploadMode()` is `direct`, see ./upload-mode.ts), for any
- * route pair `<base>/presign` + `<base>/direct` (chapter pages, comic covers):
+ * route pair `<base>/presign` + `<base>/direct`. Callers use ./image-upload.ts, which picks this or
+ * multipart:
  *   1. POST <base>/presign with each file's name, size and type (by its first bytes, as the server
  *      checks it) -> one presigned PUT per file;
  *   2. PUT each file to its URL (progress summed over the files, like one multipart request);
  *   3. POST <base>/direct with the keys and tickets (+ `extra` fields) -> the route's answer.
+ * A PUT that fails with a network error (no answer: the bucket's CORS rules) is `BucketUnreachable`.
  */
 import type { TDirectUploadTickets } from "@vt/shared/contracts/images";
 import { SNIFF_BYTES, sniffImageType } from "@vt/shared/image-sniff";
 import { api, type ProgressCallback } from "./api-client";
+import { isApiError } from "./api-error";
+
+/** Path parameters of a route template, e.g. `{ chapterId: 3 }` for `/api/chapters/{chapterId}/page`. */
+export type PathParams = Record<string, string | number>;
+
+/**
+ * The one untyped POST of the dashboard: `<route>/presign` and `<route>/direct` of whichever image
+ * route ./image-upload.ts was given (that route, and so its pair, is checked against the OpenAPI
+ * paths there).
+ */
+const post = api.post as unknown as (
+  path: string,
+  body: unknown,
+  options: { params?: { path?: PathParams }; signal?: AbortSignal },
+) => Promise<unknown>;
+
+/** A PUT to the bucket failed at the network level (status 0): the caller may fall back to multipart. */
+export class BucketUnreachable extends Error {
+  override readonly name = "BucketUnreachable";
+  constructor(cause: unknown) {
+    super("direct upload: the storage bucket could not be reached", { cause });
+  }
+}
 
 export type DirectFile = { blob: Blob; name: string };
 
@@ -20,6 +45,7 @@ async function declaredType(blob: Blob): Promise<string> {
 
 export async function uploadDirect<T>(
   base: string,
+  pathParams: PathParams | undefined,
   files: readonly DirectFile[],
   extra: Record<string, unknown> = {},
   options: { signal?: AbortSignal; onProgress?: ProgressCallback } = {},
@@ -28,11 +54,12 @@ export async function uploadDirect<T>(
   const declared = await Promise.all(
     files.map(async (f) => ({ name: f.name, size: f.blob.size, type: await declaredType(f.blob) })),
   );
-  const { uploads } = await api.post<TDirectUploadTickets>(
+  const params = pathParams ? { path: pathParams } : undefined;
+  const { uploads } = (await post(
     `${base}/presign`,
     { files: declared },
-    { signal },
-  );
+    { params, signal },
+  )) as TDirectUploadTickets;
   const total = declared.reduce((sum, f) => sum + f.size, 0);
   const loaded = declared.map(() => 0);
   await Promise.all(
@@ -51,11 +78,14 @@ export async function uploadDirect<T>(
         },
       }),
     ),
-  );
+  ).catch((error: unknown) => {
+    // Neither the API nor a refusal: the browser could not reach the bucket (usually its CORS rules).
+    throw isApiError(error) && error.kind === "cannot-connect" ? new BucketUnreachable(error) : error;
+  });
   const confirmed = uploads.map((ticket, i) => ({
     key: ticket.key,
     token: ticket.token,
     filename: files[i]!.name,
   }));
-  return api.post<T>(`${base}/direct`, { ...extra, files: confirmed }, { signal });
+  return (await post(`${base}/direct`, { ...extra, files: confirmed }, { params, signal })) as T;
 }

@@ -1,15 +1,29 @@
 /**
- * Toasts without sonner in the first download: each call loads sonner (once) and forwards to it.
- * Sonner keeps toasts created before its <Toaster> subscribes and shows them when it mounts, so
- * the toasters themselves are mounted lazily too (see app/providers/lazy-toasters.tsx).
+ * Toasts without sonner in any page's download: the first call loads sonner (once), forwards to it
+ * and asks for the toasters (app/providers/lazy-toasters.tsx mounts them only then). Sonner keeps
+ * toasts created before its <Toaster> subscribes and shows them when it mounts, so a page that
+ * never raises a toast never loads sonner at all.
  */
 import type { ExternalToast } from "sonner";
 
 let loading: Promise<typeof import("sonner")> | undefined;
+const listeners = new Set<() => void>();
 const sonner = () => {
-  loading ??= import("sonner");
+  if (!loading) {
+    loading = import("sonner");
+    for (const listener of listeners) listener();
+  }
   return loading;
 };
+
+/** Whether a toast was asked for yet (the toasters mount from then on). */
+export const toastsRequested = () => loading !== undefined;
+
+/** Calls `listener` when the first toast is asked for; returns the unsubscribe function. */
+export function onToastsRequested(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 let counter = 0;
 /** Ids are chosen here, so a caller gets one synchronously and can update or dismiss the toast. */

@@ -13,6 +13,8 @@
  *   POST   /chapters/:id/pages/presign  ZChapterPagesPresignRequest -> ZDirectUploadTickets (S3 storage only)
  *   POST   /chapters/:id/pages/direct   ZChapterPagesDirectRequest -> 201 ZChapterPageUploadResponse
  *   POST   /chapters/:id/page     multipart `file` + `pageId` (+ `key`, `clientId`) -> ZChapterPage
+ *   POST   /chapters/:id/page/presign  ZSingleDirectUploadRequest -> ZDirectUploadTickets (S3 storage only)
+ *   POST   /chapters/:id/page/direct   ZChapterPageDirectRequest -> ZChapterPage
  *   POST   /chapters/quick-update-volume  ZQuickUpdateVolumeRequest -> ZQuickUpdateVolumeResponse
  *
  * Who may do what (docs/permissions.md): every route needs "may upload" on the chapter's comic, the
@@ -67,6 +69,10 @@ export const CHAPTER_CONFIG_VALUE_MAX = 2000;
 export const CHAPTER_CLIENT_ID_MAX = 200;
 export const CHAPTER_VOLUME_MAX = 100_000;
 export const CHAPTER_ORDER_MAX = 1_000_000;
+/** A chapter order up to CHAPTER_ORDER_MAX (also the bounds of a range: 1e308 is no chapter). */
+const zBoundedChapterOrder = zChapterOrder.refine((n) => n <= CHAPTER_ORDER_MAX, {
+  error: "validation.chapterOrderInvalid",
+});
 
 export const CHAPTER_STATUSES = ["draft", "published"] as const;
 export const ZChapterStatus = z.enum(CHAPTER_STATUSES, { error: () => "validation.invalid" });
@@ -100,6 +106,8 @@ export const ZChapterPage = z.object({
   url: z.string(),
   key: z.string().optional(),
   src: z.string().optional(),
+  /** Absolute URL of the page's 320 px WebP, once made (never on scrambled pages). Dashboard only. */
+  thumbSrc: z.string().optional(),
   width: z.number().int().nullable().optional(),
   height: z.number().int().nullable().optional(),
   clientId: z.string().nullable().optional(),
@@ -220,7 +228,7 @@ const chapterFields = {
     .max(CHAPTER_NAME_MAX, { error: "validation.tooLong" })
     .nullish()
     .transform((v) => v ?? ""),
-  order: zChapterOrder.refine((n) => n <= CHAPTER_ORDER_MAX, { error: "validation.chapterOrderInvalid" }),
+  order: zBoundedChapterOrder,
   hideOrder: zBool,
   hideDefaultOrder: zBool,
   volume: z
@@ -321,8 +329,8 @@ export const ZQuickUpdateVolumeRequest = z
       .min(0, { error: "validation.tooSmall" })
       .max(CHAPTER_VOLUME_MAX, { error: "validation.tooBig" })
       .nullable(),
-    fromChapterOrder: zChapterOrder,
-    toChapterOrder: zChapterOrder,
+    fromChapterOrder: zBoundedChapterOrder,
+    toChapterOrder: zBoundedChapterOrder,
   })
   .refine((v) => v.fromChapterOrder <= v.toChapterOrder, {
     path: ["toChapterOrder"],
@@ -370,6 +378,11 @@ export const ZChapterPageReplaceFields = z.object({
   key: z.string().optional(),
   clientId: z.string().max(CHAPTER_CLIENT_ID_MAX).optional(),
 });
+/** `POST /chapters/:id/page/direct`: the replace fields and the one uploaded object. */
+export const ZChapterPageDirectRequest = ZChapterPageReplaceFields.extend({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+});
+export type TChapterPageDirectRequest = z.input<typeof ZChapterPageDirectRequest>;
 
 /** True when readers see this chapter at `now` (the one visibility rule; the SQL mirrors it). */
 export function isChapterVisible(

@@ -13,8 +13,10 @@
  *   PUT    /comics/:comicId      ZUpdateComicRequest       -> ZComicDetail
  *   DELETE /comics/:comicId      (platform admins)         -> ZMessageResponse (soft delete; files kept)
  *   POST   /comics/:comicId/thumbnail (multipart `file`)   -> ZComicDetail
+ *   POST   /comics/:comicId/thumbnail/presign|direct (S3 storage: ZSingleDirectUpload*) -> ZComicDetail
  *   GET    /comics/arts/:comicId                           -> ZComicArt[] (each with comicId)
  *   POST   /comics/arts          (multipart `file` + fields comicId, volume) -> 201 ZComicArt
+ *   POST   /comics/arts/presign|direct (S3 storage: ZArtPresignRequest, ZArtDirectRequest) -> 201 ZComicArt
  *   DELETE /comics/arts/:artId                             -> ZMessageResponse
  *   POST   /comics/collab        ZCollabRequest            -> ZCollabResponse
  *   POST   /comics/permission/:id, /deleteRequest, /mergeRequest, /merge, GET /requests, POST
@@ -34,7 +36,7 @@ import { z } from "zod";
 import { COMIC_SORTS, COMIC_STATUS_FILTERS, COMIC_STATUSES } from "../comic-status";
 import { GENRE_SLUGS } from "../genres";
 import { zBaseVersion, zRequiredString } from "../validation";
-import { ZStoredImage } from "./images";
+import { ZDirectUploadedFile, ZDirectUploadFile, ZStoredImage } from "./images";
 import { ZPersonRef } from "./people";
 
 const MB = 1024 * 1024;
@@ -62,6 +64,8 @@ export const ZGenreSlug = z.enum(GENRE_SLUGS, { error: () => "comics.genreInvali
 
 export const ZTeamRef = z.object({ id: z.number().int(), name: z.string() });
 export type TTeamRef = z.infer<typeof ZTeamRef>;
+export const ZComicRef = z.object({ id: z.number().int(), title: z.string() });
+export type TComicRef = z.infer<typeof ZComicRef>;
 
 export const COMIC_TITLE_MAX = 255;
 export const COMIC_ANOTHER_NAME_MAX = 500;
@@ -164,6 +168,8 @@ export const ZComicListItem = z.object({
   thumbnail: z.string().nullable(),
   /** Absolute URL of the cover, for the dashboard's <img>. */
   thumbnailUrl: z.string().nullable(),
+  /** Absolute URL of the cover's 320 px WebP, once the thumbnail job made it (lists use it when present). */
+  thumbnailSmallUrl: z.string().optional(),
   status: ZComicStatus,
   viewCount: z.number().int(),
   saveCount: z.number().int(),
@@ -176,6 +182,8 @@ export const ZComicListItem = z.object({
   /** Pending delete / merge requests exist (from any team). */
   deleteRequested: z.boolean(),
   mergeRequested: z.boolean(),
+  /** The comic a pending merge request would merge it into (the newest such request). */
+  mergeTarget: ZComicRef.nullable().optional(),
   /** One of my teams may upload chapters to it (owner, collaborator or granted). */
   canUpload: z.boolean(),
   /** scope=all: my teams' most recent permission request on it (null when none). */
@@ -373,6 +381,14 @@ export const ZCreateArtFields = z.object({
     .int({ error: "validation.invalid" })
     .min(0, { error: "validation.tooSmall" })
     .max(10_000, { error: "validation.tooBig" }),
+});
+/** `POST /comics/arts/presign` (S3 storage): the art's comic and volume, and the file to sign. */
+export const ZArtPresignRequest = ZCreateArtFields.extend({
+  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+});
+/** `POST /comics/arts/direct`: the same comic and volume, and the uploaded object. */
+export const ZArtDirectRequest = ZCreateArtFields.extend({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
 });
 
 // ── Collaboration ────────────────────────────────────────────────────────────

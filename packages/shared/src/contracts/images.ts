@@ -81,7 +81,15 @@ export const ZDirectUploadedFile = z.object({
 });
 export type TDirectUploadedFile = z.infer<typeof ZDirectUploadedFile>;
 
-/** Direct upload of one image (e.g. a comic cover): the presign and confirm bodies. */
+/** Confirm body of any direct upload without other fields (team credit pages, ...). */
+export const ZDirectUploadConfirm = z.object({
+  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+});
+
+/**
+ * Direct upload of one image (comic covers, a comic's cover change, team cover/logo/donate QR,
+ * avatars): the presign and confirm bodies. More than one file is 422 validation.tooManyFiles.
+ */
 export const ZSingleDirectUploadRequest = z.object({
   files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
 });

@@ -22,11 +22,11 @@ export const PERSON_KINDS = ["author", "artist", "character"] as const;
 export const ZPersonKind = z.enum(PERSON_KINDS);
 export type TPersonKind = z.infer<typeof ZPersonKind>;
 /** URL segment of each kind: /api/authors, /api/artists, /api/characters. */
-export const PERSON_PATHS: Record<TPersonKind, string> = {
+export const PERSON_PATHS = {
   author: "authors",
   artist: "artists",
   character: "characters",
-};
+} as const satisfies Record<TPersonKind, string>;
 
 export const PERSON_NAME_MAX = 100;
 

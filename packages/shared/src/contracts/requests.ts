@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { zReason } from "../validation";
-import { ZRequestStatus, ZRequestType, ZTeamRef, zId, zIdParam } from "./comics";
+import { ZComicRef, ZRequestStatus, ZRequestType, ZTeamRef, zId, zIdParam } from "./comics";
 
 // ── Requests ─────────────────────────────────────────────────────────────────
 
@@ -86,8 +86,8 @@ export const ZComicRequest = z.object({
   reason: z.string(),
   team: ZTeamRef,
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  comic: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  targetComic: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  comic: ZComicRef.nullable(),
+  targetComic: ZComicRef.nullable(),
   person: z
     .object({ id: z.number().int(), name: z.string(), kind: z.enum(["author", "artist", "character"]) })
     .nullable(),

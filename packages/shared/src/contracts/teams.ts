@@ -10,6 +10,7 @@
  *
  * Routes (all under /api; every one needs the session cookie, writes the x-app-origin header):
  *   GET    /teams?page&limit&search[&all]         -> ZTeamListResponse (my teams with my role)
+ *   GET    /teams/directory?page&limit&search     -> ZTeamDirectoryResponse (every live team, by name)
  *   POST   /teams              ZCreateTeamRequest -> 201 ZTeam
  *   GET    /teams/:teamId                         -> ZTeam
  *   PUT    /teams/:teamId      ZUpdateTeamRequest -> ZTeam
@@ -213,6 +214,17 @@ export const ZTeamListResponse = z.object({
   total: z.number().int(),
 });
 export type TTeamListResponse = z.infer<typeof ZTeamListResponse>;
+
+/**
+ * `GET /api/teams/directory?page&limit&search`: every live team of the platform by name (id and
+ * name only, no membership), for the collaborator pickers. Any signed-in user.
+ */
+export const ZTeamDirectoryResponse = z.object({
+  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type TTeamDirectoryResponse = z.infer<typeof ZTeamDirectoryResponse>;
 
 // ── Members ───────────────────────────────────────────────────────────────────
 

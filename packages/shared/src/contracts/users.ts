@@ -113,6 +113,13 @@ export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 
 /** Forgot password: POST /auth/request-password-reset takes { email }. */
 export const ZForgotPasswordForm = z.object({ email: zEmail });
+export type TForgotPasswordForm = z.infer<typeof ZForgotPasswordForm>;
+
+/** The profile dialog's name (PUT /api/users/{id} takes it with the avatar). */
+export const ZProfileForm = z.object({
+  name: zRequiredString().pipe(z.string().max(USER_NAME_MAX, { error: "validation.tooLong" })),
+});
+export type TProfileForm = z.infer<typeof ZProfileForm>;
 
 /** Reset page (/login?mode=reset&token=...): POST /auth/reset-password takes { token, newPassword }. */
 export const ZResetPasswordForm = z
@@ -126,3 +133,4 @@ export const ZResetPasswordForm = z
     path: ["passwordConfirmation"],
     error: "validation.passwordsDoNotMatch",
   });
+export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;

@@ -54,16 +54,19 @@ export const vi = {
     userNotFound: "Không tìm thấy người dùng",
     chapterNoPages: "Chương không có trang nào",
     unknown: "Lỗi không xác định",
+    // Grouped by what the user can do about it (the spec's technical texts stay in
+    // apps/web/src/lib/images/errors.ts for logs): an unreadable file, a browser that could not
+    // draw or encode the picture, a wrong scramble key, a scrambled picture of the wrong height.
     image: {
-      canvasContext: "Không thể tạo ngữ cảnh canvas",
-      failedToCreateImage: "Không thể tạo hình ảnh",
-      invalidKeyCode: "Mã khóa không hợp lệ",
-      checksumMismatch: "Mã kiểm tra không khớp",
-      invalidBase58Character: "Ký tự base58 không hợp lệ",
-      contextUnavailable: "Ngữ cảnh canvas không khả dụng",
-      invalidScrambledHeight: "Chiều cao ảnh đã xáo trộn không hợp lệ",
-      blobCreation: "Lỗi khi tạo blob từ hình ảnh",
-      toBlobFailed: "toBlob thất bại",
+      canvasContext: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
+      failedToCreateImage: "Không đọc được ảnh: tệp bị hỏng hoặc không phải định dạng ảnh được hỗ trợ",
+      invalidKeyCode: "Khóa xáo trộn không hợp lệ",
+      checksumMismatch: "Khóa xáo trộn không hợp lệ",
+      invalidBase58Character: "Khóa xáo trộn không hợp lệ",
+      contextUnavailable: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
+      invalidScrambledHeight: "Chiều cao ảnh đã xáo trộn không khớp với khóa xáo trộn",
+      blobCreation: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
+      toBlobFailed: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
     },
     kind: {
       cannotConnect: "Không thể kết nối tới máy chủ",
@@ -87,6 +90,8 @@ export const vi = {
     mergeRequested: "Đã gửi yêu cầu gộp",
   },
   fields: {
+    pageCount: "Số trang",
+    removed: "Trang đã gỡ",
     generic: "Trường này",
     acceptTerms: "Điều khoản và điều kiện",
     all: "Tất cả",

@@ -34,6 +34,7 @@ const vi = {
   },
   chapters: {
     pageDuplicate: "Một trang xuất hiện nhiều lần trong danh sách",
+    clientIdTaken: "Tệp ảnh này đã là một trang khác của chương",
     pageNotFound: "Một trang không còn trong chương này (có thể vừa bị xóa ở nơi khác), hãy tải lại trang",
     pageNotStored: "Trang {{position}} chưa được tải lên xong, hãy tải lên lại trang này trước khi đăng",
     rangeInvalid: "Chương bắt đầu phải nhỏ hơn hoặc bằng chương kết thúc",
@@ -86,6 +87,7 @@ const en: Catalogue<typeof vi> = {
   },
   chapters: {
     pageDuplicate: "A page appears more than once in the list",
+    clientIdTaken: "This image file is already another page of the chapter",
     pageNotFound:
       "A page is no longer in this chapter (it may have just been removed elsewhere); reload the page",
     pageNotStored: "Page {{position}} has not finished uploading; upload it again before publishing",

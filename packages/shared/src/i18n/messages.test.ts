@@ -122,16 +122,23 @@ describe("catalogue", () => {
     expect(translate("en", "errors.unknown")).toBe("Unkown error");
     expect(translate("en", "validation.coverRequired")).toBe("A comic cover image must be uploaded");
     expect(translate("en", "errors.chapterNoPages")).toBe("Chapter has no pages");
-    expect(translate("en", "errors.image.toBlobFailed")).toBe("toBlob failed");
+    // The spec's image texts ("toBlob failed") are technical: they stay the errors' own messages
+    // (apps/web/src/lib/images/errors.ts); users read a sentence about what to do.
+    expect(translate("en", "errors.image.toBlobFailed")).toBe(
+      "Your browser could not process this image. Try again or use a smaller image",
+    );
     expect(translate("vi", "validation.required", { field: "Email" })).toBe("Email là bắt buộc");
     expect(translate("vi", "comicStatus.canceled")).toBe("Đã hủy bỏ");
   });
 
-  it("uses the scramble codec's English messages for image errors", () => {
-    expect(translate("en", "errors.image.invalidKeyCode")).toBe("Invalid key code");
-    expect(translate("en", "errors.image.checksumMismatch")).toBe("Checksum mismatch");
-    expect(translate("en", "errors.image.invalidBase58Character")).toBe("Invalid base58 character");
-    expect(translate("en", "errors.image.invalidScrambledHeight")).toBe("Invalid scrambled image height");
+  it("names a wrong scramble key in the glossary's words, never the codec's terms", () => {
+    for (const code of ["invalidKeyCode", "checksumMismatch", "invalidBase58Character"]) {
+      expect(translate("en", `errors.image.${code}`)).toBe("Invalid scramble key");
+      expect(translate("vi", `errors.image.${code}`)).toBe("Khóa xáo trộn không hợp lệ");
+    }
+    expect(translate("en", "errors.image.invalidScrambledHeight")).toBe(
+      "The scrambled image's height does not match its scramble key",
+    );
   });
 });
 

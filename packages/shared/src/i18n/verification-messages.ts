@@ -13,6 +13,8 @@ const vi = {
     resendTooSoon: "Thư xác nhận vừa được gửi. Hãy kiểm tra hộp thư, hoặc thử lại sau {{seconds}} giây",
     resendTooMany: "Bạn đã gửi lại thư xác nhận {{max}} lần trong một giờ. Hãy thử lại sau",
     invitationNeedsVerifiedEmail: "Hãy xác nhận e-mail của bạn trước khi trả lời lời mời vào nhóm",
+    emailMissing:
+      "Dịch vụ đăng nhập không cho biết địa chỉ e-mail của bạn. Hãy cho phép chia sẻ e-mail khi đăng nhập, hoặc đăng ký bằng e-mail",
   },
 } as const;
 
@@ -28,6 +30,8 @@ const en: Catalogue<typeof vi> = {
     resendTooSoon: "A confirmation mail was just sent. Check your inbox, or try again in {{seconds}} seconds",
     resendTooMany: "You asked for the confirmation mail {{max}} times in an hour. Try again later",
     invitationNeedsVerifiedEmail: "Confirm your e-mail before answering a team invitation",
+    emailMissing:
+      "The sign-in service did not share your e-mail address. Allow it to share your e-mail, or register with your e-mail",
   },
 };
 

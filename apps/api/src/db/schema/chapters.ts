@@ -102,6 +102,11 @@ export const chapterPages = pgTable(
     staged: boolean("staged").notNull().default(true),
     url: text("url").notNull(),
     scrambleKey: text("scramble_key"),
+    /**
+     * Storage key of the 320 px WebP thumbnail (`<url>.thumb.webp`), made by the `images.thumbnail`
+     * job after upload; null until then, and always for scrambled pages (it would reveal them).
+     */
+    thumb: text("thumb"),
     width: integer("width"),
     height: integer("height"),
     size: integer("size"),

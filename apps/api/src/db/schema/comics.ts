@@ -48,6 +48,8 @@ export const comics = pgTable(
     status: text("status", { enum: COMIC_STATUSES }).notNull().default("ongoing"),
     /** Storage key of the cover (`comics/...`), relative to the public storage base. */
     thumbnail: text("thumbnail"),
+    /** Storage key of the cover's 320 px WebP (`<thumbnail>.thumb.webp`, `images.thumbnail` job); null until made. */
+    thumbnailSmall: text("thumbnail_small"),
     isMature: boolean("is_mature").notNull().default(false),
     isDoujinshi: boolean("is_doujinshi").notNull().default(false),
     syncArtistsWithAuthors: boolean("sync_artists_with_authors").notNull().default(false),

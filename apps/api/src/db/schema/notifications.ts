@@ -3,18 +3,14 @@
  * (docs/requests.md, "Notifications"). A notification stores its kind and the ids/names it talks
  * about (`data`); the web app words it in the reader's language.
  */
+import { NOTIFICATION_KINDS } from "@vt/shared/contracts/notifications";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 const tz = { withTimezone: true } as const;
 
-export const NOTIFICATION_KINDS = [
-  "request_to_review",
-  "request_decided",
-  "invitation",
-  "chapter_published",
-] as const;
+/** The kinds live in packages/shared (the contracts and the web app read the same list). */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notifications = pgTable(

@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import type { Executor } from "../../db/executor";
 import { AppError, fieldError } from "../../lib/app-error";
 import { writeAudit } from "../../lib/audit";
+import { thumbKeyOf } from "../../storage/keys";
 import { isValidKey, type Storage } from "../../storage/storage";
 import { type ComicAccess, comicAccess, inComicTx } from "../comics/comics.service";
 import * as repo from "./chapters.repo";
@@ -79,9 +80,9 @@ export function ownedObject(url: string): boolean {
   return url.startsWith("comics/") && isValidKey(url);
 }
 
-export async function removeObjects(deps: ChaptersDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    if (!ownedObject(key)) continue;
+/** Removes page objects with their thumbnails (`<key>.thumb.webp`, whether made yet or not). */
+export async function removeObjects(deps: ChaptersDeps, pageKeys: string[]): Promise<void> {
+  for (const key of pageKeys.filter(ownedObject).flatMap((k) => [k, thumbKeyOf(k)])) {
     try {
       await deps.storage.delete(key);
     } catch (error) {

@@ -154,9 +154,13 @@ export async function replacePage(
     const pages = await repo.pagesOf(tx, chapterId);
     const current = pages.find((p) => p.id === input.pageId);
     if (!current) throw fieldError(["pageId"], "chapters.pageNotFound");
+    // The client id names one source file per chapter (unique index): another page holding it is a 422, not a 500.
+    if (input.clientId && pages.some((p) => p.id !== current.id && p.clientId === input.clientId))
+      throw fieldError(["clientId"], "chapters.clientIdTaken");
     const updated = await repo.updatePage(tx, input.pageId, {
       url: input.url,
       scrambleKey: input.key ?? null,
+      thumb: null,
       width: input.image.width,
       height: input.image.height,
       size: input.image.bytes.length,

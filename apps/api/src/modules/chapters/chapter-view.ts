@@ -20,6 +20,7 @@ export function toPage(deps: ChaptersDeps, p: repo.PageRow): TChapterPage & { id
     url: p.url,
     ...(p.scrambleKey ? { key: p.scrambleKey } : {}),
     src: pageSrc(deps, p.url),
+    ...(p.thumb ? { thumbSrc: deps.storage.publicUrl(p.thumb) } : {}),
     width: p.width,
     height: p.height,
     clientId: p.clientId,

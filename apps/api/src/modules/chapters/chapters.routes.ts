@@ -31,11 +31,13 @@ import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
+import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { fieldError } from "../../lib/app-error";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readAndStoreImages } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
+import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
@@ -94,6 +96,9 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireUser(request);
   });
 
+  /** Pages that get a thumbnail: newly stored and not scrambled (a thumbnail would reveal them). */
+  const thumbnailable = (pages: { id: number; key?: string; duplicate?: boolean }[]) =>
+    pages.filter((p) => !p.key && !p.duplicate).map((p) => p.id);
   const deps = (request: FastifyRequest): service.ChaptersDeps => ({
     db: app.db,
     storage: app.storage,
@@ -237,6 +242,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           keys: parsed.keys ?? [],
           clientIds: parsed.clientIds ?? [],
         });
+        await queueThumbnails(app.jobs, { pageIds: thumbnailable(stored) }, request.log);
         return reply.code(201).send({ pages: stored });
       } catch (error) {
         await service.discardStored(
@@ -295,6 +301,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           keys: request.body.keys ?? [],
           clientIds: request.body.clientIds ?? [],
         });
+        await queueThumbnails(app.jobs, { pageIds: thumbnailable(stored) }, request.log);
         return reply.code(201).send({ pages: stored });
       } catch (error) {
         await service.discardStored(
@@ -329,15 +336,19 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(fields.key ? { key: fields.key } : {}),
           ...(fields.clientId ? { clientId: fields.clientId } : {}),
         });
-        return await service.replacePage(d, user, grant, {
+        const replaced = await service.replacePage(d, user, grant, {
           ...parsed,
           url: page.url,
           image: page.image,
         });
+        await queueThumbnails(app.jobs, { pageIds: thumbnailable([replaced]) }, request.log);
+        return replaced;
       } catch (error) {
         await service.discardStored(d, [page.url]);
         throw error;
       }
     },
   );
+
+  registerChapterDirectRoutes(app, deps);
 };

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { Executor, Tx } from "../../db/executor";
 import { AppError } from "../../lib/app-error";
 import { type AuditEntry, writeAudit } from "../../lib/audit";
-import type { CheckedImage } from "../../lib/image-gate";
+import type { IncomingImage } from "../../lib/direct-upload";
 import type { Storage } from "../../storage/storage";
 import type { ComicRow } from "./comics.repo";
 import * as repo from "./comics.repo";
@@ -17,8 +17,11 @@ export interface ComicsDeps {
   log: Pick<FastifyBaseLogger, "warn" | "error">;
 }
 
-/** Reads the request's single image only after authorization passed. */
-export type CoverReader = () => Promise<CheckedImage>;
+/**
+ * Reads the request's single image only after authorization passed: from the multipart body, or
+ * an object the browser stored in the bucket (direct upload, `key` set; lib/direct-upload.ts).
+ */
+export type CoverReader = () => Promise<IncomingImage>;
 
 export const notFound = () => new AppError("NOT_FOUND");
 export const forbidden = () => new AppError("FORBIDDEN");

@@ -6,6 +6,7 @@ import type { TComicArt, TCoverUpload } from "@vt/shared/contracts/comics";
 import { isValidCoverSize } from "@vt/shared/validation";
 import type { SessionUser } from "../../auth/session";
 import { fieldError } from "../../lib/app-error";
+import { type IncomingImage, storeIncoming } from "../../lib/direct-upload";
 import type { CheckedImage } from "../../lib/image-gate";
 import {
   type ComicsDeps,
@@ -58,14 +59,13 @@ export async function reserveCover(
   return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
 }
 
-export async function storeCover(deps: ComicsDeps, image: CheckedImage): Promise<string> {
-  if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
-  return deps.storage.put(image.bytes, {
-    prefix: "comics",
-    ext: image.ext,
-    contentType: image.mime,
-    suffix: "_cover",
-  });
+/** The cover rule, then the stored key; a refused cover the browser stored itself is deleted. */
+export async function storeCover(deps: ComicsDeps, image: IncomingImage): Promise<string> {
+  if (!isValidCoverSize(image.width, image.height)) {
+    await removeObjects(deps, [image.key ?? null]);
+    throw fieldError(["file"], "validation.coverRatio");
+  }
+  return storeIncoming(deps.storage, image, { prefix: "comics", suffix: "_cover" });
 }
 
 export async function removeObjects(deps: ComicsDeps, keys: (string | null)[]): Promise<void> {
@@ -98,31 +98,37 @@ export async function listArts(deps: ComicsDeps, user: SessionUser, comicId: num
   return (await repo.listArts(deps.db, comicId)).map((r) => toArt(deps, r));
 }
 
+/** Who may add volume art (POST /comics/arts and its direct-upload pair): "view". */
+export async function authorizeArt(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<void> {
+  await comicAccess(deps.db, user, comicId, "view");
+}
+
 export async function createArt(
   deps: ComicsDeps,
   user: SessionUser,
-  input: { comicId: number; volume: number; image: CheckedImage },
+  input: { comicId: number; volume: number; image: IncomingImage },
 ): Promise<TComicArt> {
-  await comicAccess(deps.db, user, input.comicId, "view");
-  const key = await deps.storage.put(input.image.bytes, {
-    prefix: "comics",
-    ext: input.image.ext,
-    contentType: input.image.mime,
-    suffix: `_vol${input.volume}`,
-  });
+  // A direct upload is already in the bucket: refused (even by authorization), it is deleted.
+  let key = input.image.key ?? null;
   try {
+    await authorizeArt(deps, user, input.comicId);
+    const stored = await storeIncoming(deps.storage, input.image, {
+      prefix: "comics",
+      suffix: `_vol${input.volume}`,
+    });
+    key = stored;
     const row = await inComicTx(deps.db, user, input.comicId, "view", async (tx, access) => {
       const art = await repo.insertArt(tx, {
         comicId: input.comicId,
         volume: input.volume,
-        image: key,
+        image: stored,
         width: input.image.width,
         height: input.image.height,
         createdBy: user.id,
       });
       await comicAudit(tx, user, access.comic, {
         action: "add_art",
-        after: { artId: art.id, volume: art.volume, image: key },
+        after: { artId: art.id, volume: art.volume, image: stored },
       });
       return art;
     });

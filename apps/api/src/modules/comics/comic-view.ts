@@ -27,6 +27,7 @@ export function toListItem(deps: ComicsDeps, row: ComicListRow): TComicListItem 
     anotherName: row.another_name,
     thumbnail: row.thumbnail,
     thumbnailUrl: publicUrl(deps, row.thumbnail),
+    ...(row.thumbnail_small ? { thumbnailSmallUrl: deps.storage.publicUrl(row.thumbnail_small) } : {}),
     status: row.status,
     viewCount: Number(row.view_count),
     saveCount: Number(row.save_count),
@@ -38,6 +39,7 @@ export function toListItem(deps: ComicsDeps, row: ComicListRow): TComicListItem 
     team: { id: row.team_id, name: row.team_name },
     deleteRequested: row.delete_requested,
     mergeRequested: row.merge_requested,
+    mergeTarget: row.merge_target,
     canUpload: row.can_upload,
     ...(pr === undefined
       ? {}
@@ -84,6 +86,7 @@ export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAc
     description: comic.description,
     thumbnail: comic.thumbnail,
     thumbnailUrl: publicUrl(deps, comic.thumbnail),
+    ...(comic.thumbnailSmall ? { thumbnailSmallUrl: deps.storage.publicUrl(comic.thumbnailSmall) } : {}),
     status: comic.status,
     viewCount: comic.viewCount,
     saveCount: comic.saveCount,
@@ -100,6 +103,7 @@ export async function loadDetail(deps: ComicsDeps, db: Executor, access: ComicAc
     collaborators: collaborators.map(toComicTeam),
     deleteRequested: flags.deleteRequested,
     mergeRequested: flags.mergeRequested,
+    mergeTarget: flags.mergeTarget,
     canUpload: access.canUpload,
     siteUrl: siteUrl(deps, comic),
     can: {

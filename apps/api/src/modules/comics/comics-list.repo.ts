@@ -33,6 +33,7 @@ export type ComicListRow = {
   title: string;
   another_name: string;
   thumbnail: string | null;
+  thumbnail_small: string | null;
   status: ComicStatusValue;
   view_count: number;
   save_count: number;
@@ -45,6 +46,8 @@ export type ComicListRow = {
   genres: string[] | null;
   delete_requested: boolean;
   merge_requested: boolean;
+  /** The target of the newest pending merge request (null when none). */
+  merge_target: { id: number; title: string } | null;
   can_upload: boolean;
   permission_request: {
     id: number;
@@ -122,11 +125,13 @@ export function listComicsSql(f: ListFilters): SQL {
             order by r.id desc limit 1)`
       : sql`null`;
   return sql`
-    select c.id, c.title, c.another_name, c.thumbnail, c.status, c.view_count, c.save_count,
+    select c.id, c.title, c.another_name, c.thumbnail, c.thumbnail_small, c.status, c.view_count, c.save_count,
       c.created_at, c.updated_at, c.is_mature, c.is_doujinshi, c.team_id, t.name as team_name,
       (select array_agg(g.genre order by g.genre) from comic_genres g where g.comic_id = c.id) as genres,
       exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'delete') as delete_requested,
       exists (select 1 from requests r where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge') as merge_requested,
+      (select json_build_object('id', tc.id, 'title', tc.title) from requests r join comics tc on tc.id = r.target_comic_id
+        where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge' order by r.id desc limit 1) as merge_target,
       (c.team_id = any(${mine}) or exists (select 1 from comic_teams ct where ct.comic_id = c.id and ct.team_id = any(${mine}))) as can_upload,
       ${withPermission} as permission_request
     from (${pageIdsSql(f)}) page

@@ -173,14 +173,22 @@ export async function requestsOfTeamsOnComic(
 export async function pendingFlags(
   db: Executor,
   comicId: number,
-): Promise<{ deleteRequested: boolean; mergeRequested: boolean }> {
+): Promise<{
+  deleteRequested: boolean;
+  mergeRequested: boolean;
+  mergeTarget: { id: number; title: string } | null;
+}> {
   const rows = await db
-    .selectDistinct({ type: requests.type })
+    .select({ id: requests.id, type: requests.type, targetId: comics.id, targetTitle: comics.title })
     .from(requests)
-    .where(and(eq(requests.comicId, comicId), eq(requests.status, "pending")));
+    .leftJoin(comics, eq(comics.id, requests.targetComicId))
+    .where(and(eq(requests.comicId, comicId), eq(requests.status, "pending")))
+    .orderBy(desc(requests.id));
+  const merge = rows.find((r) => r.type === "merge" && r.targetId !== null);
   return {
     deleteRequested: rows.some((r) => r.type === "delete"),
     mergeRequested: rows.some((r) => r.type === "merge"),
+    mergeTarget: merge?.targetId != null ? { id: merge.targetId, title: merge.targetTitle ?? "" } : null,
   };
 }
 
@@ -202,7 +210,7 @@ export async function insertComic(
 export async function updateComic(
   tx: Executor,
   comicId: number,
-  patch: Partial<ComicInfo & Pick<ComicRow, "thumbnail" | "deletedAt" | "deletedBy">>,
+  patch: Partial<ComicInfo & Pick<ComicRow, "thumbnail" | "thumbnailSmall" | "deletedAt" | "deletedBy">>,
 ): Promise<ComicRow> {
   const [row] = await tx
     .update(comics)

@@ -32,10 +32,12 @@ import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
+import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readSingleImage } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { parseInput } from "../../lib/validation";
+import { registerComicDirectRoutes } from "./comics.direct-routes";
 import * as service from "./comics.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
@@ -158,6 +160,7 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const comic = await service.createComic(deps(request), await requireUser(request), request.body);
+      await queueThumbnails(app.jobs, { comicIds: [comic.id] }, request.log);
       return reply.code(201).send(comic);
     },
   );
@@ -304,9 +307,15 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicDetail, ...upload },
       },
     },
-    async (request) =>
-      service.setThumbnail(deps(request), await requireUser(request), request.params.comicId, () =>
+    async (request) => {
+      const { comicId } = request.params;
+      const comic = await service.setThumbnail(deps(request), await requireUser(request), comicId, () =>
         readCover(request),
-      ),
+      );
+      await queueThumbnails(app.jobs, { comicIds: [comicId] }, request.log);
+      return comic;
+    },
   );
+
+  registerComicDirectRoutes(app, deps);
 };

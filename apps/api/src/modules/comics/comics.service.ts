@@ -23,6 +23,7 @@ import type { Tx } from "../../db/executor";
 import { type MyTeam, myTeams } from "../../db/my-teams";
 import { AppError, checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
+import { thumbKeyOf } from "../../storage/keys";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
 import { lockPair, mergeInto } from "./comics.merge";
 import * as repo from "./comics.repo";
@@ -63,7 +64,14 @@ export {
   comicAudit,
   inComicTx,
 } from "./comic-access";
-export { createArt, deleteArt, listArts, recordDirectCover, uploadCover } from "./comic-images";
+export {
+  authorizeArt,
+  createArt,
+  deleteArt,
+  listArts,
+  recordDirectCover,
+  uploadCover,
+} from "./comic-images";
 export { loadDetail } from "./comic-view";
 
 // ── List ──────────────────────────────────────────────────────────────────────
@@ -249,6 +257,15 @@ export async function deleteComic(deps: ComicsDeps, user: SessionUser, comicId: 
   });
 }
 
+/** Who may change a comic's cover (POST .../thumbnail and its direct-upload pair): "edit". */
+export async function authorizeThumbnail(
+  deps: ComicsDeps,
+  user: SessionUser,
+  comicId: number,
+): Promise<void> {
+  await comicAccess(deps.db, user, comicId, "edit");
+}
+
 /** Replaces the cover; the previous object is removed once the change committed. */
 export async function setThumbnail(
   deps: ComicsDeps,
@@ -256,14 +273,14 @@ export async function setThumbnail(
   comicId: number,
   readCover: CoverReader,
 ): Promise<TComicDetail> {
-  await comicAccess(deps.db, user, comicId, "edit");
+  await authorizeThumbnail(deps, user, comicId);
   const image = await readCover();
   const key = await storeCover(deps, image);
   let previous: string | null = null;
   try {
     await inComicTx(deps.db, user, comicId, "edit", async (tx, access) => {
       previous = access.comic.thumbnail;
-      await repo.updateComic(tx, comicId, { thumbnail: key });
+      await repo.updateComic(tx, comicId, { thumbnail: key, thumbnailSmall: null });
       await comicAudit(tx, user, access.comic, {
         action: "upload_thumbnail",
         before: { thumbnail: previous },
@@ -274,7 +291,7 @@ export async function setThumbnail(
     await removeObjects(deps, [key]);
     throw error;
   }
-  await removeObjects(deps, [previous]);
+  await removeObjects(deps, previous ? [previous, thumbKeyOf(previous)] : []);
   return getComic(deps, user, comicId);
 }
 

@@ -189,8 +189,14 @@ describe("POST /api/comics/mergeRequest", () => {
     const detail = await call(t, owner, "GET", `/api/comics/${source.id}`);
     expect(detail.json()).toMatchObject({
       mergeRequested: true,
+      mergeTarget: { id: target.id, title: "Gộp Đích" },
       requests: [{ type: "merge", status: "pending" }],
     });
+    const listed = (
+      await call(t, owner, "GET", "/api/comics?scope=all&status=merge-requested&limit=100")
+    ).json().comics as { id: number; mergeTarget: unknown }[];
+    expect(listed.find((c) => c.id === source.id)?.mergeTarget).toEqual({ id: target.id, title: "Gộp Đích" });
+    expect((await call(t, other, "GET", `/api/comics/${target.id}`)).json().mergeTarget).toBeNull();
     const dup = await call(t, owner, "POST", "/api/comics/mergeRequest", {
       payload: { comicId: source.id, targetComicId: target.id, teamId: teamA, reason: "Lại" },
     });
@@ -210,6 +216,7 @@ describe("POST /api/comics/mergeRequest", () => {
     expect(src?.mergedIntoId).toBe(target.id);
     const merged = await call(t, other, "GET", `/api/comics/${target.id}`);
     expect(merged.json().genres).toEqual(["comedy"]);
+    expect(merged.json().mergeTarget).toBeNull();
   });
 
   it("refuses merging into itself, a missing target or comic, no reason (422) and signed-out calls (401)", async () => {

@@ -22,6 +22,7 @@ import {
   deleteObjects,
   inTeamTx,
   storeImages,
+  type TeamImageKind,
   type TeamsDeps,
   teamAccess,
   teamAudit,
@@ -160,6 +161,27 @@ export async function updateCredit(
   });
   await deleteObjects(deps, removed);
   return result;
+}
+
+/** Team images: the cover and logo, the donate QR code, the credit pages. */
+export type TeamUploadTarget = TeamImageKind | "qr" | "credit";
+
+/**
+ * Who may upload a team image (managers and above, as each multipart route checks) and how many
+ * files it takes now: 1, or the credit pages still free (none free: 422 validation.tooManyFiles).
+ * Asked before direct-upload URLs are handed out (teams/teams.direct-routes.ts).
+ */
+export async function teamUploadRoom(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+  target: TeamUploadTarget,
+): Promise<number> {
+  await teamAccess(deps.db, user, teamId, "manage");
+  if (target !== "credit") return 1;
+  const room = CREDIT_MAX_PAGES - (await repo.getCredit(deps.db, teamId)).pages.length;
+  if (room <= 0) throw tooManyFiles(CREDIT_MAX_PAGES);
+  return room;
 }
 
 export async function uploadCreditPages(

@@ -8,7 +8,7 @@ import {
   type TTeamSummary,
 } from "@vt/shared/contracts/teams";
 import type { TeamRole } from "../../db/schema/teams";
-import type { CheckedImage } from "../../lib/image-gate";
+import { type IncomingImage, storeIncoming } from "../../lib/direct-upload";
 import type { Storage } from "../../storage/storage";
 import type { TeamAccess, TeamsDeps } from "./team-access";
 import type * as repo from "./teams.repo";
@@ -78,21 +78,20 @@ export async function deleteObjects(
   }
 }
 
-/** Stores checked images; if anything after fails, `discard()` removes what was stored. */
+/**
+ * Stores checked images (direct uploads are stored already); if anything after fails, `discard()`
+ * removes them, the browser's objects included.
+ */
 export async function storeImages(
   deps: Pick<TeamsDeps, "storage" | "log">,
-  images: CheckedImage[],
+  images: IncomingImage[],
   suffix: string,
 ) {
   const keys: string[] = [];
   try {
-    for (const img of images) {
-      keys.push(
-        await deps.storage.put(img.bytes, { prefix: "teams", ext: img.ext, contentType: img.mime, suffix }),
-      );
-    }
+    for (const img of images) keys.push(await storeIncoming(deps.storage, img, { prefix: "teams", suffix }));
   } catch (error) {
-    await deleteObjects(deps, keys);
+    await deleteObjects(deps, [...keys, ...images.map((img) => img.key ?? null)]);
     throw error;
   }
   return { keys, discard: () => deleteObjects(deps, keys) };

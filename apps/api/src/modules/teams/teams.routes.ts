@@ -9,6 +9,7 @@ import {
   ZCreateTeamRequest,
   ZPageQuery,
   ZTeam,
+  ZTeamDirectoryResponse,
   ZTeamListQuery,
   ZTeamListResponse,
   ZTeamParams,
@@ -24,6 +25,8 @@ import {
   scopedErrors as scoped,
   uploadErrors as upload,
 } from "../../lib/route-errors";
+import { teamDirectory } from "./team-directory";
+import { registerTeamDirectRoutes } from "./teams.direct-routes";
 import * as service from "./teams.service";
 
 const write = { ...scoped, ...e(422) };
@@ -36,6 +39,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const deps = (request: FastifyRequest) => service.teamsDeps(app, request);
   const tags = ["teams"];
+  registerTeamDirectRoutes(app, deps);
 
   // ── Teams ───────────────────────────────────────────────────────────────────
 
@@ -50,6 +54,19 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listTeams(deps(request), await requireUser(request), request.query),
+  );
+
+  app.get(
+    "/teams/directory",
+    {
+      schema: {
+        tags,
+        summary: "Every live team by name (id and name), for the collaborator pickers",
+        querystring: ZPageQuery,
+        response: { 200: ZTeamDirectoryResponse, ...e(401, 422) },
+      },
+    },
+    async (request) => teamDirectory(app.db, request.query),
   );
 
   app.post(

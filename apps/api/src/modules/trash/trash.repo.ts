@@ -84,17 +84,19 @@ export async function findTrashed(db: Executor, scope: TrashScope, type: string,
   return result.rows[0];
 }
 
-/** Rows deleted before `cutoff`, with the storage keys that go with them. */
+/** Rows deleted before `cutoff`, with the storage keys that go with them (thumbnails included). */
 export async function expired(db: Executor, cutoff: Date) {
   const at = cutoff.toISOString();
   const comics = await db.execute<{ id: number; keys: string[] }>(sql`
-    select c.id, array_remove(array[c.thumbnail], null)
+    select c.id, array_remove(array[c.thumbnail, c.thumbnail_small], null)
       || coalesce((select array_agg(a.image) from comic_arts a where a.comic_id = c.id), '{}')
-      || coalesce((select array_agg(p.url) from chapter_pages p join chapters ch on ch.id = p.chapter_id
+      || coalesce((select array_agg(k) from chapter_pages p join chapters ch on ch.id = p.chapter_id,
+                   unnest(array_remove(array[p.url, p.thumb], null)) k
                    where ch.comic_id = c.id), '{}') as keys
     from comics c where c.deleted_at < ${at}::timestamptz`);
   const chapters = await db.execute<{ id: number; keys: string[] }>(sql`
-    select ch.id, coalesce((select array_agg(p.url) from chapter_pages p where p.chapter_id = ch.id), '{}') as keys
+    select ch.id, coalesce((select array_agg(k) from chapter_pages p, unnest(array_remove(array[p.url, p.thumb], null)) k
+                            where p.chapter_id = ch.id), '{}') as keys
     from chapters ch where ch.deleted_at < ${at}::timestamptz`);
   // A team still owning comics or chapters stays until those are gone (they reference it).
   const teams = await db.execute<{ id: number; keys: string[] }>(sql`

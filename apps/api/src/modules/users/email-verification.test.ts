@@ -10,7 +10,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../test/app";
 import { CookieJar } from "../../../test/cookie-jar";
 import { call, createTeam, createUser } from "../../../test/fixtures/api";
-import { exchange, idToken, linkIn, me, newAccount, outbox, register } from "../../../test/identity";
+import {
+  authPost,
+  exchange,
+  idToken,
+  linkIn,
+  me,
+  newAccount,
+  outbox,
+  register,
+  signIn,
+} from "../../../test/identity";
 import { authUser } from "../../db/schema/auth";
 import { teamMembers } from "../../db/schema/teams";
 import { emailVerifications, users } from "../../db/schema/users";
@@ -116,6 +126,35 @@ describe("invitation takeover", () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().team).toMatchObject({ id: teamId, myRole: "manager" });
     expect(await isMember(teamId, user.id)).toBe(true);
+  });
+
+  it("the real owner of a squatted address takes the account back with a password reset: verified, the squatter signed out", async () => {
+    const owner = await createUser(t);
+    const teamId = await createTeam(t, owner);
+    const email = `squatted.${Date.now()}@x.example`;
+    const invited = await call(t, owner, "POST", `/api/teams/${teamId}/invitations`, {
+      payload: { email, role: "manager" },
+    });
+    const invitationId = invited.json().id as number;
+    const { jar: squatter, user } = await signUp(email);
+    expect(user.emailVerified).toBe(false);
+
+    // The mailbox's owner asks for a reset (registering again is refused: the address is taken).
+    expect((await authPost(t, "/auth/request-password-reset", { email })).statusCode).toBe(200);
+    const mails = await outbox(t, email);
+    const token = linkIn(mails.at(-1)!.text, `${TEST_ORIGIN}/login?`).searchParams.get("token")!;
+    const reset = await authPost(t, "/auth/reset-password", { token, newPassword: "mine for real 2026" });
+    expect(reset.statusCode).toBe(200);
+
+    // The squatter's uploader session is over; the owner signs in verified and sees the invitation.
+    expect((await me(t, squatter)).statusCode).toBe(401);
+    const { jar } = await signIn(t, { email, password: "mine for real 2026" });
+    const session = await exchange(t, await idToken(t, jar), jar);
+    expect(session.json()).toMatchObject({ id: user.id, email, emailVerified: true });
+    const mine = (await jarCall(jar, "GET", "/api/invitations")).json();
+    expect(mine.invitations).toEqual([expect.objectContaining({ id: invitationId })]);
+    const [provider] = await db().select().from(authUser).where(eq(authUser.email, email));
+    expect(provider?.emailVerified).toBe(true);
   });
 
   it("the verification sticks: the embedded provider's next ID token says email_verified and a new sign-in stays verified", async () => {

@@ -1,4 +1,9 @@
 import {
+  ZDirectUploadTickets,
+  ZSingleDirectUploadConfirm,
+  ZSingleDirectUploadRequest,
+} from "@vt/shared/contracts/images";
+import {
   AVATAR_MAX_BYTES,
   ZAuthRequest,
   ZAvatarUploadResponse,
@@ -13,8 +18,9 @@ import { z } from "zod";
 import { embeddedIssuer } from "../../auth/provider";
 import { endSession, requireUser, startSession } from "../../auth/session";
 import { AppError } from "../../lib/app-error";
+import { presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
 import { readSingleImage } from "../../lib/image-gate";
-import { storeAvatar } from "./avatar";
+import { avatarScope, storeAvatar } from "./avatar";
 import {
   resendVerificationMail,
   sendVerificationMail,
@@ -155,6 +161,47 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireUser(request);
       const { image } = await readSingleImage(request, { maxBytes: AVATAR_MAX_BYTES, maxFields: 5 });
       return { url: await storeAvatar(app.storage, image) };
+    },
+  );
+
+  const upload = { ...errors, 413: ZErrorBody, 415: ZErrorBody, 429: ZErrorBody };
+  app.post(
+    "/users/avatar/presign",
+    {
+      preValidation: async (request) => {
+        await requireUser(request);
+      },
+      schema: {
+        tags: ["users"],
+        summary: "S3 storage only: a presigned PUT URL for an avatar; then POST /users/avatar/direct",
+        body: ZSingleDirectUploadRequest,
+        response: { 200: ZDirectUploadTickets, ...upload },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { uploads: await presignImageUploads(request, avatarScope(user.id), request.body.files) };
+    },
+  );
+
+  app.post(
+    "/users/avatar/direct",
+    {
+      preValidation: async (request) => {
+        await requireUser(request);
+      },
+      schema: {
+        tags: ["users"],
+        summary:
+          "Record an avatar uploaded straight to the bucket (key and token from /users/avatar/presign)",
+        body: ZSingleDirectUploadConfirm,
+        response: { 200: ZAvatarUploadResponse, ...upload },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const [image] = await receiveDirectImages(request, avatarScope(user.id), request.body.files);
+      return { url: await storeAvatar(app.storage, image!) };
     },
   );
 };

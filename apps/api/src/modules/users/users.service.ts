@@ -2,15 +2,16 @@
  * Rules of the uploader-service users: sign-in with a verified ID token, profile updates (own
  * profile only) and platform-admin grants.
  */
+
+import { EMAIL_REGEX } from "@vt/shared/constants";
 import type { TAuthRequest, TUpdateUserRequest } from "@vt/shared/contracts/users";
-import { EMAIL_REGEX } from "@vt/shared/validation";
 import type { IdTokenVerifier, VerifiedIdentity } from "../../auth/id-token";
 import { IdTokenError } from "../../auth/id-token";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import type { UserRole } from "../../db/schema/users";
-import { AppError } from "../../lib/app-error";
+import { AppError, fieldError } from "../../lib/app-error";
 import {
   findUserByEmail,
   findUserById,
@@ -58,8 +59,8 @@ export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): 
 
   const hintEmail = input.email?.trim().toLowerCase();
   const email = identity.email ?? (hintEmail && EMAIL_REGEX.test(hintEmail) ? hintEmail : undefined);
-  if (!email)
-    throw new AppError("VALIDATION", "errors.VALIDATION", { errors: ["email: missing from the token"] });
+  // The provider shared no address and the body's hint is missing or not an address.
+  if (!email) throw fieldError(["email"], "verification.emailMissing");
   const issuerVerified = identity.email !== undefined && identity.emailVerified === true;
   const grantsAdmin = issuerVerified && deps.adminEmails.includes(identity.email!);
 

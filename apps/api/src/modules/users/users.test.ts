@@ -118,6 +118,32 @@ describe("POST /api/users/auth", () => {
     }
     const base = () => ({ sub: "someone", email: "x@example.com", iat: now(), exp: now() + 60 });
 
+    it("a genuine token without an e-mail and no usable hint: 422 naming the e-mail, translated", async () => {
+      const token = await signWithEmbeddedKey({
+        sub: "no-mail",
+        iss: ISSUER,
+        aud: AUDIENCE,
+        iat: now(),
+        exp: now() + 60,
+      });
+      for (const lang of ["vi", "en"] as const) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/users/auth",
+          headers: { ...t.headers, "x-custom-lang": lang },
+          payload: { token, email: "not-an-address", name: null, avatar: null },
+        });
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toMatchObject({
+          code: "VALIDATION",
+          message: translate(lang, "errors.VALIDATION"),
+        });
+        const [text] = res.json().errors as string[];
+        expect(text).toContain(translate(lang, "verification.emailMissing"));
+        expect(text).not.toMatch(/missing from the token|verification\./);
+      }
+    });
+
     it("a token of an issuer that is not trusted (signed with the real key)", async () => {
       await expect401(
         await signWithEmbeddedKey({ ...base(), iss: "https://evil.example/auth", aud: AUDIENCE }),

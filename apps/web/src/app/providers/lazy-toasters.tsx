@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { NOTIFIER_ID } from "@/lib/notify";
+import { onToastsRequested, toastsRequested } from "@/lib/toast";
 
 const Toaster = lazy(() => import("@/components/ui/sonner").then((module) => ({ default: module.Toaster })));
 
 /**
- * Both toasters (spec §2: top-right with rich colours, and the bottom notifier), mounted after the
- * first paint so sonner is not part of the first download. Toasts raised earlier are kept by
- * sonner and appear once the toasters mount.
+ * Both toasters (spec §2: top-right with rich colours, and the bottom notifier), mounted when the
+ * first toast is asked for (lib/toast.ts), so a page that raises none (the sign-in page, usually)
+ * never downloads sonner. Toasts raised before the toasters mount are kept by sonner and appear
+ * once they do.
  */
 export function LazyToasters() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  const requested = useSyncExternalStore(onToastsRequested, toastsRequested, () => false);
+  if (!requested) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-right" richColors closeButton />

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
+import { QueryState } from "@/components/query-state";
 import { Pagination } from "@/components/ui/pagination";
 import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -80,32 +81,30 @@ export function AdminPage() {
 function Queue({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const requests = useRequests({ scope: "all", status: "pending", page, limit: 20 });
-  if (requests.isPending) return <Skeleton className="h-40" />;
-  if (requests.isError) {
-    return (
-      <p role="alert" className="text-destructive text-sm">
-        {t("review.requests.loadError")}
-      </p>
-    );
-  }
-  if (requests.data.requests.length === 0) {
-    return (
-      <EmptyState
-        icon={InboxIcon}
-        title={t("review.requests.emptyTitle")}
-        description={t("review.requests.emptyReview")}
-      />
-    );
-  }
   return (
-    <div className="grid gap-4">
-      <RequestList requests={requests.data.requests} busy={requests.isPlaceholderData} />
-      <Pagination
-        page={page}
-        totalPages={requests.data.totalPages}
-        onPageChange={onPage}
-        label={t("review.requests.pagination")}
-      />
-    </div>
+    <QueryState
+      query={requests}
+      loading={<Skeleton className="h-40" aria-busy="true" data-state="loading" />}
+    >
+      {(data) =>
+        data.requests.length === 0 ? (
+          <EmptyState
+            icon={InboxIcon}
+            title={t("review.requests.emptyTitle")}
+            description={t("review.requests.emptyReview")}
+          />
+        ) : (
+          <div className="grid gap-4">
+            <RequestList requests={data.requests} busy={requests.isPlaceholderData} />
+            <Pagination
+              page={page}
+              totalPages={data.totalPages}
+              onPageChange={onPage}
+              label={t("review.requests.pagination")}
+            />
+          </div>
+        )
+      }
+    </QueryState>
   );
 }

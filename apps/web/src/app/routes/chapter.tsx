@@ -91,7 +91,8 @@ export function ChapterPage() {
 
 /**
  * The editor, once the uploading team's settings are known for a new chapter (its scheduled date
- * starts at now + the team's publish delay). A failed settings read falls back to no delay.
+ * starts at now + the team's publish delay); the team's tall-strip default presets the page drop's
+ * option (for a chapter being edited it arrives when read). A failed read falls back to off/no delay.
  */
 function EditorWithTeamDefaults(props: {
   comic: TComicDetail;
@@ -99,8 +100,14 @@ function EditorWithTeamDefaults(props: {
   nextOrder: number;
   onCreated: (chapterId: number) => void;
 }) {
-  const teamId = props.chapter ? null : (props.comic.can.teams[0]?.id ?? null);
+  const teamId = props.chapter ? props.chapter.team.id : (props.comic.can.teams[0]?.id ?? null);
   const settings = useUploadSettings(teamId);
-  if (teamId !== null && settings.isPending) return <SectionSkeleton />;
-  return <ChapterEditor {...props} publishDelayHours={settings.data?.publishDelayHours ?? 0} />;
+  if (!props.chapter && teamId !== null && settings.isPending) return <SectionSkeleton />;
+  return (
+    <ChapterEditor
+      {...props}
+      publishDelayHours={settings.data?.publishDelayHours ?? 0}
+      splitTallStrips={settings.data?.splitTallStrips ?? false}
+    />
+  );
 }

@@ -1,10 +1,12 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
+import "@/locales/load-power";
 import { getRouteApi } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ChapterList } from "@/features/chapters/components/chapter-list";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
+import { useUploadSettings } from "@/features/teams/api/upload-settings";
 
 const route = getRouteApi("/app/comics/$comicId/chapters/");
 
@@ -22,10 +24,11 @@ export function ComicChaptersPage() {
       description={t("pages.comicChapters.description")}
     >
       {(comic) => (
-        <ChapterList
+        <ChaptersWithTeamDefaults
           comicId={comic.id}
           sort={sort}
           canUpload={comic.can.upload}
+          uploadTeamIds={comic.can.teams.map((team) => team.id)}
           onSortChange={(next) =>
             void navigate({
               search: (prev) => ({ ...prev, order: next === "desc" ? "desc" : undefined }),
@@ -36,4 +39,10 @@ export function ComicChaptersPage() {
       )}
     </ComicLayout>
   );
+}
+
+/** The bulk import's "split tall strips" starts from the first uploading team's default (off until read). */
+function ChaptersWithTeamDefaults(props: Omit<Parameters<typeof ChapterList>[0], "splitTallStrips">) {
+  const settings = useUploadSettings(props.uploadTeamIds[0] ?? null);
+  return <ChapterList {...props} splitTallStrips={settings.data?.splitTallStrips ?? false} />;
 }

@@ -37,7 +37,7 @@ export function ComicHistoryPage() {
             className="max-w-sm"
           />
           <AuditTable
-            url={`/comics/${comic.id}/history`}
+            source={{ comicId: comic.id }}
             page={search.page ?? 1}
             search={search.search}
             onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })}

@@ -1,5 +1,4 @@
 import "@/features/comics/texts";
-import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { Page } from "@/components/page";
 import { QueryState } from "@/components/query-state";
@@ -16,7 +15,6 @@ import {
 import { ComicRequestsCard } from "@/features/comics/components/comic-requests-card";
 import { ComicSectionNav } from "@/features/comics/components/comic-section-nav";
 import { ComicShortcuts } from "@/features/comics/components/comic-shortcuts";
-import { teamsQueryOptions } from "@/features/teams/api/get-teams";
 import { isApiError } from "@/lib/api-error";
 
 const route = getRouteApi("/app/comics/$comicId/");
@@ -31,9 +29,6 @@ export function ComicPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
-  const manageCollab = comic.data?.can.manageCollab === true;
-  // Teams that could be added as collaborators: my teams (fetched only for those who may add).
-  const candidates = useQuery({ ...teamsQueryOptions({ page: 1, limit: 100 }), enabled: manageCollab });
 
   if (comicId === null || (isApiError(comic.error) && comic.error.kind === "not-found"))
     return <ComicNotFound />;
@@ -49,10 +44,7 @@ export function ComicPage() {
         {comic.data && (
           <div className="grid content-start gap-6">
             <ComicRequestsCard comic={comic.data} />
-            <CollaboratorsCard
-              comic={comic.data}
-              candidates={(candidates.data?.teams ?? []).map(({ id, name }) => ({ id, name }))}
-            />
+            <CollaboratorsCard comic={comic.data} />
             {(isAdmin || comic.data.can.admin) && (
               <AdminActionsCard
                 comic={comic.data}

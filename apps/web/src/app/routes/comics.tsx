@@ -10,12 +10,11 @@ import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { useComics } from "@/features/comics/api/get-comics";
-import type { ComicListSearch } from "@/features/comics/comics-search";
+import { type ComicListSearch, myComicsParams } from "@/features/comics/comics-search";
 import { ComicListToolbar } from "@/features/comics/components/comic-list-toolbar";
 import { ComicsTable, ComicsTableSkeleton } from "@/features/comics/components/comics-table";
 
 const route = getRouteApi("/app/comics/");
-const PAGE_SIZE = 20;
 
 /** /comics: the comics my teams may upload to; search, status, sort and page live in the URL. */
 export function ComicsPage() {
@@ -23,14 +22,7 @@ export function ComicsPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const page = search.page ?? 1;
-  const comics = useComics({
-    scope: "mine",
-    page,
-    limit: PAGE_SIZE,
-    search: search.search,
-    status: search.status,
-    sort: search.sort,
-  });
+  const comics = useComics(myComicsParams(search));
 
   const change = useCallback(
     (next: Partial<Omit<ComicListSearch, "page">>) =>

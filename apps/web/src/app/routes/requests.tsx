@@ -1,11 +1,11 @@
 import "@/features/requests/texts";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { InboxIcon, TriangleAlertIcon } from "lucide-react";
+import { InboxIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/query-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SelectField } from "@/features/comics/components/select-field";
@@ -35,7 +35,6 @@ export function RequestsPage() {
   const counts = useRequestCounts();
   const go = (next: Partial<RequestsSearch>) =>
     void navigate({ to: "/requests", search: { ...search, page: undefined, ...next } });
-  const list = requests.data?.requests ?? [];
 
   const tabs = [
     { key: "sent", label: t("review.requests.tabSent"), count: counts.data?.sent },
@@ -98,40 +97,42 @@ export function RequestsPage() {
         </div>
       </div>
       <div role="tabpanel">
-        {requests.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-32" />
-            <Skeleton className="h-32" />
-          </div>
-        ) : requests.isError ? (
-          <EmptyState
-            icon={TriangleAlertIcon}
-            title={t("review.requests.loadError")}
-            description={t("review.requests.loadErrorHint")}
-          >
-            <Button variant="outline" onClick={() => void requests.refetch()}>
-              {t("review.requests.retry")}
-            </Button>
-          </EmptyState>
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={InboxIcon}
-            title={t("review.requests.emptyTitle")}
-            description={t(tab === "review" ? "review.requests.emptyReview" : "review.requests.emptySent")}
-          />
-        ) : (
-          <div className="grid gap-4">
-            <RequestList requests={list} busy={requests.isPlaceholderData} />
-            <Pagination
-              page={page}
-              totalPages={requests.data?.totalPages ?? 1}
-              onPageChange={(next) =>
-                void navigate({ to: "/requests", search: { ...search, page: next > 1 ? next : undefined } })
-              }
-              label={t("review.requests.pagination")}
-            />
-          </div>
-        )}
+        <QueryState
+          query={requests}
+          loading={
+            <div className="grid gap-3" aria-busy="true" data-state="loading">
+              <Skeleton className="h-32" />
+              <Skeleton className="h-32" />
+            </div>
+          }
+        >
+          {(data) =>
+            data.requests.length === 0 ? (
+              <EmptyState
+                icon={InboxIcon}
+                title={t("review.requests.emptyTitle")}
+                description={t(
+                  tab === "review" ? "review.requests.emptyReview" : "review.requests.emptySent",
+                )}
+              />
+            ) : (
+              <div className="grid gap-4">
+                <RequestList requests={data.requests} busy={requests.isPlaceholderData} />
+                <Pagination
+                  page={page}
+                  totalPages={data.totalPages}
+                  onPageChange={(next) =>
+                    void navigate({
+                      to: "/requests",
+                      search: { ...search, page: next > 1 ? next : undefined },
+                    })
+                  }
+                  label={t("review.requests.pagination")}
+                />
+              </div>
+            )
+          }
+        </QueryState>
       </div>
     </Page>
   );

@@ -8,6 +8,11 @@ type Versioned = { version: number };
 /** A save of the form's values based on `version` (undefined: the record has none yet). */
 export type VersionedWrite<T> = (version: number | undefined) => Promise<T>;
 
+/** Structural equality of two copies of a record (plain JSON from the API). */
+function sameRecord(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 type Open<T> = { mode: "save" | "changed"; before: T; latest: T; write?: VersionedWrite<T> };
 
 export type SaveConflictOptions<T extends Versioned> = {
@@ -67,7 +72,8 @@ export function useSaveConflict<T extends Versioned>(options: SaveConflictOption
     if (server.version === current.version) {
       // Same version, newer copy (pages staged on a draft do not bump it): nobody else's edit, so
       // an untouched form takes it; unsaved edits keep theirs.
-      if (server !== current && !opts.current.dirty) take(server, false);
+      // A refetch that brought the very same record changes nothing.
+      if (server !== current && !opts.current.dirty && !sameRecord(server, current)) take(server, false);
       return;
     }
     if (!opts.current.dirty) take(server, false);

@@ -4,6 +4,7 @@ import { RotateCcwIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
@@ -11,11 +12,21 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate, formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
-import { useAdminUsers, useAllTeams, useAudit, usePatchUser, useRestore, useTrash } from "./api";
+import { cn } from "@/lib/utils";
+import {
+  type AuditSource,
+  useAdminUsers,
+  useAllTeams,
+  useAudit,
+  usePatchUser,
+  useRestore,
+  useTrash,
+} from "./api";
+import { auditChanges, type Translate } from "./audit-changes";
 
 type ListProps = { page: number; search?: string; onPage: (page: number) => void };
 
-/** Loading, error (never shown as empty), empty, or the table and its pages. */
+/** Loading, error with Retry (the shared QueryState, never shown as empty), empty, or the table and its pages. */
 function ListFrame<T extends { totalPages: number }>({
   query,
   isEmpty,
@@ -30,32 +41,24 @@ function ListFrame<T extends { totalPages: number }>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Skeleton className="h-40" aria-busy="true" />;
-  if (query.isError || !query.data) {
-    return (
-      <div
-        role="alert"
-        className="flex items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm"
-      >
-        {t("review.admin.loadError")}
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          {t("review.requests.retry")}
-        </Button>
-      </div>
-    );
-  }
-  if (isEmpty(query.data))
-    return <p className="py-8 text-center text-muted-foreground text-sm">{t("review.admin.empty")}</p>;
   return (
-    <div className="grid gap-4" aria-busy={query.isPlaceholderData || undefined}>
-      <div className="overflow-x-auto rounded-lg border">{children(query.data)}</div>
-      <Pagination
-        page={page}
-        totalPages={query.data.totalPages}
-        onPageChange={onPage}
-        label={t("review.admin.pagination")}
-      />
-    </div>
+    <QueryState query={query} loading={<Skeleton className="h-40" aria-busy="true" data-state="loading" />}>
+      {(data) =>
+        isEmpty(data) ? (
+          <p className="py-8 text-center text-muted-foreground text-sm">{t("review.admin.empty")}</p>
+        ) : (
+          <div className="grid gap-4" aria-busy={query.isPlaceholderData || undefined}>
+            <div className="overflow-x-auto rounded-lg border">{children(data)}</div>
+            <Pagination
+              page={page}
+              totalPages={data.totalPages}
+              onPageChange={onPage}
+              label={t("review.admin.pagination")}
+            />
+          </div>
+        )
+      }
+    </QueryState>
   );
 }
 
@@ -259,31 +262,18 @@ export function TrashList({ page, search, onPage }: ListProps) {
   );
 }
 
-/** One audit value, short. */
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-
-/** Field changes of an audit row as "field: before -> after". */
-export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys.map((key) => ({ key, before: show(before?.[key]), after: show(after?.[key]) }));
-}
-
 /** Audit rows (admin search, or a comic's / chapter's history). */
 export function AuditTable({
   page,
   search,
   onPage,
-  url = "/admin/audit",
+  source,
 }: ListProps & {
-  /** `/admin/audit` (admins), or a history: `/comics/12/history`, `/chapters/3/history`. */
-  url?: string;
+  /** Every row (admins, the default), or a history: `{ comicId: 12 }`, `{ chapterId: 3 }`. */
+  source?: AuditSource;
 }) {
   const { t, i18n } = useTranslation();
-  const audit = useAudit(url, { page, search, limit: 20 });
+  const audit = useAudit(source, { page, search, limit: 20 });
   return (
     <ListFrame query={audit} isEmpty={(d) => d.entries.length === 0} page={page} onPage={onPage}>
       {(data) => <AuditRows entries={data.entries} lang={i18n.language} t={t as never} />}
@@ -298,7 +288,7 @@ export function AuditRows({
 }: {
   entries: import("@vt/shared/contracts/admin").TAuditEntry[];
   lang: string;
-  t: (key: string, options?: { defaultValue: string }) => string;
+  t: Translate;
 }) {
   return (
     <Table>
@@ -307,34 +297,54 @@ export function AuditRows({
           <TableHead>{t("review.admin.columns.when")}</TableHead>
           <TableHead>{t("review.admin.columns.who")}</TableHead>
           <TableHead>{t("review.admin.columns.what")}</TableHead>
-          <TableHead>{t("review.admin.columns.changes")}</TableHead>
+          <TableHead className="max-md:hidden">{t("review.admin.columns.changes")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id} data-testid="audit-row">
-            <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
+            <TableCell className="md:whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
             <TableCell>{entry.actor?.name ?? "—"}</TableCell>
             <TableCell>
               <span className="font-medium">
-                {t(`review.history.entity.${entry.entity}`, { defaultValue: entry.entity })}
+                {t(`review.history.entity.${entry.entity}`, {
+                  defaultValue: t("review.history.entity.other"),
+                })}
               </span>{" "}
               {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
-              {t(`review.history.action.${entry.action}`, { defaultValue: entry.action })}
+              {t(`review.history.action.${entry.action}`, { defaultValue: t("review.history.action.other") })}
+              {/* A phone has no room for a fourth column: the changes go under the action. */}
+              <ChangeList entry={entry} lang={lang} t={t} className="mt-1 md:hidden" />
             </TableCell>
-            <TableCell>
-              <ul className="grid gap-0.5 text-xs">
-                {changesOf(entry.before, entry.after).map((change) => (
-                  <li key={change.key}>
-                    <span className="text-muted-foreground">{change.key}:</span> {change.before} →{" "}
-                    {change.after}
-                  </li>
-                ))}
-              </ul>
+            <TableCell className="max-md:hidden">
+              <ChangeList entry={entry} lang={lang} t={t} />
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The field changes of one audit row, "field: before → after" (field names from the catalogue). */
+function ChangeList({
+  entry,
+  lang,
+  t,
+  className,
+}: {
+  entry: import("@vt/shared/contracts/admin").TAuditEntry;
+  lang: string;
+  t: Translate;
+  className?: string;
+}) {
+  return (
+    <ul className={cn("grid gap-0.5 whitespace-normal text-xs", className)}>
+      {auditChanges(entry.before, entry.after, t, lang).map((change) => (
+        <li key={change.key} className="[overflow-wrap:anywhere]">
+          <span className="text-muted-foreground">{change.label}:</span> {change.before} → {change.after}
+        </li>
+      ))}
+    </ul>
   );
 }

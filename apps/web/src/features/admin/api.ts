@@ -1,16 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TAdminUser, TAdminUserList, TAuditList } from "@vt/shared/contracts/admin";
-import type { TTeamListResponse } from "@vt/shared/contracts/teams";
-import type { TTrashItem, TTrashList, TTrashType } from "@vt/shared/contracts/trash";
+import type { TTrashType } from "@vt/shared/contracts/trash";
 import { api } from "@/lib/api-client";
-import { fetchJson } from "@/lib/fetch-json";
 
 type Paged = { page: number; search?: string; limit?: number };
 
 export const useAdminUsers = (params: Paged) =>
   useQuery({
     queryKey: ["admin", "users", params] as const,
-    queryFn: ({ signal }) => api.get<TAdminUserList>("/admin/users", { params, signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/users", { params: { query: params }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -18,12 +15,7 @@ export function usePatchUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; role?: "user" | "admin"; disabled?: boolean }) =>
-      // The api client has no PATCH (spec §7); fetchJson has the same headers and failure model.
-      fetchJson<TAdminUser>(`/api/admin/users/${id}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }),
+      api.patch("/api/admin/users/{id}", body, { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "users"] }),
   });
 }
@@ -31,16 +23,29 @@ export function usePatchUser() {
 export const useAllTeams = (params: Paged) =>
   useQuery({
     queryKey: ["admin", "teams", params] as const,
-    queryFn: ({ signal }) =>
-      api.get<TTeamListResponse>("/teams", { params: { ...params, all: true }, signal }),
+    queryFn: ({ signal }) => api.get("/api/teams", { params: { query: { ...params, all: "true" } }, signal }),
     placeholderData: keepPreviousData,
   });
 
-/** Audit rows: `/admin/audit` (admins) or a comic's / chapter's `/history`. */
-export const useAudit = (url: string, params: Paged) =>
+/** Whose audit rows: every row (admins, `/api/admin/audit`) or a comic's / chapter's history. */
+export type AuditSource = { comicId: number } | { chapterId: number } | undefined;
+
+function getAudit(source: AuditSource, query: Paged, signal: AbortSignal) {
+  if (source && "comicId" in source) {
+    const path = { comicId: source.comicId };
+    return api.get("/api/comics/{comicId}/history", { params: { path, query }, signal });
+  }
+  if (source) {
+    const path = { chapterId: source.chapterId };
+    return api.get("/api/chapters/{chapterId}/history", { params: { path, query }, signal });
+  }
+  return api.get("/api/admin/audit", { params: { query }, signal });
+}
+
+export const useAudit = (source: AuditSource, params: Paged) =>
   useQuery({
-    queryKey: ["audit", url, params] as const,
-    queryFn: ({ signal }) => api.get<TAuditList>(url, { params, signal }),
+    queryKey: ["audit", source ?? "all", params] as const,
+    queryFn: ({ signal }) => getAudit(source, params, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -50,7 +55,7 @@ const RESTORED_KEYS = [["trash"], ["comics"], ["comic"], ["chapters"], ["teams"]
 export const useTrash = (params: Paged & { type?: TTrashType }) =>
   useQuery({
     queryKey: ["trash", params] as const,
-    queryFn: ({ signal }) => api.get<TTrashList>("/trash", { params, signal }),
+    queryFn: ({ signal }) => api.get("/api/trash", { params: { query: params }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -58,7 +63,7 @@ export function useRestore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ type, id }: { type: TTrashType; id: number }) =>
-      api.post<TTrashItem>(`/trash/${type}/${id}/restore`),
+      api.post("/api/trash/{type}/{id}/restore", undefined, { params: { path: { type, id } } }),
     onSuccess: () =>
       Promise.all(
         RESTORED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),

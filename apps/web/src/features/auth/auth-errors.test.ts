@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError, apiErrorFromResponse } from "@/lib/api-error";
 import { i18n } from "@/lib/i18n";
 import { en } from "@/locales/resources-en";
-import { describeThirdPartyError } from "./auth-errors";
+import { describeAuthError, describeThirdPartyError } from "./auth-errors";
 
 beforeAll(() => {
   i18n.addResourceBundle("en", "translation", en, true, true);
@@ -31,5 +31,17 @@ describe("describeThirdPartyError (issue 12 point 7)", () => {
     expect(describeThirdPartyError(new ApiError("cannot-connect", "fetch failed"))).not.toContain(
       "fetch failed",
     );
+  });
+});
+
+describe("describeAuthError", () => {
+  it("a 429 names the wait the identity provider answered (X-Retry-After of the response)", async () => {
+    const response = new Response(null, { status: 429, headers: { "x-retry-after": "30" } });
+    const error = apiErrorFromResponse(429, { message: "Too many requests" }, response);
+    await i18n.changeLanguage("en");
+    const text = describeAuthError(error);
+    expect(text).toContain("30");
+    expect(text).toBe(i18n.t("auth.serverErrors.rateLimited", { seconds: 30 }));
+    await i18n.changeLanguage("vi");
   });
 });

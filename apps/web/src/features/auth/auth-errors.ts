@@ -13,10 +13,16 @@ function isServerErrorCode(code: string | undefined): code is ServerErrorCode {
 
 /** Seconds to wait from a 429 answer (`X-Retry-After` from the identity provider, or `Retry-After`). */
 function retryAfterSeconds(error: unknown): number | undefined {
-  const original = isApiError(error) ? error.originalError : undefined;
-  const headers = (original as { response?: { headers?: Record<string, unknown> } } | undefined)?.response
-    ?.headers;
-  const raw = headers?.["x-retry-after"] ?? headers?.["retry-after"];
+  // The answer the client kept: a fetch `Response` (or the XMLHttpRequest of an upload).
+  const original = (isApiError(error) ? error.originalError : undefined) as
+    | {
+        headers?: { get?: (name: string) => string | null };
+        getResponseHeader?: (name: string) => string | null;
+      }
+    | undefined;
+  const header = (name: string) =>
+    original?.headers?.get?.(name) ?? original?.getResponseHeader?.(name) ?? undefined;
+  const raw = header("x-retry-after") ?? header("retry-after");
   const seconds = Number(raw);
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }

@@ -58,7 +58,7 @@ describe("update user (spec §4)", () => {
 
   it("shows the thrown error's message and keeps the user unchanged", async () => {
     const { fn, seen } = fetcher(async () => {
-      throw new Error("Ổ đĩa đầy");
+      throw new ApiError("server", "Ổ đĩa đầy", { status: 507, fromServer: true });
     });
     const ok = await submitUserUpdate({ name: "Lan Anh" }, { fetcher: fn, profile: true });
 
@@ -67,6 +67,14 @@ describe("update user (spec §4)", () => {
     expect(authStore.getState()).toEqual({ user: signedIn, handling: false });
     expect(toast.error).toHaveBeenCalledExactlyOnceWith("Ổ đĩa đầy");
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("describes a failure without words of our server by its kind, never a library's English", async () => {
+    const { fn } = fetcher(async () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'id')");
+    });
+    expect(await submitUserUpdate({ name: "Lan Anh" }, { fetcher: fn, profile: true })).toBe(false);
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith("Lỗi không xác định");
   });
 
   it("shows the server's message of a refused call (e.g. 422 naming the field)", async () => {

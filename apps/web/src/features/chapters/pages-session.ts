@@ -17,8 +17,10 @@ import { UPLOAD_BATCH } from "@vt/shared/upload-batches";
 import type { ValidationProblem } from "@vt/shared/validation";
 import { sniffImageType } from "@/lib/images/format";
 import { type PipelineRun, runPipeline } from "@/lib/images/pipeline";
+import { getImagePool } from "@/lib/images/pool";
 import type { PageState } from "@/lib/images/progress";
 import { type PageUpload, replacePage, uploadPages } from "./api/upload-pages";
+import { splitTallFiles } from "./split-files";
 import { createUploadBatcher } from "./upload-batcher";
 
 export type StoredPage = TChapterDetail["pages"][number];
@@ -95,6 +97,8 @@ export class PagesSession {
   /** Local changes not saved yet (order, removals, uploads): server answers then do not replace the list. */
   private dirty = false;
   scramble = false;
+  /** Split pages taller than 3000 px (at 1500 px wide) into several before upload (./split-files.ts). */
+  splitTallStrips = false;
   /** Every upload of this chapter goes through it: several pages per request (./upload-batcher.ts). */
   private readonly upload = createUploadBatcher<PageUpload, StoredPage>(
     async (pages, signal, onProgress) =>
@@ -146,11 +150,12 @@ export class PagesSession {
     return {
       uid: `page-${p.id}`,
       id: p.id,
-      thumb: p.src ?? p.url,
+      thumb: p.thumbSrc ?? p.src ?? p.url,
       src: p.src ?? p.url,
       url: p.url,
       key: p.key,
-      name: p.clientId?.split("|")[0] ?? `#${p.id}`,
+      // A page stored without its file name is known by its place only, never by an id ("#12").
+      name: p.clientId?.split("|")[0] ?? "",
       clientId: p.clientId ?? null,
       state: "done",
       progress: 1,
@@ -183,7 +188,9 @@ export class PagesSession {
     const known = new Set(this.pages.map((p) => p.clientId).filter(Boolean));
     let skipped = 0;
     const accepted: File[] = [];
-    for (const file of naturalSort(files, filePath)) {
+    const sorted = naturalSort(files, filePath);
+    const checked = this.splitTallStrips ? await splitTallFiles(sorted, getImagePool(), filePath) : sorted;
+    for (const file of checked) {
       const problem = await checkPageFile(file);
       if (problem) rejected.push({ name: filePath(file), problem });
       else if (known.has(await computeClientId(file))) skipped++;
@@ -278,7 +285,7 @@ export class PagesSession {
         src: stored.src ?? stored.url,
         url: stored.url,
         key: stored.key,
-        thumb: page?.thumb ?? stored.src,
+        thumb: page?.thumb ?? stored.thumbSrc ?? stored.src,
         state,
         progress: 1,
         error: undefined,

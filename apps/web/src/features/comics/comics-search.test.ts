@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseComicId, parseComicListSearch } from "./comics-search";
+import { COMIC_LIST_PAGE_SIZE, myComicsParams, parseComicId, parseComicListSearch } from "./comics-search";
 
 describe("comic list search params", () => {
   it("keeps valid values and leaves defaults out", () => {
@@ -26,5 +26,24 @@ describe("comic list search params", () => {
     expect(parseComicId("0")).toBeNull();
     expect(parseComicId("abc")).toBeNull();
     expect(parseComicId("99999999999")).toBeNull();
+  });
+});
+
+describe("myComicsParams", () => {
+  it("turns the URL search into the list query the page and its loader share", () => {
+    expect(myComicsParams({})).toEqual({
+      scope: "mine",
+      page: 1,
+      limit: COMIC_LIST_PAGE_SIZE,
+      search: undefined,
+      status: undefined,
+      sort: undefined,
+    });
+    expect(myComicsParams({ page: 3, search: "guom", status: "completed", sort: "oldest" })).toMatchObject({
+      page: 3,
+      search: "guom",
+      status: "completed",
+      sort: "oldest",
+    });
   });
 });

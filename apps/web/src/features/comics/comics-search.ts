@@ -32,5 +32,20 @@ export function parseComicListSearch(raw: Record<string, unknown>): ComicListSea
   return out;
 }
 
+/** Rows per page of /comics. */
+export const COMIC_LIST_PAGE_SIZE = 20;
+
+/** The list query of /comics for its URL search: the page and its route loader ask the same. */
+export function myComicsParams(search: ComicListSearch) {
+  return {
+    scope: "mine" as const,
+    page: search.page ?? 1,
+    limit: COMIC_LIST_PAGE_SIZE,
+    search: search.search,
+    status: search.status,
+    sort: search.sort,
+  };
+}
+
 /** A comic id from its path segment, or null (see lib/route-params). */
 export const parseComicId = parseId;

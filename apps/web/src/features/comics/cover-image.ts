@@ -14,6 +14,7 @@ import {
 import { megabytes, sniffImageType } from "@vt/shared/image-sniff";
 import { isValidCoverSize, type ValidationProblem } from "@vt/shared/validation";
 import { readHead } from "@/lib/image-file";
+import { ImageProcessingError } from "@/lib/images/errors";
 
 export const COVER_RATIO = COVER_RATIO_WIDTH / COVER_RATIO_HEIGHT;
 /** Crops wider than this (source pixels) are scaled down to it: a cover never needs more. */
@@ -76,12 +77,12 @@ export function croppedSize(cropWidth: number): ImageSize {
   return { width, height: (width / COVER_RATIO_WIDTH) * COVER_RATIO_HEIGHT };
 }
 
-/** Decodes a picked file (throws 'errors.image.failedToCreateImage' when the browser cannot). */
+/** Decodes a picked file (throws ImageProcessingError 'failedToCreateImage' when the browser cannot). */
 export async function decodeImage(file: Blob): Promise<ImageBitmap> {
   try {
     return await createImageBitmap(file);
   } catch {
-    throw new Error("errors.image.failedToCreateImage");
+    throw new ImageProcessingError("failedToCreateImage");
   }
 }
 
@@ -92,7 +93,7 @@ export async function cropCover(source: ImageBitmap, rect: CropRect, name = "cov
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext("2d");
-  if (!context) throw new Error("errors.image.canvasContext");
+  if (!context) throw new ImageProcessingError("canvasContext");
   context.imageSmoothingQuality = "high";
   context.drawImage(
     source,
@@ -108,6 +109,6 @@ export async function cropCover(source: ImageBitmap, rect: CropRect, name = "cov
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, "image/jpeg", COVER_JPEG_QUALITY),
   );
-  if (!blob) throw new Error("errors.image.toBlobFailed");
+  if (!blob) throw new ImageProcessingError("toBlobFailed");
   return new File([blob], `${name.replace(/\.[^.]+$/, "")}.jpg`, { type: "image/jpeg" });
 }

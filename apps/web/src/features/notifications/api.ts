@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TNotificationList, TNotificationSettings } from "@vt/shared/contracts/notifications";
+import type { TNotificationSettings } from "@vt/shared/contracts/notifications";
 import { api } from "@/lib/api-client";
 
 /** Every notification query (invalidated after a read mark and after request decisions). */
@@ -9,7 +9,7 @@ export const notificationsQueryKeyAll = ["notifications"] as const;
 export const useNotifications = (params: { page: number; limit: number }) =>
   useQuery({
     queryKey: [...notificationsQueryKeyAll, "list", params] as const,
-    queryFn: ({ signal }) => api.get<TNotificationList>("/notifications", { params, signal }),
+    queryFn: ({ signal }) => api.get("/api/notifications", { params: { query: params }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -19,9 +19,9 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: number) =>
-      api.post<{ updated: number }>(
-        id === undefined ? "/notifications/read-all" : `/notifications/${id}/read`,
-      ),
+      id === undefined
+        ? api.post("/api/notifications/read-all")
+        : api.post("/api/notifications/{id}/read", undefined, { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKeyAll }),
   });
 }
@@ -29,15 +29,14 @@ export function useMarkRead() {
 export const useNotificationSettings = (enabled: boolean) =>
   useQuery({
     queryKey: [...notificationsQueryKeyAll, "settings"] as const,
-    queryFn: ({ signal }) => api.get<TNotificationSettings>("/notifications/settings", { signal }),
+    queryFn: ({ signal }) => api.get("/api/notifications/settings", { signal }),
     enabled,
   });
 
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: TNotificationSettings) =>
-      api.put<TNotificationSettings>("/notifications/settings", settings),
+    mutationFn: (settings: TNotificationSettings) => api.put("/api/notifications/settings", settings),
     onSuccess: (saved) => queryClient.setQueryData([...notificationsQueryKeyAll, "settings"], saved),
   });
 }

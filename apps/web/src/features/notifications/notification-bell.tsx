@@ -1,19 +1,22 @@
 import "./texts";
-import { Link } from "@tanstack/react-router";
-import type { TNotification } from "@vt/shared/contracts/notifications";
 import { BellIcon, CheckCheckIcon, SettingsIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListSkeleton, QueryState } from "@/components/query-state";
+import { ListSkeleton } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { formatRelative } from "@/lib/date-format";
-import { cn } from "@/lib/utils";
 import { useMarkRead, useNotifications } from "./api";
-import { NotificationSettings } from "./notification-settings";
-import { notificationLink, notificationText } from "./notification-text";
 
 const PAGE_SIZE = 8;
+
+// Loaded when opened: the settings use the shared contracts (zod) and the list the request texts,
+// which the header should not carry.
+const NotificationSettings = lazy(() =>
+  import("./notification-settings").then((m) => ({ default: m.NotificationSettings })),
+);
+const NotificationList = lazy(() =>
+  import("./notification-list").then((m) => ({ default: m.NotificationList })),
+);
 
 /**
  * The bell in the header: the unread count on the button; the panel lists notifications newest
@@ -85,96 +88,24 @@ export function NotificationBell() {
           </Button>
         </div>
         {settings ? (
-          <NotificationSettings />
+          <Suspense fallback={<ListSkeleton />}>
+            <NotificationSettings />
+          </Suspense>
         ) : (
-          <div className="max-h-[60vh] overflow-y-auto px-1 pb-2">
-            <QueryState query={list} loading={<ListSkeleton rows={3} />} errorClassName="m-2">
-              {(data) =>
-                data.items.length === 0 ? (
-                  <p className="px-3 py-6 text-center text-muted-foreground text-sm">
-                    {t("review.notifications.empty")}
-                  </p>
-                ) : (
-                  <ul aria-label={t("review.notifications.title")} className="grid gap-0.5">
-                    {data.items.map((n) => (
-                      <NotificationItem
-                        key={n.id}
-                        notification={n}
-                        onOpen={() => {
-                          if (!n.read) markRead.mutate(n.id);
-                          setOpen(false);
-                        }}
-                        onRead={() => markRead.mutate(n.id)}
-                        busy={markRead.isPending}
-                      />
-                    ))}
-                  </ul>
-                )
-              }
-            </QueryState>
-            {list.data && list.data.total > list.data.items.length && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mt-1 w-full"
-                disabled={list.isFetching}
-                onClick={() => setLimit((current) => Math.min(current + PAGE_SIZE, 50))}
-              >
-                {t("review.notifications.more")}
-              </Button>
-            )}
-          </div>
+          <Suspense fallback={<ListSkeleton rows={3} />}>
+            <NotificationList
+              list={list}
+              onMore={() => setLimit((current) => Math.min(current + PAGE_SIZE, 50))}
+              onOpen={(n) => {
+                if (!n.read) markRead.mutate(n.id);
+                setOpen(false);
+              }}
+              onRead={(id) => markRead.mutate(id)}
+              busy={markRead.isPending}
+            />
+          </Suspense>
         )}
       </PopoverContent>
     </Popover>
-  );
-}
-
-function NotificationItem({
-  notification: n,
-  onOpen,
-  onRead,
-  busy,
-}: {
-  notification: TNotification;
-  onOpen: () => void;
-  onRead: () => void;
-  busy: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const link = notificationLink(n);
-  return (
-    <li
-      className={cn("flex items-start gap-2 rounded-md px-2 py-2", !n.read && "bg-primary/5")}
-      data-unread={!n.read || undefined}
-    >
-      <span
-        aria-hidden
-        className={cn("mt-1.5 size-2 shrink-0 rounded-full", n.read ? "bg-transparent" : "bg-primary")}
-      />
-      <Link
-        to={link.to}
-        search={link.search as never}
-        onClick={onOpen}
-        className="grid flex-1 gap-0.5 text-sm"
-      >
-        <span>{notificationText(t, n)}</span>
-        <span className="text-muted-foreground text-xs">{formatRelative(n.createdAt, i18n.language)}</span>
-        {!n.read && <span className="sr-only">{t("review.notifications.unread")}</span>}
-      </Link>
-      {!n.read && (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7"
-          disabled={busy}
-          aria-label={t("review.notifications.markOne")}
-          title={t("review.notifications.markOne")}
-          onClick={onRead}
-        >
-          <CheckCheckIcon aria-hidden />
-        </Button>
-      )}
-    </li>
   );
 }

@@ -1,8 +1,6 @@
-/** The Vietnamese texts the notification centre uses (review texts; request kinds from comics). */
+/** The Vietnamese texts the notification bell uses (its own; the list adds ./list-texts). */
 import { DEFAULT_LANG } from "@vt/shared/constants";
 import { addTexts } from "@/lib/i18n";
-import { comicsVi } from "@/locales/vi/comics";
-import { reviewVi } from "@/locales/vi/review";
+import { notificationsVi } from "@/locales/vi/notifications";
 
-addTexts(DEFAULT_LANG, comicsVi);
-addTexts(DEFAULT_LANG, reviewVi);
+addTexts(DEFAULT_LANG, notificationsVi);

@@ -1,11 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  TComicRequest,
-  TRequestCounts,
-  TRequestListResponse,
-  TRequestStatus,
-  TRequestType,
-} from "@vt/shared/contracts/comics";
+import type { TRequestStatus, TRequestType } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 
@@ -25,7 +19,7 @@ export const requestsQueryKeyAll = ["requests"] as const;
 export const useRequests = (params: RequestsParams) =>
   useQuery({
     queryKey: [...requestsQueryKeyAll, "list", params] as const,
-    queryFn: ({ signal }) => api.get<TRequestListResponse>("/requests", { params, signal }),
+    queryFn: ({ signal }) => api.get("/api/requests", { params: { query: params }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -33,7 +27,7 @@ export const useRequests = (params: RequestsParams) =>
 export const useRequestCounts = () =>
   useQuery({
     queryKey: [...requestsQueryKeyAll, "counts"] as const,
-    queryFn: ({ signal }) => api.get<TRequestCounts>("/requests/counts", { signal }),
+    queryFn: ({ signal }) => api.get("/api/requests/counts", { signal }),
     staleTime: 30_000,
   });
 
@@ -44,7 +38,9 @@ export function useDecideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: number; decision: Decision; note?: string }) =>
-      api.post<TComicRequest>(`/requests/${id}/${decision}`, decision === "cancel" ? undefined : { note }),
+      api.post(`/api/requests/{id}/${decision}`, decision === "cancel" ? undefined : { note }, {
+        params: { path: { id } },
+      }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: requestsQueryKeyAll }),

@@ -19,7 +19,7 @@ export function ChapterHistory({ chapterId }: { chapterId: number }) {
         {t("review.history.tab")}
       </h2>
       <p className="text-muted-foreground text-sm">{t("review.history.chapterDescription")}</p>
-      <AuditTable url={`/chapters/${chapterId}/history`} page={page} onPage={setPage} />
+      <AuditTable source={{ chapterId }} page={page} onPage={setPage} />
     </section>
   );
 }

@@ -47,7 +47,7 @@ export type OpContext = { progress?: ProgressFn; checkAborted?: () => void };
 
 const STAGE_FRACTION: Record<JobStage, number> = { queued: 0, decode: 0.05, draw: 0.4, encode: 0.6, done: 1 };
 
-function enter(ctx: OpContext, stage: JobStage): void {
+export function enter(ctx: OpContext, stage: JobStage): void {
   ctx.checkAborted?.();
   ctx.progress?.({ stage, fraction: STAGE_FRACTION[stage] });
 }
@@ -92,9 +92,9 @@ export type UnscrambledPage = { blob: Blob; width: number; height: number; type:
 
 // ── Canvas environment ───────────────────────────────────────────────────────
 
-type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
-type Ctx2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
-type Decoded = { source: CanvasImageSource; width: number; height: number; close: () => void };
+export type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
+export type Ctx2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
+export type Decoded = { source: CanvasImageSource; width: number; height: number; close: () => void };
 
 let offscreen2d: boolean | undefined;
 /** OffscreenCanvas exists and gives a 2D context (Safari < 16.4 had OffscreenCanvas without 2D). */
@@ -110,7 +110,7 @@ export function hasOffscreen2d(): boolean {
   return offscreen2d;
 }
 
-function createCanvas(width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
+export function createCanvas(width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
   let canvas: AnyCanvas;
   if (hasOffscreen2d()) canvas = new OffscreenCanvas(width, height);
   else if (typeof document !== "undefined") {
@@ -124,12 +124,12 @@ function createCanvas(width: number, height: number): { canvas: AnyCanvas; ctx: 
 }
 
 /** Frees a canvas' backing store now rather than at garbage collection (matters for 50 MB pages). */
-function release(canvas: AnyCanvas): void {
+export function release(canvas: AnyCanvas): void {
   canvas.width = 0;
   canvas.height = 0;
 }
 
-async function decode(blob: Blob): Promise<Decoded> {
+export async function decode(blob: Blob): Promise<Decoded> {
   if (typeof createImageBitmap === "function") {
     let bitmap: ImageBitmap;
     try {
@@ -234,7 +234,7 @@ async function decodeJpegAtWidth(
   }
 }
 
-async function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob> {
+export async function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob> {
   if ("convertToBlob" in canvas) {
     try {
       return await canvas.convertToBlob({ type, quality });
@@ -256,7 +256,7 @@ async function encode(canvas: AnyCanvas, type: string, quality: number): Promise
 const WHITE = `rgb(${GAP_RGBA[0]}, ${GAP_RGBA[1]}, ${GAP_RGBA[2]})`;
 
 /** Draws `src` scaled to width x height on a new canvas, over white (JPEG has no alpha). */
-function drawScaled(src: Decoded, width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
+export function drawScaled(src: Decoded, width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
   const out = createCanvas(width, height);
   out.ctx.fillStyle = WHITE;
   out.ctx.fillRect(0, 0, width, height);

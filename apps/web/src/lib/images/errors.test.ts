@@ -11,15 +11,33 @@ import {
 } from "./errors";
 
 describe("image errors (spec §8)", () => {
-  it("every code has its text in both catalogues, matching the English message", () => {
+  it("keeps the spec's technical text as the message, and shows users a text by kind in both languages", () => {
     expect(IMAGE_ERROR_CODES).toHaveLength(9);
     for (const code of IMAGE_ERROR_CODES) {
       const e = new ImageProcessingError(code);
       expect(hasMessage(e.i18nKey, "vi")).toBe(true);
       expect(hasMessage(e.i18nKey, "en")).toBe(true);
-      expect(translate("en", e.i18nKey)).toBe(e.message);
+      for (const lang of ["vi", "en"] as const) {
+        // No library or API name reaches the user ("toBlob", "canvas", "blob", "base58").
+        expect(translate(lang, e.i18nKey), code).not.toMatch(/toBlob|canvas|blob|base58|checksum/i);
+      }
     }
     expect(new ImageProcessingError("toBlobFailed").message).toBe("toBlob failed");
+    // One text per kind: the browser could not draw or encode the picture.
+    const browser = ["canvasContext", "contextUnavailable", "blobCreation", "toBlobFailed"] as const;
+    for (const code of browser) {
+      expect(translate("vi", `errors.image.${code}`)).toBe(
+        "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
+      );
+      expect(translate("en", `errors.image.${code}`)).toBe(
+        "Your browser could not process this image. Try again or use a smaller image",
+      );
+    }
+    // A wrong scramble key, whatever part of it is wrong.
+    for (const code of ["invalidKeyCode", "checksumMismatch", "invalidBase58Character"] as const) {
+      expect(translate("vi", `errors.image.${code}`)).toBe("Khóa xáo trộn không hợp lệ");
+      expect(translate("en", `errors.image.${code}`)).toBe("Invalid scramble key");
+    }
     expect(translate("en", new ChapterNoPagesError().i18nKey)).toBe("Chapter has no pages");
   });
 

@@ -7,6 +7,7 @@ import { type OpContext, processPageOp, scramblePageOp, unscramblePageOp } from 
 import { abortError, serializeError } from "./errors";
 import type { FromWorker, JobRequest, JobResultMap, ToWorker } from "./protocol";
 import { toBlob } from "./protocol";
+import { splitTallPageOp } from "./split-ops";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -24,6 +25,8 @@ async function run(job: JobRequest, ctx: OpContext): Promise<JobResultMap[JobReq
       return scramblePageOp(toBlob(job.input), job.options, ctx);
     case "unscramble":
       return unscramblePageOp(toBlob(job.input), job.key, job.options, ctx);
+    case "split":
+      return splitTallPageOp(toBlob(job.input), job.name, job.options, ctx);
   }
 }
 

@@ -33,6 +33,7 @@ import {
   toBlob,
   transferablesOf,
 } from "./protocol";
+import { type SplitPageOptions, type SplitResult, splitTallPageOp } from "./split-ops";
 
 export type PoolMode = "worker" | "main-thread";
 
@@ -169,6 +170,19 @@ export class ImagePool {
   ): Promise<UnscrambledPage> {
     const { signal, onProgress, ...opOptions } = options;
     return this.submit({ op: "unscramble", input: blob, key, options: opOptions }, { signal, onProgress });
+  }
+
+  /**
+   * Tall-strip split (docs/bulk-import.md): the pieces of a page taller than `maxHeight` (default
+   * 3000) once 1500 px wide, as JPEGs at that width; none when the page stays whole (or is a GIF).
+   */
+  splitPage(
+    file: ImageInput,
+    name: string,
+    options: JobOptions & SplitPageOptions = {},
+  ): Promise<SplitResult> {
+    const { signal, onProgress, ...opOptions } = options;
+    return this.submit({ op: "split", input: file, name, options: opOptions }, { signal, onProgress });
   }
 
   /** Stops every worker; queued and running jobs reject with an AbortError. */
@@ -346,6 +360,8 @@ function runMainThread(
       return scramblePageOp(toBlob(request.input), request.options, ctx);
     case "unscramble":
       return unscramblePageOp(toBlob(request.input), request.key, request.options, ctx);
+    case "split":
+      return splitTallPageOp(toBlob(request.input), request.name, request.options, ctx);
   }
 }
 

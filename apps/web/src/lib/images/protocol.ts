@@ -15,6 +15,7 @@ import type {
   UnscramblePageOptions,
 } from "./canvas-ops";
 import type { SerializedError } from "./errors";
+import type { SplitPageOptions, SplitResult } from "./split-ops";
 
 /** An input image: a File/Blob, or raw bytes (an ArrayBuffer is transferred to the worker). */
 export type ImageInput = Blob | ArrayBuffer;
@@ -22,7 +23,8 @@ export type ImageInput = Blob | ArrayBuffer;
 export type JobRequest =
   | { op: "process"; input: ImageInput; name: string; options?: ProcessPageOptions }
   | { op: "scramble"; input: ImageInput; options?: ScramblePageOptions }
-  | { op: "unscramble"; input: ImageInput; key: string; options?: UnscramblePageOptions };
+  | { op: "unscramble"; input: ImageInput; key: string; options?: UnscramblePageOptions }
+  | { op: "split"; input: ImageInput; name: string; options?: SplitPageOptions };
 
 export type JobOp = JobRequest["op"];
 
@@ -30,6 +32,7 @@ export type JobResultMap = {
   process: ProcessedPage;
   scramble: ScrambledPage;
   unscramble: UnscrambledPage;
+  split: SplitResult;
 };
 
 export type ToWorker = { type: "run"; id: number; job: JobRequest } | { type: "cancel"; id: number };

@@ -99,9 +99,13 @@ const ui = {
     teamsHint: "Leave empty to apply to all teams.",
     hideDonate: "Hide donate",
     hideCredit: "Hide credit",
+    creditedTeam: "Upload for team",
+    creditedTeamHint:
+      "You are in several teams that may upload to this comic: choose the team uploading this chapter. It cannot change once the draft exists.",
     collaborators: "Collaborating teams",
     collaboratorsHint: "Teams working on this chapter together.",
     addCollaborator: "Add team",
+    addCollaboratorNamed: "Add {{team}} as collaborator",
     removeCollaborator: "Remove {{team}}",
     noCollaborators: "No collaborating teams yet.",
     collabAddTitle: "Add {{team}} to this chapter?",
@@ -137,6 +141,9 @@ const ui = {
     chooseFiles: "Choose images",
     chooseFolder: "Choose folder",
     dropActive: "Drop to add pages",
+    splitTall: "Split tall strips",
+    splitTallHint:
+      "Pages taller than 3000 px (at 1500 px wide) are split into consecutive pages, on a blank row near the cut when there is one. Applies to images dropped after you tick it.",
     gridLabel: "Chapter pages, drag to reorder",
     page: "Page {{n}}",
     select: "Select page {{n}}",

@@ -5,6 +5,15 @@ import type { comicsUi } from "../vi/comics";
 
 const ui = {
   comics: {
+    teamPicker: {
+      placeholder: "Team name…",
+      noResults: "No team found.",
+      taken: "Already added",
+      add: "Add",
+      previous: "Previous",
+      next: "Next",
+      page: "Page {{page}} of {{total}}",
+    },
     list: {
       create: "New comic",
       requestPermission: "Request permission",
@@ -34,6 +43,7 @@ const ui = {
       mature: "18+",
       deleteRequested: "Delete requested",
       mergeRequested: "Merge requested",
+      mergeInto: "Merge into «{{title}}» pending",
     },
     status: {
       choose: "Choose a status",
@@ -189,8 +199,8 @@ const ui = {
       kind: { collab: "Collaborator", granted: "Granted" },
       empty: "No collaborating teams yet.",
       add: "Add team",
-      pick: "Choose a team",
-      noCandidates: "None of your other teams can be added.",
+      pick: "Find a team to add (any team)",
+      addNamed: "Add {{team}}",
       remove: "Remove {{team}}",
       confirmAddTitle: "Add a collaborating team?",
       confirmAddDescription: "{{team}} will be able to upload chapters to “{{title}}”.",

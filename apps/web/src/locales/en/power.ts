@@ -1,3 +1,4 @@
+import { tokensMessages } from "@vt/shared/i18n/tokens-messages";
 import type { Translation } from "../translation-shape";
 import type { powerVi } from "../vi/power";
 
@@ -10,6 +11,78 @@ export const powerEn = {
       invalid: "Enter a whole number of hours from 0 to {{max}}",
       save: "Save schedule",
       editorHint: "The team publishes {{hours}} hours after upload; clear the date to publish at once.",
+      splitTall: "Split tall strips",
+      splitTallHint:
+        "Default of the split-tall-strips option when pages are dropped into a chapter; uploaders can still change it for each upload.",
+    },
+    bulkImport: {
+      open: "Import many chapters",
+      title: "Import many chapters",
+      description:
+        "Drop a zip or a folder holding many chapters: one sub-folder or inner zip per chapter. The order, volume and title are read from the folder names.",
+      drop: "Drop a zip or a folder here",
+      chooseZip: "Choose a zip",
+      chooseFolder: "Choose a folder",
+      reading: "Reading {{name}}…",
+      unfinished:
+        "The previous import of “{{name}}” did not finish. Drop the same file again to continue: stored pages are skipped.",
+      noChapters: "No chapter found: each chapter must be a sub-folder or an inner zip.",
+      skippedFiles_one: "{{count}} file outside any chapter skipped",
+      skippedFiles_other: "{{count}} files outside any chapter skipped",
+      tableLabel: "Chapters to import",
+      columns: {
+        import: "Import",
+        order: "Order",
+        volume: "Volume",
+        title: "Chapter title",
+        pages: "Pages",
+        warnings: "Warnings",
+        source: "Source",
+      },
+      rowImport: "Import {{source}}",
+      orderHint: "A number (12, 12.5) or oneshot",
+      warnings: {
+        noOrder: "No order",
+        duplicateOrder: "Duplicate order",
+        existingChapter: "The comic already has this chapter",
+        resumeDraft: "Continues a draft",
+        noPages: "No pages",
+      },
+      volumeInvalid: "The volume must be a number",
+      scramble: "Scrambled upload",
+      scrambleHint: "New chapters only; a resumed draft keeps its own setting.",
+      splitTallHint:
+        "Pages taller than 3000 px (at 1500 px wide) are split into consecutive pages, on a blank row near the cut when there is one. The table counts images before splitting.",
+      publish: "Once uploaded",
+      publishModes: {
+        draft: "Keep as drafts",
+        publish: "Publish all",
+        interval: "Schedule a fixed interval apart",
+      },
+      intervalHours: "Hours between two chapters",
+      intervalInvalid: "Enter a number of hours from 1 to 720",
+      summary_one: "{{count}} chapter, {{pages}} pages",
+      summary_other: "{{count}} chapters, {{pages}} pages",
+      blocked: "Fix or untick the rows with a red warning before starting.",
+      back: "Choose again",
+      start: "Start import",
+      overall: "Overall: {{done}}/{{total}} pages",
+      status: {
+        waiting: "Waiting",
+        reading: "Reading",
+        uploading: "Uploading",
+        saving: "Saving",
+        stored: "Saved as draft",
+        error: "Error",
+        published: "Published",
+        scheduled: "Scheduled for {{date}}",
+      },
+      publishing: "Publishing the chapters…",
+      done: "{{count}} chapters imported.",
+      failed: "Some chapters did not finish. Retry to continue: stored pages are skipped.",
+      retry: "Retry",
+      close: "Close",
+      keepOpen: "The import keeps running when the dialog is closed, but stops if the browser tab is closed.",
     },
     tokens: {
       title: "API tokens",
@@ -51,4 +124,5 @@ export const powerEn = {
       noTeam: "You need to be a member of a team to create a token.",
     },
   },
+  import: tokensMessages.en.import,
 } satisfies Translation<typeof powerVi>;

@@ -96,9 +96,13 @@ export const chaptersUi = {
     teamsHint: "Để trống để áp dụng cho tất cả các nhóm.",
     hideDonate: "Ẩn mục ủng hộ",
     hideCredit: "Ẩn trang ghi công",
+    creditedTeam: "Đăng cho nhóm",
+    creditedTeamHint:
+      "Bạn ở nhiều nhóm được đăng truyện này: chọn nhóm đăng chương. Không đổi được sau khi bản nháp đã tạo.",
     collaborators: "Nhóm cùng làm chương",
     collaboratorsHint: "Các nhóm cùng thực hiện chương này.",
     addCollaborator: "Thêm nhóm",
+    addCollaboratorNamed: "Thêm {{team}} cùng làm",
     removeCollaborator: "Bỏ {{team}}",
     noCollaborators: "Chưa có nhóm cùng làm.",
     collabAddTitle: "Thêm {{team}} cùng làm chương?",
@@ -133,6 +137,9 @@ export const chaptersUi = {
     chooseFiles: "Chọn ảnh",
     chooseFolder: "Chọn thư mục",
     dropActive: "Thả để thêm trang",
+    splitTall: "Cắt trang quá dài",
+    splitTallHint:
+      "Trang cao hơn 3000 px (khi rộng 1500 px) được cắt thành nhiều trang liền nhau, ở dòng trống gần chỗ cắt nếu có. Áp dụng cho ảnh thả vào sau khi chọn.",
     gridLabel: "Các trang của chương, kéo để sắp xếp lại",
     page: "Trang {{n}}",
     select: "Chọn trang {{n}}",

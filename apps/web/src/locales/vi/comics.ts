@@ -4,6 +4,15 @@ import { mergeMessages } from "../merge-messages";
 /** Texts of the /comics pages and the /authors, /artists, /characters lists. */
 export const comicsUi = {
   comics: {
+    teamPicker: {
+      placeholder: "Tên nhóm…",
+      noResults: "Không tìm thấy nhóm nào.",
+      taken: "Đã có",
+      add: "Thêm",
+      previous: "Trang trước",
+      next: "Trang sau",
+      page: "Trang {{page}}/{{total}}",
+    },
     list: {
       create: "Đăng truyện mới",
       requestPermission: "Xin quyền đăng",
@@ -33,6 +42,7 @@ export const comicsUi = {
       mature: "18+",
       deleteRequested: "Có yêu cầu xóa",
       mergeRequested: "Có yêu cầu gộp",
+      mergeInto: "Đang chờ gộp vào «{{title}}»",
     },
     status: {
       choose: "Chọn trạng thái",
@@ -189,8 +199,8 @@ export const comicsUi = {
       kind: { collab: "Cộng tác", granted: "Được cấp quyền" },
       empty: "Chưa có nhóm cộng tác nào.",
       add: "Thêm nhóm",
-      pick: "Chọn nhóm",
-      noCandidates: "Không còn nhóm nào của bạn để thêm.",
+      pick: "Tìm nhóm để thêm (mọi nhóm)",
+      addNamed: "Thêm {{team}}",
       remove: "Bỏ {{team}}",
       confirmAddTitle: "Thêm nhóm cộng tác?",
       confirmAddDescription: "{{team}} sẽ được đăng chương cho “{{title}}”.",

@@ -1,3 +1,4 @@
+import { tokensMessages } from "@vt/shared/i18n/tokens-messages";
 /** Power tools for uploaders (issue 15): API tokens, team publish delay, bulk import. */
 export const powerVi = {
   power: {
@@ -8,6 +9,78 @@ export const powerVi = {
       invalid: "Nhập số giờ nguyên từ 0 đến {{max}}",
       save: "Lưu lịch đăng",
       editorHint: "Nhóm hẹn đăng sau {{hours}} giờ kể từ khi tải lên; xóa ngày giờ để đăng ngay.",
+      splitTall: "Cắt trang quá dài",
+      splitTallHint:
+        "Mặc định của tùy chọn cắt trang quá dài khi thả trang vào một chương; người đăng vẫn đổi được mỗi lần tải lên.",
+    },
+    bulkImport: {
+      open: "Nhập nhiều chương",
+      title: "Nhập nhiều chương",
+      description:
+        "Thả một tệp zip hoặc một thư mục chứa nhiều chương: mỗi chương là một thư mục con hoặc một tệp zip bên trong. Số thứ tự, tập và tên chương được đọc từ tên thư mục.",
+      drop: "Thả tệp zip hoặc thư mục vào đây",
+      chooseZip: "Chọn tệp zip",
+      chooseFolder: "Chọn thư mục",
+      reading: "Đang đọc {{name}}…",
+      unfinished:
+        "Lần nhập “{{name}}” trước chưa xong. Thả lại đúng tệp đó để tiếp tục: các trang đã lưu sẽ được bỏ qua.",
+      noChapters: "Không tìm thấy chương nào: mỗi chương cần là một thư mục con hoặc một tệp zip bên trong.",
+      skippedFiles_one: "Bỏ qua {{count}} tệp không thuộc chương nào",
+      skippedFiles_other: "Bỏ qua {{count}} tệp không thuộc chương nào",
+      tableLabel: "Các chương sẽ nhập",
+      columns: {
+        import: "Nhập",
+        order: "Số thứ tự",
+        volume: "Tập",
+        title: "Tên chương",
+        pages: "Trang",
+        warnings: "Lưu ý",
+        source: "Nguồn",
+      },
+      rowImport: "Nhập {{source}}",
+      orderHint: "Số (12, 12.5) hoặc oneshot",
+      warnings: {
+        noOrder: "Chưa có số thứ tự",
+        duplicateOrder: "Trùng số thứ tự",
+        existingChapter: "Truyện đã có chương này",
+        resumeDraft: "Tiếp tục bản nháp",
+        noPages: "Không có trang",
+      },
+      volumeInvalid: "Tập phải là số",
+      scramble: "Tải lên xáo trộn",
+      scrambleHint: "Chỉ áp dụng cho chương mới; bản nháp được tiếp tục giữ cài đặt của nó.",
+      splitTallHint:
+        "Trang cao hơn 3000 px (khi rộng 1500 px) được cắt thành nhiều trang liền nhau, ở dòng trống gần chỗ cắt nếu có. Số trang trong bảng là số ảnh trước khi cắt.",
+      publish: "Sau khi tải lên",
+      publishModes: {
+        draft: "Để bản nháp",
+        publish: "Đăng tất cả",
+        interval: "Hẹn đăng cách nhau",
+      },
+      intervalHours: "Số giờ giữa hai chương",
+      intervalInvalid: "Nhập số giờ từ 1 đến 720",
+      summary_one: "{{count}} chương, {{pages}} trang",
+      summary_other: "{{count}} chương, {{pages}} trang",
+      blocked: "Hãy sửa hoặc bỏ chọn các dòng có lưu ý màu đỏ trước khi bắt đầu.",
+      back: "Chọn lại",
+      start: "Bắt đầu nhập",
+      overall: "Tiến độ chung: {{done}}/{{total}} trang",
+      status: {
+        waiting: "Đang chờ",
+        reading: "Đang đọc",
+        uploading: "Đang tải lên",
+        saving: "Đang lưu",
+        stored: "Đã lưu bản nháp",
+        error: "Lỗi",
+        published: "Đã đăng",
+        scheduled: "Hẹn đăng {{date}}",
+      },
+      publishing: "Đang đăng các chương…",
+      done: "Đã nhập xong {{count}} chương.",
+      failed: "Một số chương chưa xong. Thử lại để tiếp tục: các trang đã lưu sẽ được bỏ qua.",
+      retry: "Thử lại",
+      close: "Đóng",
+      keepOpen: "Việc nhập vẫn chạy khi đóng hộp thoại, nhưng sẽ dừng nếu đóng thẻ trình duyệt.",
     },
     tokens: {
       title: "Mã truy cập API",
@@ -48,4 +121,5 @@ export const powerVi = {
       noTeam: "Bạn cần là thành viên của một nhóm để tạo mã.",
     },
   },
+  import: tokensMessages.vi.import,
 };

@@ -1,5 +1,4 @@
 import { api } from "@/lib/api-client";
-import type { AuthUser } from "../auth-store";
 
 export type AuthenticateRequest = {
   email: string;
@@ -11,5 +10,5 @@ export type AuthenticateRequest = {
 
 /** `POST /api/users/auth`: exchanges an ID token for an uploader session (cookie) and its user. */
 export function authenticate(body: AuthenticateRequest) {
-  return api.post<AuthUser>("/users/auth", body);
+  return api.post("/api/users/auth", body);
 }

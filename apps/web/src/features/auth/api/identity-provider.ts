@@ -6,11 +6,7 @@
  * generic OAuth plugin, which registers them as social providers (`/sign-in/social`).
  */
 import { createApiClient } from "@/lib/api-client";
-import { fetchJson } from "@/lib/fetch-json";
 import { currentLanguage } from "@/lib/i18n";
-
-const AUTH_BASE = "/auth";
-const identity = createApiClient({ baseURL: AUTH_BASE, getLanguage: currentLanguage });
 
 /** The provider's own user record (not the uploader-service user). */
 export type ProviderUser = {
@@ -22,34 +18,64 @@ export type ProviderUser = {
 
 export type ThirdPartyProvider = { id: string; label: string };
 
+/** A JSON operation in the shape of the generated OpenAPI types (better-auth is not in our document). */
+type JsonOperation<Body, Answer> = {
+  parameters: { query?: never; path?: never };
+  requestBody: [Body] extends [undefined] ? never : { content: { "application/json": Body } };
+  responses: { 200: { content: { "application/json": Answer } } };
+};
+
+/** The identity provider's routes the dashboard calls. */
+type IdentityPaths = {
+  "/auth/sign-in/email": {
+    post: JsonOperation<{ email: string; password: string; rememberMe: boolean }, { user: ProviderUser }>;
+  };
+  "/auth/sign-up/email": {
+    post: JsonOperation<{ name: string; email: string; password: string }, { user: ProviderUser }>;
+  };
+  "/auth/request-password-reset": { post: JsonOperation<{ email: string }, { status: boolean }> };
+  "/auth/reset-password": {
+    post: JsonOperation<{ token: string; newPassword: string }, { status: boolean }>;
+  };
+  "/auth/sign-out": { post: JsonOperation<Record<string, never>, { success: boolean }> };
+  "/auth/token": { get: JsonOperation<undefined, { token: string }> };
+  "/auth/sign-in/social": {
+    post: JsonOperation<{ provider: string; callbackURL: string; errorCallbackURL: string }, { url: string }>;
+  };
+  "/auth/providers": { get: JsonOperation<undefined, ThirdPartyProvider[]> };
+  "/auth/get-session": { get: JsonOperation<undefined, { user: ProviderUser } | null> };
+};
+
+const identity = createApiClient<IdentityPaths>({ getLanguage: currentLanguage });
+
 /** `POST /auth/sign-in/email`: opens a provider session (cookie) and returns its user. */
 export function signInWithPassword(values: { email: string; password: string }) {
-  return identity.post<{ user: ProviderUser }>("/sign-in/email", { ...values, rememberMe: true });
+  return identity.post("/auth/sign-in/email", { ...values, rememberMe: true });
 }
 
 /** `POST /auth/sign-up/email`: creates the account and signs it in (autoSignIn). */
 export function signUpWithPassword(values: { name: string; email: string; password: string }) {
-  return identity.post<{ user: ProviderUser }>("/sign-up/email", values);
+  return identity.post("/auth/sign-up/email", values);
 }
 
 /** `POST /auth/request-password-reset`: mails a link to `/login?mode=reset&token=…` (if the account exists). */
 export function requestPasswordReset(email: string) {
-  return identity.post<{ status: boolean }>("/request-password-reset", { email });
+  return identity.post("/auth/request-password-reset", { email });
 }
 
 /** `POST /auth/reset-password`: sets the new password for a reset token (valid once, expires). */
 export function resetPassword(token: string, newPassword: string) {
-  return identity.post<{ status: boolean }>("/reset-password", { token, newPassword });
+  return identity.post("/auth/reset-password", { token, newPassword });
 }
 
 /** `POST /auth/sign-out`: ends the provider session (succeeds when there is none). */
 export function signOutOfProvider() {
-  return identity.post<{ success: boolean }>("/sign-out", {});
+  return identity.post("/auth/sign-out", {});
 }
 
 /** `GET /auth/token`: a short-lived ID token (JWT) for the signed-in provider user. */
 export async function getIdToken(): Promise<string> {
-  const { token } = await identity.get<{ token: string }>("/token");
+  const { token } = await identity.get("/auth/token");
   return token;
 }
 
@@ -62,7 +88,7 @@ export async function startThirdPartySignIn(
   callbackURL: string,
   errorCallbackURL: string,
 ) {
-  const { url } = await identity.post<{ url: string }>("/sign-in/social", {
+  const { url } = await identity.post("/auth/sign-in/social", {
     provider: providerId,
     callbackURL,
     errorCallbackURL,
@@ -70,18 +96,12 @@ export async function startThirdPartySignIn(
   return url;
 }
 
-/**
- * `GET /auth/providers`: the configured third-party providers (empty when none). Plain fetch: the
- * sign-in page shows them on load, before the user has done anything that needs the full client.
- */
+/** `GET /auth/providers`: the configured third-party providers (empty when none). */
 export function listThirdPartyProviders() {
-  return fetchJson<ThirdPartyProvider[]>(`${AUTH_BASE}/providers`);
+  return identity.get("/auth/providers");
 }
 
-/**
- * `GET /auth/get-session`: the provider session, or null. Made with plain fetch because it runs at
- * boot, before the first render (see lib/fetch-json).
- */
+/** `GET /auth/get-session`: the provider session, or null (runs at boot, before the first render). */
 export function getProviderSession() {
-  return fetchJson<{ user: ProviderUser } | null>(`${AUTH_BASE}/get-session`);
+  return identity.get("/auth/get-session");
 }

@@ -8,7 +8,7 @@ import { signOutOfProvider } from "./identity-provider";
 
 /** `POST /api/users/logout`: ends the uploader session and clears its cookie. */
 export async function endUploaderSession(): Promise<void> {
-  await api.post("/users/logout");
+  await api.post("/api/users/logout");
 }
 
 /**

@@ -9,7 +9,7 @@ import { toast } from "@/lib/toast";
  * minute and five an hour; its translated 429 reaches the user through the central error toast.
  */
 export function resendVerificationMail(): Promise<TResendVerificationResponse> {
-  return api.post<TResendVerificationResponse>("/users/verification-email");
+  return api.post("/api/users/verification-email");
 }
 
 export function useResendVerificationMail() {

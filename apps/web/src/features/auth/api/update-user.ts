@@ -6,5 +6,5 @@ export type UpdateUserRequest = { name?: string; avatar?: string | null };
 
 /** `PUT /api/users/{id}`: updates one's own profile (another id: 403) and returns the user. */
 export function updateUser(id: AuthUser["id"], fields: UpdateUserRequest) {
-  return api.put<AuthUser | null>(`/users/${encodeURIComponent(String(id))}`, fields);
+  return api.put("/api/users/{id}", fields, { params: { path: { id: Number(id) } } });
 }

@@ -1,6 +1,7 @@
 import { IMAGE_MIME_TYPES, IMAGE_TYPES_LABEL } from "@vt/shared/constants";
-import { api, type ProgressCallback } from "@/lib/api-client";
+import type { ProgressCallback } from "@/lib/api-client";
 import { i18n } from "@/lib/i18n";
+import { imageFile, uploadImages } from "@/lib/image-upload";
 
 /** Largest avatar the API accepts (apps/api users.routes: 2 MB). */
 export const AVATAR_MAX_MB = 2;
@@ -20,7 +21,7 @@ export function checkAvatarFile(file: Pick<File, "type" | "size">): string | und
   return undefined;
 }
 
-/** `POST /api/users/avatar` (multipart field `file`): stores the picture and returns its public URL. */
+/** `POST /api/users/avatar` (multipart field `file`; on S3 its direct pair): stores the picture and returns its public URL. */
 export function uploadAvatar(file: File, onProgress?: ProgressCallback) {
-  return api.upload<{ url: string }>("/users/avatar", file, { onProgress });
+  return uploadImages({ path: "/api/users/avatar", files: [imageFile(file, "avatar")], onProgress });
 }

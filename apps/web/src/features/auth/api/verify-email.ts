@@ -10,7 +10,7 @@ const inFlight = new Map<string, Promise<TUser>>();
 export function verifyEmail(token: string): Promise<TUser> {
   let request = inFlight.get(token);
   if (!request) {
-    request = api.post<TUser>("/users/verify-email", { token });
+    request = api.post("/api/users/verify-email", { token });
     inFlight.set(token, request);
   }
   return request;

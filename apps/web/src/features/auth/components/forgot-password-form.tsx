@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type TForgotPasswordForm, ZForgotPasswordForm } from "@vt/shared/contracts/users";
 import { LoaderCircleIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,6 @@ import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { type ForgotPasswordValues, forgotPasswordSchema } from "../schemas";
 import { useSubmitError } from "./use-submit-error";
 import { useValidationMessage } from "./use-validation-message";
 
@@ -16,14 +16,14 @@ export function ForgotPasswordForm({
   onSubmit,
   defaultEmail = "",
 }: {
-  onSubmit: (values: ForgotPasswordValues) => Promise<void> | void;
+  onSubmit: (values: TForgotPasswordForm) => Promise<void> | void;
   defaultEmail?: string;
 }) {
   const { t } = useTranslation();
   const messageOf = useValidationMessage();
   const submit = useSubmitError();
-  const form = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+  const form = useForm({
+    resolver: zodResolver(ZForgotPasswordForm),
     defaultValues: { email: defaultEmail },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AVATAR_FALLBACK, IMAGE_MIME_TYPES } from "@vt/shared/constants";
+import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
+import { USER_NAME_MAX, ZProfileForm } from "@vt/shared/contracts/users";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -18,9 +19,9 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { describeError } from "@/lib/error-toast";
+import { userInitials } from "@/lib/initials";
 import { AVATAR_MAX_MB, checkAvatarFile, uploadAvatar } from "../api/upload-avatar";
 import { useAuth } from "../auth-store";
-import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from "../schemas";
 import { submitUserUpdate } from "../update-user";
 import { useValidationMessage } from "./use-validation-message";
 
@@ -45,8 +46,8 @@ export function ProfileDialog({
   const [uploadedUrl, setUploadedUrl] = useState<string>();
   const [uploading, setUploading] = useState(false);
   const [avatarError, setAvatarError] = useState<string>();
-  const form = useForm<ProfileValues>({
-    resolver: zodResolver(profileSchema),
+  const form = useForm({
+    resolver: zodResolver(ZProfileForm),
     defaultValues: { name: user?.name ?? "" },
   });
   const { errors } = form.formState;
@@ -104,7 +105,7 @@ export function ProfileDialog({
             <div className="relative">
               <Avatar className="size-20 rounded-2xl ring-2 ring-primary/20 ring-offset-2 ring-offset-background">
                 {shownAvatar && <AvatarImage src={shownAvatar} alt="" className="object-cover" />}
-                <AvatarFallback className="rounded-2xl text-lg">{AVATAR_FALLBACK}</AvatarFallback>
+                <AvatarFallback className="rounded-2xl text-lg">{userInitials(user?.name)}</AvatarFallback>
               </Avatar>
               {uploading && (
                 <span className="absolute inset-0 flex items-center justify-center rounded-2xl bg-background/70">
@@ -140,10 +141,7 @@ export function ProfileDialog({
               )}
             </div>
           </div>
-          <FormField
-            label={t("fields.name")}
-            error={messageOf(errors.name, "name", { max: NAME_MAX_LENGTH })}
-          >
+          <FormField label={t("fields.name")} error={messageOf(errors.name, "name", { max: USER_NAME_MAX })}>
             <Input autoComplete="nickname" {...form.register("name")} />
           </FormField>
           <FormField label={t("auth.profile.email")}>

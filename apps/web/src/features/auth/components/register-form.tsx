@@ -1,4 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type TRegisterForm,
+  USER_NAME_MAX,
+  ZRegisterForm,
+} from "@vt/shared/contracts/users";
 import { LoaderCircleIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
@@ -8,13 +15,6 @@ import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import {
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type RegisterValues,
-  registerSchema,
-} from "../schemas";
 import { PasswordInput } from "./password-input";
 import { useSubmitError } from "./use-submit-error";
 import { useValidationMessage } from "./use-validation-message";
@@ -23,15 +23,15 @@ import { useValidationMessage } from "./use-validation-message";
  * Registration: name, email, password twice and the terms (spec §5 messages). `onSubmit` may
  * throw; the failure (address already registered…) is shown translated above the button.
  */
-export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) => Promise<void> | void }) {
+export function RegisterForm({ onSubmit }: { onSubmit: (values: TRegisterForm) => Promise<void> | void }) {
   const { t } = useTranslation();
   const messageOf = useValidationMessage();
   const submit = useSubmitError();
   const passwordRule = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   const termsId = useId();
-  const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { name: "", email: "", password: "", confirmPassword: "", acceptTerms: false },
+  const form = useForm({
+    resolver: zodResolver(ZRegisterForm),
+    defaultValues: { name: "", email: "", password: "", passwordConfirmation: "", acceptTerms: false },
   });
   const { errors, isSubmitting } = form.formState;
   const termsError = messageOf(errors.acceptTerms, "terms");
@@ -44,7 +44,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
     >
       <FormField
         label={t("auth.register.name")}
-        error={messageOf(errors.name, "name", { max: NAME_MAX_LENGTH })}
+        error={messageOf(errors.name, "name", { max: USER_NAME_MAX })}
       >
         <Input
           autoComplete="nickname"
@@ -70,12 +70,12 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
       </FormField>
       <FormField
         label={t("auth.register.confirmPassword")}
-        error={messageOf(errors.confirmPassword, "passwordConfirmation")}
+        error={messageOf(errors.passwordConfirmation, "passwordConfirmation")}
       >
         <PasswordInput
           autoComplete="new-password"
           placeholder={t("auth.register.confirmPasswordPlaceholder")}
-          {...form.register("confirmPassword")}
+          {...form.register("passwordConfirmation")}
         />
       </FormField>
       <div className="grid gap-2">

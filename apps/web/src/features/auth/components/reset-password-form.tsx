@@ -1,4 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type TResetPasswordForm,
+  ZResetPasswordForm,
+} from "@vt/shared/contracts/users";
 import { LoaderCircleIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -6,28 +12,18 @@ import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type ResetPasswordValues,
-  resetPasswordSchema,
-} from "../schemas";
 import { PasswordInput } from "./password-input";
 import { useSubmitError } from "./use-submit-error";
 import { useValidationMessage } from "./use-validation-message";
 
 /** The new password, twice, for the reset link's token. `onSubmit` may throw (expired link…). */
-export function ResetPasswordForm({
-  onSubmit,
-}: {
-  onSubmit: (values: ResetPasswordValues) => Promise<void>;
-}) {
+export function ResetPasswordForm({ onSubmit }: { onSubmit: (values: TResetPasswordForm) => Promise<void> }) {
   const { t } = useTranslation();
   const messageOf = useValidationMessage();
   const submit = useSubmitError();
-  const form = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: "", confirmPassword: "" },
+  const form = useForm({
+    resolver: zodResolver(ZResetPasswordForm),
+    defaultValues: { password: "", passwordConfirmation: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -46,9 +42,9 @@ export function ResetPasswordForm({
       </FormField>
       <FormField
         label={t("auth.resetPassword.confirmPassword")}
-        error={messageOf(errors.confirmPassword, "passwordConfirmation")}
+        error={messageOf(errors.passwordConfirmation, "passwordConfirmation")}
       >
-        <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
+        <PasswordInput autoComplete="new-password" {...form.register("passwordConfirmation")} />
       </FormField>
       <RequiredFieldsAlert errors={errors} />
       <FormAlert message={submit.error} />

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ViTranslation } from "@/locales/resources-vi";
-import type { ValidationKey } from "../schemas";
+import type { ValidationKey } from "../sign-in-validation";
 
 type FieldName = keyof ViTranslation["fields"];
 

@@ -1,16 +1,38 @@
 import { MailWarningIcon } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "../auth-store";
+import { getCurrentUser } from "../api/get-current-user";
+import { authStore, useAuth } from "../auth-store";
 import { ResendVerificationButton } from "./resend-verification-button";
 
 /**
  * The signed-in shell's "verify your e-mail" banner: shown while the user's address is unverified
- * (team invitations wait for it), gone once the verification link was opened.
+ * (team invitations wait for it), gone once the verification link was opened, also when it was
+ * opened in another tab or browser: while shown, coming back to the tab asks the server again.
  */
 export function VerifyEmailBanner() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  if (user?.emailVerified !== false) return null;
+  const waiting = user?.emailVerified === false;
+  useEffect(() => {
+    if (!waiting) return;
+    const recheck = () => {
+      if (document.visibilityState !== "visible") return;
+      getCurrentUser().then(
+        (fresh) => {
+          if (fresh?.emailVerified === true) authStore.mergeUser({ emailVerified: true });
+        },
+        () => {}, // Offline or a passing failure: the banner stays, the next return asks again.
+      );
+    };
+    window.addEventListener("focus", recheck);
+    document.addEventListener("visibilitychange", recheck);
+    return () => {
+      window.removeEventListener("focus", recheck);
+      document.removeEventListener("visibilitychange", recheck);
+    };
+  }, [waiting]);
+  if (!waiting || !user) return null;
   return (
     <section
       aria-labelledby="verify-email-banner-title"

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import type { TChapterDetail, TCreateChapterRequest } from "@vt/shared/contracts/chapters";
+import type { TCreateChapterRequest } from "@vt/shared/contracts/chapters";
 import { api } from "@/lib/api-client";
 import { useChapterWritten } from "./chapter-written";
 
 /** `POST /api/chapters`: creates a draft (readers do not see it until it is published). */
 export function createChapter(body: TCreateChapterRequest) {
-  return api.post<TChapterDetail>("/chapters", body);
+  return api.post("/api/chapters", body);
 }
 
 export function useCreateChapter() {

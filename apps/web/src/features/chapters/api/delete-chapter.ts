@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TMessageResponse } from "@vt/shared/contracts/chapters";
 import { api } from "@/lib/api-client";
 import { chapterQueryOptions } from "./get-chapter";
 import { chaptersQueryKeyOfComic } from "./get-chapters";
 
 /** `DELETE /api/chapters/{id}`: the chapter and its pages (storage objects after the commit). */
 export function deleteChapter(chapterId: number) {
-  return api.delete<TMessageResponse>(`/chapters/${chapterId}`);
+  return api.delete("/api/chapters/{chapterId}", { params: { path: { chapterId } } });
 }
 
 export function useDeleteChapter(comicId: number) {

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/chapters/{id}`: the chapter with its pages in reading order, staged uploads last. */
 export function getChapter(chapterId: number, signal?: AbortSignal) {
-  return api.get<TChapterDetail>(`/chapters/${chapterId}`, { signal });
+  return api.get("/api/chapters/{chapterId}", { params: { path: { chapterId } }, signal });
 }
 
 export const chapterQueryKeyAll = ["chapter"] as const;

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TChapterListResponse, TChapterSort } from "@vt/shared/contracts/chapters";
+import type { TChapterSort } from "@vt/shared/contracts/chapters";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/chapters/comic/{comicId}?sort=asc|desc`: every chapter of the comic, drafts included. */
 export function getChapters(comicId: number, sort: TChapterSort, signal?: AbortSignal) {
-  return api.get<TChapterListResponse>(`/chapters/comic/${comicId}`, { params: { sort }, signal });
+  return api.get("/api/chapters/comic/{comicId}", {
+    params: { path: { comicId }, query: { sort } },
+    signal,
+  });
 }
 
 export const chaptersQueryKeyAll = ["chapters"] as const;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TQuickUpdateVolumeRequest, TQuickUpdateVolumeResponse } from "@vt/shared/contracts/chapters";
+import type { TQuickUpdateVolumeRequest } from "@vt/shared/contracts/chapters";
 import { api } from "@/lib/api-client";
 import { chapterQueryKeyAll } from "./get-chapter";
 import { chaptersQueryKeyOfComic } from "./get-chapters";
 
 /** `POST /api/chapters/quick-update-volume`: one volume for every chapter with order in [from, to], one transaction. */
 export function quickUpdateVolume(body: TQuickUpdateVolumeRequest) {
-  return api.post<TQuickUpdateVolumeResponse>("/chapters/quick-update-volume", body);
+  return api.post("/api/chapters/quick-update-volume", body);
 }
 
 export function useQuickUpdateVolume() {

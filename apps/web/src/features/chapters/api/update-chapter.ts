@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { TChapterDetail, TUpdateChapterRequest } from "@vt/shared/contracts/chapters";
+import type { TUpdateChapterRequest } from "@vt/shared/contracts/chapters";
 import { api } from "@/lib/api-client";
 import { useChapterWritten } from "./chapter-written";
 
@@ -8,7 +8,11 @@ import { useChapterWritten } from "./chapter-written";
  * in one transaction; pages left out are removed) and `publish`.
  */
 export function updateChapter(chapterId: number, body: TUpdateChapterRequest) {
-  return api.put<TChapterDetail>(`/chapters/${chapterId}`, { ...body, id: chapterId });
+  return api.put(
+    "/api/chapters/{chapterId}",
+    { ...body, id: chapterId },
+    { params: { path: { chapterId } } },
+  );
 }
 
 export function useUpdateChapter(chapterId: number) {

@@ -1,10 +1,6 @@
-import type {
-  TChapterPage,
-  TChapterPagesDirectRequest,
-  TChapterPageUploadResponse,
-} from "@vt/shared/contracts/chapters";
-import { api, type ProgressCallback } from "@/lib/api-client";
-import { uploadMode } from "@/lib/upload-mode";
+import type { TChapterPagesDirectRequest, TChapterPageUploadResponse } from "@vt/shared/contracts/chapters";
+import type { ProgressCallback } from "@/lib/api-client";
+import { uploadImages } from "@/lib/image-upload";
 
 export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: string };
 
@@ -16,40 +12,40 @@ export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: st
  * - S3 storage (lib/upload-mode.ts): the bytes go straight to the bucket (lib/direct-upload.ts:
  *   `.../pages/presign`, PUT to the bucket, `.../pages/direct` with the same `keys`/`clientIds`).
  */
-export async function uploadPages(
+export function uploadPages(
   chapterId: number,
   pages: readonly PageUpload[],
   signal?: AbortSignal,
   onProgress?: ProgressCallback,
 ): Promise<TChapterPageUploadResponse> {
-  if ((await uploadMode()) === "direct") {
-    const extra: Omit<TChapterPagesDirectRequest, "files"> = {
-      keys: pages.map((p) => p.key ?? null),
-      clientIds: pages.map((p) => p.clientId ?? null),
-    };
-    // Loaded only on S3 servers: the dashboard's first paint does not carry it.
-    const { uploadDirect } = await import("@/lib/direct-upload");
-    return uploadDirect<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, pages, extra, {
-      signal,
-      onProgress,
-    });
-  }
-  const files = pages.map((p) => new File([p.blob], p.name, { type: p.blob.type }));
-  return api.uploadMany<TChapterPageUploadResponse>(`/chapters/${chapterId}/pages`, files, {
+  const body: Omit<TChapterPagesDirectRequest, "files"> = {
+    keys: pages.map((p) => p.key ?? null),
+    clientIds: pages.map((p) => p.clientId ?? null),
+  };
+  return uploadImages({
+    path: "/api/chapters/{chapterId}/pages",
+    pathParams: { chapterId },
+    files: pages,
+    many: true,
+    fields: { keys: JSON.stringify(body.keys), clientIds: JSON.stringify(body.clientIds) },
+    body,
     signal,
     onProgress,
-    fields: {
-      keys: JSON.stringify(pages.map((p) => p.key ?? null)),
-      clientIds: JSON.stringify(pages.map((p) => p.clientId ?? null)),
-    },
   });
 }
 
-/** `POST /api/chapters/{id}/page` (multipart `pageId`, `key`, `clientId`, then `file`): replaces one page's image. */
-export function replacePage(chapterId: number, pageId: number, page: PageUpload, signal?: AbortSignal) {
-  const file = new File([page.blob], page.name, { type: page.blob.type });
-  return api.upload<TChapterPage & { id: number }>(`/chapters/${chapterId}/page`, file, {
-    signal,
+/**
+ * `POST /api/chapters/{id}/page` (multipart `pageId`, `key`, `clientId`, then `file`; on S3 its
+ * direct pair `.../page/presign` + `.../page/direct`): replaces one page's image. The answer is the
+ * stored page (its id is the replaced one's when left out).
+ */
+export async function replacePage(chapterId: number, pageId: number, page: PageUpload, signal?: AbortSignal) {
+  const stored = await uploadImages({
+    path: "/api/chapters/{chapterId}/page",
+    pathParams: { chapterId },
+    files: [page],
     fields: { pageId, key: page.key, clientId: page.clientId },
+    signal,
   });
+  return { ...stored, id: stored.id ?? pageId };
 }

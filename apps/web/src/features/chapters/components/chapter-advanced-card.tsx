@@ -30,7 +30,7 @@ const TEAM_CHOICES = [
 /** Advanced settings, folded by default: scrambling, donate and credit teams, collaborators. */
 export function ChapterAdvancedCard({ editor }: { editor: ChapterEditorState }) {
   const { t } = useTranslation();
-  const { form, pages, teams, collabCandidates } = editor;
+  const { form, pages, teams, ownTeamId } = editor;
   const { control } = form;
   const [advancedOpen, setAdvancedOpen] = useState(false);
   return (
@@ -99,11 +99,7 @@ export function ChapterAdvancedCard({ editor }: { editor: ChapterEditorState }) 
               control={control}
               name="collaboratingTeams"
               render={({ field }) => (
-                <CollaboratorsField
-                  value={field.value}
-                  candidates={collabCandidates}
-                  onChange={field.onChange}
-                />
+                <CollaboratorsField value={field.value} ownTeamId={ownTeamId} onChange={field.onChange} />
               )}
             />
           </CardContent>

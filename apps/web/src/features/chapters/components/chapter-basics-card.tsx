@@ -5,10 +5,12 @@ import { SwitchRow } from "@/components/switch-row";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import type { ChapterEditorState } from "../hooks/use-chapter-editor";
+import { CreditedTeamField } from "./credited-team-field";
 
 /** The chapter's name, order, volume and how its label reads. */
 export function ChapterBasicsCard({ editor }: { editor: ChapterEditorState }) {
   const { t } = useTranslation();
+  const { comic, chapter, chapterId, creditedTeamId, setCreditedTeamId, creating } = editor;
   const { form, values, fieldError, label } = editor;
   const { register, control } = form;
   return (
@@ -17,6 +19,14 @@ export function ChapterBasicsCard({ editor }: { editor: ChapterEditorState }) {
         <CardTitle>{t("chapters.editor.basics")}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {!chapter && comic.can.teams.length > 1 && (
+          <CreditedTeamField
+            teams={comic.can.teams}
+            value={creditedTeamId}
+            onChange={setCreditedTeamId}
+            disabled={chapterId !== null || creating}
+          />
+        )}
         <FormField label={t("chapters.editor.name")} error={fieldError("name", t("chapters.editor.name"))}>
           <Input placeholder={t("chapters.editor.namePlaceholder")} maxLength={255} {...register("name")} />
         </FormField>

@@ -13,6 +13,7 @@ import { toast } from "@/lib/toast";
 import { useDeleteChapter } from "../api/delete-chapter";
 import { chapterQueryOptions } from "../api/get-chapter";
 import { useChapters } from "../api/get-chapters";
+import { BulkImportDialog } from "../bulk-import/bulk-import-dialog";
 import { NEW_CHAPTER } from "../chapters-search";
 import { useChapterDownload } from "../hooks/use-chapter-download";
 import { dropPagesSession } from "../pages-session";
@@ -26,11 +27,17 @@ export function ChapterList({
   sort,
   onSortChange,
   canUpload,
+  uploadTeamIds,
+  splitTallStrips = false,
 }: {
   comicId: number;
   sort: TChapterSort;
   onSortChange: (sort: TChapterSort) => void;
   canUpload: boolean;
+  /** My teams that may upload to the comic (bulk import resumes their drafts). */
+  uploadTeamIds: readonly number[];
+  /** The team's default of the bulk import's "split tall strips" option. */
+  splitTallStrips?: boolean;
 }) {
   const { t } = useTranslation();
   const modal = useModal();
@@ -88,6 +95,7 @@ export function ChapterList({
                 defaultTo={orders.length ? Math.max(...orders) : undefined}
               />
             )}
+            <BulkImportDialog comicId={comicId} teamIds={uploadTeamIds} splitTallStrips={splitTallStrips} />
             <Button asChild>
               <Link
                 to="/comics/$comicId/chapters/$chapterId"

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import type { ChapterEditorState } from "../hooks/use-chapter-editor";
 import { ChapterPreviewDialog } from "./chapter-preview-dialog";
@@ -13,6 +15,7 @@ import { PageGrid } from "./page-grid";
 export function ChapterPagesCard({ editor }: { editor: ChapterEditorState }) {
   const { t } = useTranslation();
   const { session, pages, pagesError, pagesErrorId, stored, onFiles, label, previewPages, creating } = editor;
+  const { split, setSplitChoice, splitId } = editor;
   const [previewOpen, setPreviewOpen] = useState(false);
   return (
     <>
@@ -42,6 +45,20 @@ export function ChapterPagesCard({ editor }: { editor: ChapterEditorState }) {
             invalid={!!pagesError}
             describedBy={pagesError ? pagesErrorId : undefined}
           />
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id={splitId}
+              checked={split}
+              onCheckedChange={(checked) => setSplitChoice(checked === true)}
+              aria-describedby={`${splitId}-hint`}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor={splitId}>{t("chapters.pages.splitTall")}</Label>
+              <p id={`${splitId}-hint`} className="text-muted-foreground text-xs">
+                {t("chapters.pages.splitTallHint")}
+              </p>
+            </div>
+          </div>
           {pagesError && (
             <p id={pagesErrorId} role="alert" className="text-destructive text-sm">
               {pagesError}

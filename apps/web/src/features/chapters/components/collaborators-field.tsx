@@ -1,37 +1,34 @@
 import type { TTeamRef } from "@vt/shared/contracts/comics";
-import { PlusIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { TeamSearchPicker } from "@/components/team-search-picker";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-/** Collaborating teams of a chapter; adding or removing one asks for a confirmation (spec §8). */
+/**
+ * Collaborating teams of a chapter, any team of the platform (found by name in the team
+ * directory); adding or removing one asks for a confirmation (spec §8).
+ */
 export function CollaboratorsField({
   value,
-  candidates,
+  ownTeamId,
   onChange,
 }: {
   value: readonly TTeamRef[];
-  candidates: readonly TTeamRef[];
+  /** The chapter's own team: never its own collaborator. */
+  ownTeamId: number | undefined;
   onChange: (teams: TTeamRef[]) => void;
 }) {
   const { t } = useTranslation();
   const modal = useModal();
-  const [pick, setPick] = useState("");
-  const options = candidates.filter((c) => !value.some((v) => v.id === c.id));
-  const add = async () => {
-    const team = options.find((o) => String(o.id) === pick);
-    if (!team) return;
+  const add = async (team: TTeamRef) => {
     const ok = await modal.confirm({
       title: t("chapters.editor.collabAddTitle", { team: team.name }),
       description: t("chapters.editor.collabDescription"),
     });
     if (ok) {
       onChange([...value, team]);
-      setPick("");
     }
   };
   const remove = async (team: TTeamRef) => {
@@ -64,26 +61,12 @@ export function CollaboratorsField({
           </Badge>
         ))}
       </div>
-      {options.length > 0 && (
-        <div className="flex gap-2">
-          <Select value={pick} onValueChange={setPick}>
-            <SelectTrigger className="min-w-0 flex-1" aria-label={t("chapters.editor.addCollaborator")}>
-              <SelectValue placeholder={t("chapters.editor.addCollaborator")} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((team) => (
-                <SelectItem key={team.id} value={String(team.id)}>
-                  {team.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Button type="button" variant="outline" onClick={() => void add()} disabled={!pick}>
-            <PlusIcon aria-hidden />
-            {t("chapters.editor.addCollaborator")}
-          </Button>
-        </div>
-      )}
+      <TeamSearchPicker
+        label={t("chapters.editor.addCollaborator")}
+        excludeIds={[...(ownTeamId === undefined ? [] : [ownTeamId]), ...value.map((team) => team.id)]}
+        addLabel={(team) => t("chapters.editor.addCollaboratorNamed", { team: team.name })}
+        onPick={(team) => void add(team)}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { filesFromDataTransfer } from "../dropped-files";
 
 /**
  * Where pages come in: drop files or whole folders (DataTransfer items, walked recursively), or
@@ -110,44 +111,4 @@ export function PageDropzone({
       />
     </section>
   );
-}
-
-/** Every file of a drop, folders walked recursively (their relative path kept for sorting). */
-async function filesFromDataTransfer(dt: DataTransfer): Promise<File[]> {
-  const entries = [...dt.items]
-    .filter((item) => item.kind === "file")
-    .map((item) => item.webkitGetAsEntry?.())
-    .filter((e): e is FileSystemEntry => !!e);
-  if (entries.length === 0) return [...dt.files];
-  const out: File[] = [];
-  for (const entry of entries) await walk(entry, "", out);
-  return out;
-}
-
-async function walk(entry: FileSystemEntry, prefix: string, out: File[]): Promise<void> {
-  if (entry.isFile) {
-    const file = await new Promise<File>((resolve, reject) =>
-      (entry as FileSystemFileEntry).file(resolve, reject),
-    );
-    const path = `${prefix}${file.name}`;
-    // Keep the folder path for natural sorting and resume ids (webkitRelativePath is read-only).
-    out.push(prefix ? withPath(file, path) : file);
-    return;
-  }
-  if (!entry.isDirectory) return;
-  const reader = (entry as FileSystemDirectoryEntry).createReader();
-  const children: FileSystemEntry[] = [];
-  for (;;) {
-    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
-      reader.readEntries(resolve, reject),
-    );
-    if (batch.length === 0) break;
-    children.push(...batch);
-  }
-  for (const child of children) await walk(child, `${prefix}${entry.name}/`, out);
-}
-
-function withPath(file: File, path: string): File {
-  Object.defineProperty(file, "webkitRelativePath", { value: path, configurable: true });
-  return file;
 }

@@ -151,13 +151,15 @@ export function PageTile({
         </Button>
       </div>
       {/* The whole file name, wrapped: pages are checked by name ("1 pag…" told nothing). */}
-      <p
-        data-slot="page-name"
-        className="break-all px-2 pb-1.5 text-muted-foreground text-xs leading-snug"
-        title={page.name}
-      >
-        {page.name}
-      </p>
+      {page.name && (
+        <p
+          data-slot="page-name"
+          className="break-all px-2 pb-1.5 text-muted-foreground text-xs leading-snug"
+          title={page.name}
+        >
+          {page.name}
+        </p>
+      )}
     </li>
   );
 }

@@ -38,6 +38,8 @@ export type ChapterEditorProps = {
   nextOrder: number;
   /** The uploading team's publish delay: a new chapter's scheduled date starts at now + this. */
   publishDelayHours?: number;
+  /** The team's default of the page drop's "split tall strips" option. */
+  splitTallStrips?: boolean;
   onCreated: (chapterId: number) => void;
 };
 
@@ -46,6 +48,7 @@ export function useChapterEditor({
   chapter,
   nextOrder,
   publishDelayHours = 0,
+  splitTallStrips = false,
   onCreated,
 }: ChapterEditorProps) {
   const { t, i18n } = useTranslation();
@@ -58,6 +61,12 @@ export function useChapterEditor({
   const update = useUpdateChapter(chapterId ?? 0);
   const [pagesError, setPagesError] = useState<string | undefined>();
   const [missing, setMissing] = useState(0);
+  // A new chapter is credited to one of my teams that may upload (the first by default; a select
+  // when there are several). Fixed once the draft exists.
+  const [creditedTeamId, setCreditedTeamId] = useState<number | undefined>(comic.can.teams[0]?.id);
+  const [splitChoice, setSplitChoice] = useState<boolean | null>(null);
+  const split = splitChoice ?? splitTallStrips;
+  const splitId = useId();
 
   const form = useForm<ChapterFormValues>({
     resolver: zodResolver(ZChapterForm),
@@ -173,18 +182,25 @@ export function useChapterEditor({
   const onFiles = async (files: File[]) => {
     if (files.length === 0) return;
     if (chapterId !== null) {
-      report(await pagesSession(chapterId).add(files));
+      const s = pagesSession(chapterId);
+      s.splitTallStrips = split;
+      report(await s.add(files));
       return;
     }
     // A new chapter: its details must be valid to create the draft the pages upload into.
     const ok = await form.trigger();
     if (!ok) return;
     try {
-      const created = await create.mutateAsync({ comicId: comic.id, ...toChapterFields(form.getValues()) });
+      const created = await create.mutateAsync({
+        comicId: comic.id,
+        ...(creditedTeamId === undefined ? {} : { teamId: creditedTeamId }),
+        ...toChapterFields(form.getValues()),
+      });
       conflict.adopt(created);
       const s = pagesSession(created.id);
       s.load(created);
       s.scramble = form.getValues().scrambled;
+      s.splitTallStrips = split;
       setChapterId(created.id);
       toast.success(t("chapters.editor.created"));
       report(await s.add(files));
@@ -231,11 +247,7 @@ export function useChapterEditor({
     ];
     return all.filter((team, i) => all.findIndex((x) => x.id === team.id) === i);
   }, [comic, chapter, values.collaboratingTeams]);
-  const collabCandidates = useMemo(() => {
-    const all: TTeamRef[] = [comic.team, ...comic.collaborators, ...comic.can.teams];
-    const own = chapter?.team.id ?? comic.can.teams[0]?.id;
-    return all.filter((team, i) => team.id !== own && all.findIndex((x) => x.id === team.id) === i);
-  }, [comic, chapter]);
+  const ownTeamId = chapter?.team.id ?? creditedTeamId;
 
   const order = formOrder(values);
   const label =
@@ -264,7 +276,13 @@ export function useChapterEditor({
     onFiles,
     save,
     teams,
-    collabCandidates,
+    ownTeamId,
+    chapterId,
+    creditedTeamId,
+    setCreditedTeamId,
+    split,
+    setSplitChoice,
+    splitId,
     label,
     isDraft,
     saveDisabled,

@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TComicArt } from "@vt/shared/contracts/comics";
-import { api, type ProgressCallback } from "@/lib/api-client";
+import type { ProgressCallback } from "@/lib/api-client";
+import { imageFile, uploadImages } from "@/lib/image-upload";
 import { comicArtsQueryOptions } from "./get-comic-arts";
 
-/** `POST /api/comics/arts` (multipart `file` + comicId, volume): adds one volume's art. */
+/** `POST /api/comics/arts` (multipart `file` + comicId, volume; on S3 its direct pair): adds one volume's art. */
 export function createComicArt(comicId: number, volume: number, file: Blob, onProgress?: ProgressCallback) {
-  return api.upload<TComicArt>("/comics/arts", file, { fields: { comicId, volume }, onProgress });
+  return uploadImages({
+    path: "/api/comics/arts",
+    files: [imageFile(file)],
+    fields: { comicId, volume },
+    onProgress,
+  });
 }
 
 export function useCreateComicArt(comicId: number) {

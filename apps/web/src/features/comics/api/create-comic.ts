@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TComicDetail, TCreateComicRequest } from "@vt/shared/contracts/comics";
+import type { TCreateComicRequest } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
-import { comicQueryOptions } from "./get-comic";
+import { asComicDetail, comicQueryOptions } from "./get-comic";
 import { uploadCover } from "./upload-cover";
 
 /** `POST /api/comics`: `thumbnail` is the key answered by `POST /api/comics/covers`. */
-export function createComic(body: TCreateComicRequest) {
-  return api.post<TComicDetail>("/comics", body);
+export async function createComic(body: TCreateComicRequest) {
+  return asComicDetail(await api.post("/api/comics", body));
 }
 
 export type CreateComicInput = {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TMessageResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicArtsQueryOptions } from "./get-comic-arts";
 
 /** `DELETE /api/comics/arts/{id}`. */
 export function deleteComicArt(artId: number) {
-  return api.delete<TMessageResponse>(`/comics/arts/${artId}`);
+  return api.delete("/api/comics/arts/{artId}", { params: { path: { artId } } });
 }
 
 export function useDeleteComicArt(comicId: number) {

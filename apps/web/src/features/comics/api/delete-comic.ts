@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TMessageResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
 
 /** `DELETE /api/comics/{id}` (platform admins). */
 export function deleteComic(comicId: number) {
-  return api.delete<TMessageResponse>(`/comics/${comicId}`);
+  return api.delete("/api/comics/{comicId}", { params: { path: { comicId } } });
 }
 
 export function useDeleteComic(comicId: number) {

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TComicArt } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/comics/arts/{comicId}`: the comic's volume art, each item with its comicId. */
 export function getComicArts(comicId: number, signal?: AbortSignal) {
-  return api.get<TComicArt[]>(`/comics/arts/${comicId}`, { signal });
+  return api.get("/api/comics/arts/{comicId}", { params: { path: { comicId } }, signal });
 }
 
 export const comicArtsQueryOptions = (comicId: number) =>

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { TComicListResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import type { ComicStatusFilter } from "../comics-search";
@@ -16,8 +15,10 @@ export type ComicsParams = {
 
 /** `GET /api/comics?page&limit&search&status&sort&scope`: one page of comics, `{ comics, totalPages, total }`. */
 export function getComics({ search, status, sort, ...rest }: ComicsParams, signal?: AbortSignal) {
-  return api.get<TComicListResponse>("/comics", {
-    params: { ...rest, search: search || undefined, status: status ?? "all", sort: sort ?? "newest" },
+  return api.get("/api/comics", {
+    params: {
+      query: { ...rest, search: search || undefined, status: status ?? "all", sort: sort ?? "newest" },
+    },
     signal,
   });
 }

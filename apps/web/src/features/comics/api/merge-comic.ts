@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TMergeBody, TMergeResponse } from "@vt/shared/contracts/comics";
+import type { TMergeBody } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryKeyAll } from "./get-comic";
 
 /** `POST /api/comics/merge` (platform admins): merges `comicId` into `targetComicId`, then deletes it. */
 export function mergeComic(body: TMergeBody) {
-  return api.post<TMergeResponse>("/comics/merge", body);
+  return api.post("/api/comics/merge", body);
 }
 
 export function useMergeComic(comicId: number) {

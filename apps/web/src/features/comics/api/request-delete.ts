@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TDeleteRequestBody, TRequestCreatedResponse } from "@vt/shared/contracts/comics";
+import type { TDeleteRequestBody } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
 
 /** `POST /api/comics/deleteRequest`: asks the admins to delete the comic (reason required). */
 export function requestDelete(body: TDeleteRequestBody) {
-  return api.post<TRequestCreatedResponse>("/comics/deleteRequest", body);
+  return api.post("/api/comics/deleteRequest", body);
 }
 
 export function useRequestDelete(comicId: number) {

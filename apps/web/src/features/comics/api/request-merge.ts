@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TMergeRequestBody, TRequestCreatedResponse } from "@vt/shared/contracts/comics";
+import type { TMergeRequestBody } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
 
 /** `POST /api/comics/mergeRequest`: asks the admins to merge the comic into `targetComicId`. */
 export function requestMerge(body: TMergeRequestBody) {
-  return api.post<TRequestCreatedResponse>("/comics/mergeRequest", body);
+  return api.post("/api/comics/mergeRequest", body);
 }
 
 export function useRequestMerge(comicId: number) {

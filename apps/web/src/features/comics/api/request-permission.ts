@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TRequestCreatedResponse } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 
@@ -7,7 +6,7 @@ type Body = { teamId: number; reason: string };
 
 /** `POST /api/comics/permission/{id}`: my team asks to upload to an existing comic, with a reason. */
 export function requestPermission(comicId: number, body: Body) {
-  return api.post<TRequestCreatedResponse>(`/comics/permission/${comicId}`, body);
+  return api.post("/api/comics/permission/{id}", body, { params: { path: { id: comicId } } });
 }
 
 export function useRequestPermission() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCollabRequest, TCollabResponse } from "@vt/shared/contracts/comics";
+import type { TCollabRequest } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
 
 /** `POST /api/comics/collab`: adds or removes a collaborating team. */
 export function updateCollab(body: TCollabRequest) {
-  return api.post<TCollabResponse>("/comics/collab", body);
+  return api.post("/api/comics/collab", body);
 }
 
 export function useUpdateCollab(comicId: number) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TComicDetail, TUpdateComicRequest } from "@vt/shared/contracts/comics";
+import type { TUpdateComicRequest } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
-import { comicQueryOptions } from "./get-comic";
+import { asComicDetail, comicQueryOptions } from "./get-comic";
 
 /** `PUT /api/comics/{id}`: the whole info form. */
-export function updateComic(comicId: number, body: TUpdateComicRequest) {
-  return api.put<TComicDetail>(`/comics/${comicId}`, body);
+export async function updateComic(comicId: number, body: TUpdateComicRequest) {
+  return asComicDetail(await api.put("/api/comics/{comicId}", body, { params: { path: { comicId } } }));
 }
 
 export function useUpdateComic(comicId: number) {

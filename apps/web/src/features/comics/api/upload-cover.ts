@@ -1,16 +1,10 @@
-import type { TCoverUpload } from "@vt/shared/contracts/comics";
-import { api, type ProgressCallback } from "@/lib/api-client";
-import { uploadMode } from "@/lib/upload-mode";
+import type { ProgressCallback } from "@/lib/api-client";
+import { imageFile, uploadImages } from "@/lib/image-upload";
 
 /**
  * Stores a cover for a comic about to be created: `POST /api/comics/covers` (multipart `file`) on
  * local storage; on S3 straight to the bucket (`/comics/covers/presign`, PUT, `/comics/covers/direct`).
  */
-export async function uploadCover(file: Blob, onProgress?: ProgressCallback): Promise<TCoverUpload> {
-  if ((await uploadMode()) === "direct") {
-    const name = file instanceof File ? file.name : "cover";
-    const { uploadDirect } = await import("@/lib/direct-upload");
-    return uploadDirect<TCoverUpload>("/comics/covers", [{ blob: file, name }], {}, { onProgress });
-  }
-  return api.upload<TCoverUpload>("/comics/covers", file, { onProgress });
+export function uploadCover(file: Blob, onProgress?: ProgressCallback) {
+  return uploadImages({ path: "/api/comics/covers", files: [imageFile(file, "cover")], onProgress });
 }

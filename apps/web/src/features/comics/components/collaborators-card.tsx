@@ -1,33 +1,24 @@
 import type { TComicDetail } from "@vt/shared/contracts/comics";
-import { CrownIcon, PlusIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { CrownIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { TeamSearchPicker } from "@/components/team-search-picker";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/lib/toast";
 import { useUpdateCollab } from "../api/update-collab";
-import { SelectField } from "./select-field";
 
 /**
  * The owning team and the other teams that may upload (collaborators and teams granted by a
  * permission request). Managers of the owning team add or remove collaborators, after a
- * confirmation. `candidates`: the teams that could be added (given by the route).
+ * confirmation; any team of the platform can be added (found by name in the team directory).
  */
-export function CollaboratorsCard({
-  comic,
-  candidates,
-}: {
-  comic: TComicDetail;
-  candidates: { id: number; name: string }[];
-}) {
+export function CollaboratorsCard({ comic }: { comic: TComicDetail }) {
   const { t } = useTranslation();
   const modal = useModal();
   const collab = useUpdateCollab(comic.id);
-  const [picked, setPicked] = useState<string | undefined>();
   const taken = new Set([comic.team.id, ...comic.collaborators.map((team) => team.id)]);
-  const options = candidates.filter((team) => !taken.has(team.id));
   const manage = comic.can.manageCollab;
 
   const change = (team: { id: number; name: string }, action: "add" | "remove") =>
@@ -42,7 +33,6 @@ export function CollaboratorsCard({
         const done = await collab.mutateAsync({ teamId: team.id, action }).catch(() => undefined);
         if (!done) return;
         toast.success(done.message);
-        setPicked(undefined);
       },
     });
 
@@ -83,33 +73,15 @@ export function CollaboratorsCard({
         {comic.collaborators.length === 0 && (
           <p className="text-muted-foreground text-sm">{t("comics.collab.empty")}</p>
         )}
-        {manage &&
-          (options.length === 0 ? (
-            <p className="text-muted-foreground text-xs">{t("comics.collab.noCandidates")}</p>
-          ) : (
-            <div className="flex gap-2">
-              <div className="min-w-0 flex-1">
-                <SelectField
-                  value={picked}
-                  placeholder={t("comics.collab.pick")}
-                  options={options.map((team) => ({ value: String(team.id), label: team.name }))}
-                  onValueChange={setPicked}
-                  aria-label={t("comics.collab.pick")}
-                />
-              </div>
-              <Button
-                variant="outline"
-                disabled={!picked || collab.isPending}
-                onClick={() => {
-                  const team = options.find((option) => String(option.id) === picked);
-                  if (team) void change(team, "add");
-                }}
-              >
-                <PlusIcon aria-hidden />
-                {t("comics.collab.add")}
-              </Button>
-            </div>
-          ))}
+        {manage && (
+          <TeamSearchPicker
+            label={t("comics.collab.pick")}
+            excludeIds={[...taken]}
+            disabled={collab.isPending}
+            addLabel={(team) => t("comics.collab.addNamed", { team: team.name })}
+            onPick={(team) => void change(team, "add")}
+          />
+        )}
       </CardContent>
     </Card>
   );

@@ -75,7 +75,11 @@ export function ComicSearchPicker({
                 selected && "bg-primary/10",
               )}
             >
-              <ComicCover url={comic.thumbnailUrl} title={comic.title} className="w-8" />
+              <ComicCover
+                url={comic.thumbnailSmallUrl ?? comic.thumbnailUrl}
+                title={comic.title}
+                className="w-8"
+              />
               <span className="grid min-w-0 flex-1">
                 <span className="truncate font-medium">{comic.title}</span>
                 <span className="truncate text-muted-foreground text-xs">{comic.team.name}</span>

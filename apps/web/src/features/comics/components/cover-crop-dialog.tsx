@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Slider } from "@/components/ui/slider";
+import { showErrorToast } from "@/lib/error-toast";
 import { type CropRect, clampCrop, cropCover, croppedSize, initialCrop, zoomCrop } from "../cover-image";
 
 const KEY_STEP = 20;
@@ -105,6 +106,8 @@ export function CoverCropDialog({
     setBusy(true);
     try {
       onCropped(await cropCover(image, rect, fileName));
+    } catch (error) {
+      showErrorToast(error);
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PERSON_PATHS, type TPerson, type TPersonBody, type TPersonKind } from "@vt/shared/contracts/people";
+import { PERSON_PATHS, type TPersonBody, type TPersonKind } from "@vt/shared/contracts/people";
 import { api } from "@/lib/api-client";
 import { peopleQueryKeyAll } from "./get-people";
 
 /** `POST /api/authors|artists|characters`: 409 when the kind already has that exact name. */
 export function createPerson(kind: TPersonKind, body: TPersonBody) {
-  return api.post<TPerson>(`/${PERSON_PATHS[kind]}`, body);
+  return api.post(`/api/${PERSON_PATHS[kind]}`, body);
 }
 
 export function useCreatePerson(kind: TPersonKind) {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { PERSON_PATHS, type TPersonKind, type TPersonListResponse } from "@vt/shared/contracts/people";
+import { PERSON_PATHS, type TPersonKind } from "@vt/shared/contracts/people";
 import { api } from "@/lib/api-client";
 
 export type PeopleParams = { kind: TPersonKind; page: number; limit: number; search?: string };
 
 /** `GET /api/authors|artists|characters?page&limit&search` (accent-insensitive search). */
 export function getPeople({ kind, page, limit, search }: PeopleParams, signal?: AbortSignal) {
-  return api.get<TPersonListResponse>(`/${PERSON_PATHS[kind]}`, {
-    params: { page, limit, search: search || undefined },
+  return api.get(`/api/${PERSON_PATHS[kind]}`, {
+    params: { query: { page, limit, search: search || undefined } },
     signal,
   });
 }

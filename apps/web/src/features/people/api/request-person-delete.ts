@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TRequestCreatedResponse } from "@vt/shared/contracts/comics";
 import { PERSON_PATHS, type TPersonDeleteRequestBody, type TPersonKind } from "@vt/shared/contracts/people";
 import { api } from "@/lib/api-client";
 import { peopleQueryKeyAll } from "./get-people";
 
 /** `POST /api/authors|artists|characters/{id}/deleteRequest`: asks the admins to delete it (reason required). */
 export function requestPersonDelete(kind: TPersonKind, personId: number, body: TPersonDeleteRequestBody) {
-  return api.post<TRequestCreatedResponse>(`/${PERSON_PATHS[kind]}/${personId}/deleteRequest`, body);
+  return api.post(`/api/${PERSON_PATHS[kind]}/{id}/deleteRequest`, body, {
+    params: { path: { id: personId } },
+  });
 }
 
 export function useRequestPersonDelete(kind: TPersonKind) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PERSON_PATHS, type TPerson, type TPersonBody, type TPersonKind } from "@vt/shared/contracts/people";
+import { PERSON_PATHS, type TPersonBody, type TPersonKind } from "@vt/shared/contracts/people";
 import { api } from "@/lib/api-client";
 import { peopleQueryKeyAll } from "./get-people";
 
 /** `PUT /api/authors|artists|characters/{id}`: renames it. */
 export function updatePerson(kind: TPersonKind, personId: number, body: TPersonBody) {
-  return api.put<TPerson>(`/${PERSON_PATHS[kind]}/${personId}`, body);
+  return api.put(`/api/${PERSON_PATHS[kind]}/{id}`, body, { params: { path: { id: personId } } });
 }
 
 export function useUpdatePerson(kind: TPersonKind) {

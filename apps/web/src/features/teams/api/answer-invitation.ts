@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TAcceptInvitationResponse } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 import { myInvitationsQueryOptions } from "./get-my-invitations";
 import { teamsQueryKeyAll } from "./get-teams";
 
 /** `POST /api/invitations/{id}/accept`: joins the team with the invited role. */
 export function acceptInvitation(invitationId: number) {
-  return api.post<TAcceptInvitationResponse>(`/invitations/${invitationId}/accept`);
+  return api.post("/api/invitations/{id}/accept", undefined, { params: { path: { id: invitationId } } });
 }
 
 /** `POST /api/invitations/{id}/decline`. */
 export function declineInvitation(invitationId: number) {
-  return api.post<void>(`/invitations/${invitationId}/decline`);
+  return api.post("/api/invitations/{id}/decline", undefined, { params: { path: { id: invitationId } } });
 }
 
 function useInvitationsChanged() {

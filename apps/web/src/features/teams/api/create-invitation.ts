@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreateInvitationRequest, TInvitation } from "@vt/shared/contracts/teams";
+import type { TCreateInvitationRequest } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 import { teamInvitationsQueryOptions } from "./get-team-invitations";
 
 /** `POST /api/teams/{teamId}/invitations`: mails the invitation (409 if pending or already a member). */
 export function createInvitation(teamId: number, body: TCreateInvitationRequest) {
-  return api.post<TInvitation>(`/teams/${teamId}/invitations`, body);
+  return api.post("/api/teams/{teamId}/invitations", body, { params: { path: { teamId } } });
 }
 
 export function useCreateInvitation(teamId: number) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreateTeamRequest, TTeam } from "@vt/shared/contracts/teams";
+import type { TCreateTeamRequest } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 import { teamQueryOptions } from "./get-team";
 import { teamsQueryKeyAll } from "./get-teams";
 
 /** `POST /api/teams`: creates a team whose owner is the caller. */
 export function createTeam(body: TCreateTeamRequest) {
-  return api.post<TTeam>("/teams", body);
+  return api.post("/api/teams", body);
 }
 
 export function useCreateTeam() {

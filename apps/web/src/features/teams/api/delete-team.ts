@@ -5,7 +5,7 @@ import { teamsQueryKeyAll } from "./get-teams";
 
 /** `DELETE /api/teams/{teamId}` (owner or admin). */
 export function deleteTeam(teamId: number) {
-  return api.delete<void>(`/teams/${teamId}`);
+  return api.delete("/api/teams/{teamId}", { params: { path: { teamId } } });
 }
 
 export function useDeleteTeam(teamId: number) {

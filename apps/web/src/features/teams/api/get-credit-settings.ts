@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TCreditSettings } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/teams/{teamId}/credit`. */
 export function getCreditSettings(teamId: number, signal?: AbortSignal) {
-  return api.get<TCreditSettings>(`/teams/${teamId}/credit`, { signal });
+  return api.get("/api/teams/{teamId}/credit", { params: { path: { teamId } }, signal });
 }
 
 export const creditSettingsQueryOptions = (teamId: number) =>

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TDonateSettings } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/teams/{teamId}/donate`. */
 export function getDonateSettings(teamId: number, signal?: AbortSignal) {
-  return api.get<TDonateSettings>(`/teams/${teamId}/donate`, { signal });
+  return api.get("/api/teams/{teamId}/donate", { params: { path: { teamId } }, signal });
 }
 
 export const donateSettingsQueryOptions = (teamId: number) =>

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TMyInvitationListResponse } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/invitations`: invitations waiting for the caller's answer, with their team. */
 export function getMyInvitations(signal?: AbortSignal) {
-  return api.get<TMyInvitationListResponse>("/invitations", { signal });
+  return api.get("/api/invitations", { signal });
 }
 
 export const myInvitationsQueryOptions = () =>

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TActivityListResponse } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 
 export type TeamActivityParams = { teamId: number; page?: number; limit?: number };
 
 /** `GET /api/teams/{teamId}/activity?page&limit`: the team's audit entries, newest first. */
 export function getTeamActivity({ teamId, page, limit }: TeamActivityParams, signal?: AbortSignal) {
-  return api.get<TActivityListResponse>(`/teams/${teamId}/activity`, { params: { page, limit }, signal });
+  return api.get("/api/teams/{teamId}/activity", {
+    params: { path: { teamId }, query: { page, limit } },
+    signal,
+  });
 }
 
 /** Every page of one team's activity (invalidated after each change to the team). */

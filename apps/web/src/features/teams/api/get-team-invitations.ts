@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TInvitationListResponse } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/teams/{teamId}/invitations`: pending invitations, newest first (managers and up). */
 export function getTeamInvitations(teamId: number, signal?: AbortSignal) {
-  return api.get<TInvitationListResponse>(`/teams/${teamId}/invitations`, { signal });
+  return api.get("/api/teams/{teamId}/invitations", { params: { path: { teamId } }, signal });
 }
 
 export const teamInvitationsQueryOptions = (teamId: number) =>

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { TTeamMemberListResponse } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 
 export type TeamMembersParams = { teamId: number; page: number; search?: string; limit?: number };
 
 /** `GET /api/teams/{teamId}/members?page&limit&search`: owner first. */
 export function getTeamMembers({ teamId, page, search, limit }: TeamMembersParams, signal?: AbortSignal) {
-  return api.get<TTeamMemberListResponse>(`/teams/${teamId}/members`, {
-    params: { page, limit, search: search || undefined },
+  return api.get("/api/teams/{teamId}/members", {
+    params: { path: { teamId }, query: { page, limit, search: search || undefined } },
     signal,
   });
 }

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { TTeamListResponse } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 
 export type TeamsParams = { page: number; search?: string; limit?: number };
 
 /** `GET /api/teams?page&limit&search`: the caller's teams with their role, one page. */
 export function getTeams({ page, search, limit }: TeamsParams, signal?: AbortSignal) {
-  return api.get<TTeamListResponse>("/teams", {
-    params: { page, limit, search: search || undefined },
+  return api.get("/api/teams", {
+    params: { query: { page, limit, search: search || undefined } },
     signal,
   });
 }

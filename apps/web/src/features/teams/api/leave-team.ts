@@ -5,7 +5,7 @@ import { teamsQueryKeyAll } from "./get-teams";
 
 /** `POST /api/teams/{teamId}/leave` (the owner must transfer first: 409). */
 export function leaveTeam(teamId: number) {
-  return api.post<void>(`/teams/${teamId}/leave`);
+  return api.post("/api/teams/{teamId}/leave", undefined, { params: { path: { teamId } } });
 }
 
 export function useLeaveTeam(teamId: number) {

@@ -4,7 +4,7 @@ import { useMembersChanged } from "./use-members-changed";
 
 /** `DELETE /api/teams/{teamId}/members/{userId}`: their access ends at once. */
 export function removeMember(teamId: number, userId: number) {
-  return api.delete<void>(`/teams/${teamId}/members/${userId}`);
+  return api.delete("/api/teams/{teamId}/members/{userId}", { params: { path: { teamId, userId } } });
 }
 
 export function useRemoveMember(teamId: number) {

@@ -5,7 +5,9 @@ import { teamInvitationsQueryOptions } from "./get-team-invitations";
 
 /** `DELETE /api/teams/{teamId}/invitations/{id}`: the link stops working. */
 export function revokeInvitation(teamId: number, invitationId: number) {
-  return api.delete<void>(`/teams/${teamId}/invitations/${invitationId}`);
+  return api.delete("/api/teams/{teamId}/invitations/{id}", {
+    params: { path: { teamId, id: invitationId } },
+  });
 }
 
 export function useRevokeInvitation(teamId: number) {

@@ -1,11 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import type { TTeam } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
 import { useMembersChanged } from "./use-members-changed";
 
 /** `POST /api/teams/{teamId}/transfer`: `userId` becomes owner, the previous owner a manager. */
 export function transferOwnership(teamId: number, userId: number) {
-  return api.post<TTeam>(`/teams/${teamId}/transfer`, { userId });
+  return api.post("/api/teams/{teamId}/transfer", { userId }, { params: { path: { teamId } } });
 }
 
 export function useTransferOwnership(teamId: number) {

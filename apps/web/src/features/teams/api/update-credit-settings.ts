@@ -1,17 +1,24 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TCreditSettings, TUpdateCreditRequest } from "@vt/shared/contracts/teams";
 import { api, type ProgressCallback } from "@/lib/api-client";
+import { imageFile, uploadImages } from "@/lib/image-upload";
 import { creditSettingsQueryOptions } from "./get-credit-settings";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 
 /** `PUT /api/teams/{teamId}/credit`: `pages` is the new order (a subset of the current keys). */
 export function updateCreditSettings(teamId: number, body: TUpdateCreditRequest) {
-  return api.put<TCreditSettings>(`/teams/${teamId}/credit`, body);
+  return api.put("/api/teams/{teamId}/credit", body, { params: { path: { teamId } } });
 }
 
-/** `POST /api/teams/{teamId}/credit/pages` (multipart `files`): appends the pages. */
+/** `POST /api/teams/{teamId}/credit/pages` (multipart `files`; on S3 its direct pair): appends the pages. */
 export function uploadCreditPages(teamId: number, files: readonly File[], onProgress?: ProgressCallback) {
-  return api.uploadMany<TCreditSettings>(`/teams/${teamId}/credit/pages`, files, { onProgress });
+  return uploadImages({
+    path: "/api/teams/{teamId}/credit/pages",
+    pathParams: { teamId },
+    files: files.map((f) => imageFile(f)),
+    many: true,
+    onProgress,
+  });
 }
 
 function useCreditWritten(teamId: number) {

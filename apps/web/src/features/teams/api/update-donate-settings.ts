@@ -1,17 +1,23 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TDonateSettings, TUpdateDonateRequest } from "@vt/shared/contracts/teams";
 import { api, type ProgressCallback } from "@/lib/api-client";
+import { imageFile, uploadImages } from "@/lib/image-upload";
 import { donateSettingsQueryOptions } from "./get-donate-settings";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 
 /** `PUT /api/teams/{teamId}/donate`: `qrImage` keeps (key) or removes (null) the current QR code. */
 export function updateDonateSettings(teamId: number, body: TUpdateDonateRequest) {
-  return api.put<TDonateSettings>(`/teams/${teamId}/donate`, body);
+  return api.put("/api/teams/{teamId}/donate", body, { params: { path: { teamId } } });
 }
 
-/** `POST /api/teams/{teamId}/donate/qr` (multipart `file`): replaces the QR code at once. */
+/** `POST /api/teams/{teamId}/donate/qr` (multipart `file`; on S3 its direct pair): replaces the QR code at once. */
 export function uploadDonateQr(teamId: number, file: File, onProgress?: ProgressCallback) {
-  return api.upload<TDonateSettings>(`/teams/${teamId}/donate/qr`, file, { onProgress });
+  return uploadImages({
+    path: "/api/teams/{teamId}/donate/qr",
+    pathParams: { teamId },
+    files: [imageFile(file, "qr")],
+    onProgress,
+  });
 }
 
 function useDonateWritten(teamId: number) {

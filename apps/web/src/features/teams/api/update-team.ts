@@ -7,7 +7,7 @@ import { teamsQueryKeyAll } from "./get-teams";
 
 /** `PUT /api/teams/{teamId}`: the whole info form. */
 export function updateTeam(teamId: number, body: TUpdateTeamRequest) {
-  return api.put<TTeam>(`/teams/${teamId}`, body);
+  return api.put("/api/teams/{teamId}", body, { params: { path: { teamId } } });
 }
 
 /** Stores the answered team and refreshes what shows it (lists, activity). */

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TUpdateUploadSettingsRequest, TUploadSettings } from "@vt/shared/contracts/upload-settings";
+import type { TUpdateUploadSettingsRequest } from "@vt/shared/contracts/upload-settings";
 import { api } from "@/lib/api-client";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 
 /** `GET /api/teams/{teamId}/upload-settings`: publish delay and tall-strip default. */
 export function getUploadSettings(teamId: number, signal?: AbortSignal) {
-  return api.get<TUploadSettings>(`/teams/${teamId}/upload-settings`, { signal });
+  return api.get("/api/teams/{teamId}/upload-settings", { params: { path: { teamId } }, signal });
 }
 
 export const uploadSettingsQueryOptions = (teamId: number) =>
@@ -22,7 +22,7 @@ export function useUpdateUploadSettings(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TUpdateUploadSettingsRequest) =>
-      api.put<TUploadSettings>(`/teams/${teamId}/upload-settings`, body),
+      api.put("/api/teams/{teamId}/upload-settings", body, { params: { path: { teamId } } }),
     onSuccess: (settings) => {
       queryClient.setQueryData(uploadSettingsQueryOptions(teamId).queryKey, settings);
       void queryClient.invalidateQueries({ queryKey: teamActivityQueryKeyAll(teamId) });

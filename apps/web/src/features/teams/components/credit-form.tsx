@@ -113,7 +113,8 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
       const local = form.getValues("pages") ?? [];
       const added = saved.pages.map((page) => page.key).filter((key) => !local.includes(key));
       conflict.adopt(saved);
-      form.reset(formValues(saved), { keepDirtyValues: true });
+      // keepDirty: edits made before the upload stay unsaved edits (as in donate-form.tsx).
+      form.reset(formValues(saved), { keepDirtyValues: true, keepDirty: true });
       form.setValue("pages", [...local, ...added]);
       toast.success(t("success.updated"));
     } catch {

@@ -141,7 +141,9 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
               onUpload={async (file, onProgress) => {
                 const saved = await uploadQr.mutateAsync({ file, onProgress });
                 conflict.adopt(saved);
-                form.reset(formValues(saved), { keepDirtyValues: true });
+                // keepDirty: edits made before the upload stay unsaved edits, so the server copy
+                // the upload answered cannot replace them as if the form were untouched.
+                form.reset(formValues(saved), { keepDirtyValues: true, keepDirty: true });
                 form.setValue("qrImage", saved.qrImage?.key ?? null);
                 toast.success(t("success.updated"));
               }}

@@ -25,12 +25,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/date-format";
+import { initials } from "@/lib/initials";
 import { toast } from "@/lib/toast";
 import { useTeamMembers } from "../api/get-team-members";
 import { useRemoveMember } from "../api/remove-member";
 import { useTransferOwnership } from "../api/transfer-ownership";
 import { useUpdateMemberRole } from "../api/update-member-role";
-import { initials } from "../format";
 import { RoleBadge } from "./role-badge";
 
 const PAGE_SIZE = 20;
@@ -60,7 +60,7 @@ export function MembersTable({
   const rows = members.data?.members ?? [];
 
   return (
-    <section aria-labelledby="members-heading" className="grid gap-4">
+    <section aria-labelledby="members-heading" className="grid min-w-0 grid-cols-1 gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="members-heading" className="font-semibold text-lg">
           {t("teams.members.listTitle", { count: members.data?.total ?? team.memberCount })}
@@ -166,14 +166,16 @@ function MemberRow({
 
   return (
     <TableRow>
-      <TableCell>
+      {/* Takes the room the other columns leave and truncates the name in it: on a phone the
+          Vietnamese role badge ("Trưởng nhóm") would otherwise push the table past the screen. */}
+      <TableCell className="w-full max-w-0 overflow-hidden">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar className="size-9">
             {member.avatar && <AvatarImage src={member.avatar} alt="" />}
             <AvatarFallback>{initials(name)}</AvatarFallback>
           </Avatar>
           <div className="grid min-w-0">
-            <span className="flex items-center gap-2 font-medium">
+            <span className="flex min-w-0 items-center gap-2 font-medium">
               <span className="truncate">{name}</span>
               {isMe && <Badge variant="outline">{t("teams.members.you")}</Badge>}
             </span>

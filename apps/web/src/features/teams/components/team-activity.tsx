@@ -8,9 +8,9 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime, formatRelative } from "@/lib/date-format";
+import { initials } from "@/lib/initials";
 import { describeActivity } from "../activity-text";
 import { useTeamActivity } from "../api/get-team-activity";
-import { initials } from "../format";
 
 const PAGE_SIZE = 10;
 

@@ -73,7 +73,8 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
   // An image stored from this page is our own change: the form is now based on it.
   const onImageStored = (saved: TTeam) => {
     conflict.adopt(saved);
-    form.reset(formValues(saved), { keepDirtyValues: true });
+    // keepDirty: edits made before the upload stay unsaved edits (as in donate-form.tsx).
+    form.reset(formValues(saved), { keepDirtyValues: true, keepDirty: true });
   };
 
   return (

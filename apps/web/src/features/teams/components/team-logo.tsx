@@ -1,7 +1,7 @@
 import type { TStoredImage } from "@vt/shared/contracts/images";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { initials } from "@/lib/initials";
 import { cn } from "@/lib/utils";
-import { initials } from "../format";
 
 /** The team's logo, or its initials on a leaf-green square. */
 export function TeamLogo({

@@ -3,6 +3,7 @@ import { LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -11,7 +12,8 @@ import { useUpdateUploadSettings } from "../api/upload-settings";
 
 /**
  * The team's upload settings: "publish N hours after upload" fills the scheduled date of new
- * chapters (0 = publish at once). Managers and owners edit it; members see it read-only.
+ * chapters (0 = publish at once); "split tall strips" is the default of that option in the chapter
+ * editor's page drop. Managers and owners edit them; members see them read-only.
  */
 export function UploadSettingsCard({
   teamId,
@@ -25,6 +27,7 @@ export function UploadSettingsCard({
   const { t } = useTranslation();
   const update = useUpdateUploadSettings(teamId);
   const [hours, setHours] = useState(String(settings.publishDelayHours));
+  const [split, setSplit] = useState(settings.splitTallStrips);
   const [error, setError] = useState<string | undefined>();
 
   const submit = async (event: React.FormEvent) => {
@@ -38,12 +41,13 @@ export function UploadSettingsCard({
     const saved = await update
       .mutateAsync({
         publishDelayHours: value,
-        splitTallStrips: settings.splitTallStrips,
+        splitTallStrips: split,
         version: settings.version,
       })
       .catch(() => undefined);
     if (!saved) return;
     setHours(String(saved.publishDelayHours));
+    setSplit(saved.splitTallStrips);
     toast.success(t("success.updated"));
   };
 
@@ -71,6 +75,15 @@ export function UploadSettingsCard({
               onChange={(event) => setHours(event.target.value)}
             />
           </FormField>
+          <div className="w-full">
+            <SwitchRow
+              label={t("power.publishDelay.splitTall")}
+              hint={t("power.publishDelay.splitTallHint")}
+              checked={split}
+              onCheckedChange={setSplit}
+              disabled={!canManage}
+            />
+          </div>
           {canManage && (
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? (

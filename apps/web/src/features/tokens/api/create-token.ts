@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreateApiTokenRequest, TCreatedApiToken } from "@vt/shared/contracts/tokens";
+import type { TCreateApiTokenRequest } from "@vt/shared/contracts/tokens";
 import { api } from "@/lib/api-client";
 import { tokensQueryOptions } from "./get-tokens";
 
 /** `POST /api/tokens`: the answer holds the secret, shown this once. */
 export function createToken(body: TCreateApiTokenRequest) {
-  return api.post<TCreatedApiToken>("/tokens", body);
+  return api.post("/api/tokens", body);
 }
 
 export function useCreateToken() {

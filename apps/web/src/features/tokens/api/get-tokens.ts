@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TApiTokenListResponse } from "@vt/shared/contracts/tokens";
 import { api } from "@/lib/api-client";
 
 /** `GET /api/tokens`: my API tokens (never their secrets), newest first, revoked ones included. */
 export function getTokens(signal?: AbortSignal) {
-  return api.get<TApiTokenListResponse>("/tokens", { signal });
+  return api.get("/api/tokens", { signal });
 }
 
 export const tokensQueryOptions = () =>

@@ -4,7 +4,7 @@ import { tokensQueryOptions } from "./get-tokens";
 
 /** `DELETE /api/tokens/:tokenId`: the token answers 401 from now on. */
 export function revokeToken(tokenId: number) {
-  return api.delete<null>(`/tokens/${tokenId}`);
+  return api.delete("/api/tokens/{tokenId}", { params: { path: { tokenId } } });
 }
 
 export function useRevokeToken() {

@@ -1,0 +1,82 @@
+/**
+ * Direct upload on S3 (lib/direct-upload.ts) of one page's new image: the pair of
+ * `POST /chapters/:id/page` (chapters.routes.ts, which also holds the pages pair). Presign and
+ * confirm authorize as the multipart route does (chapters.service.ts authorizePageUpload), and the
+ * confirm records the page with the same service function.
+ */
+import { PAGE_MAX_BYTES } from "@vt/shared/constants";
+import { ZChapterPage, ZChapterPageDirectRequest, ZChapterParams } from "@vt/shared/contracts/chapters";
+import { ZDirectUploadTickets, ZSingleDirectUploadRequest } from "@vt/shared/contracts/images";
+import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/session";
+import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
+import * as service from "./chapters.service";
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+const errors = e(401, 403, 404, 409, 413, 415, 422, 429);
+
+/** A replaced page: tickets are valid for this chapter's page replacements only. */
+const pageScope = (chapterId: number): DirectUploadScope => ({
+  target: `page:${chapterId}`,
+  prefix: "comics",
+  keepScrambledName: true,
+  maxBytes: PAGE_MAX_BYTES,
+  maxFiles: 1,
+});
+
+export function registerChapterDirectRoutes(
+  app: App,
+  deps: (request: FastifyRequest) => service.ChaptersDeps,
+): void {
+  const tags = ["chapters"];
+
+  app.post(
+    "/chapters/:chapterId/page/presign",
+    {
+      schema: {
+        tags,
+        summary: "S3 storage only: a presigned PUT URL for one page's new image; then POST .../page/direct",
+        params: ZChapterParams,
+        body: ZSingleDirectUploadRequest,
+        response: { 200: ZDirectUploadTickets, ...errors },
+      },
+    },
+    async (request) => {
+      const { chapterId } = request.params;
+      await service.authorizePageUpload(deps(request), await requireUser(request), chapterId);
+      return { uploads: await presignImageUploads(request, pageScope(chapterId), request.body.files) };
+    },
+  );
+
+  app.post(
+    "/chapters/:chapterId/page/direct",
+    {
+      schema: {
+        tags,
+        summary:
+          "Replace one page's image with one uploaded straight to the bucket (key and token from .../page/presign)",
+        params: ZChapterParams,
+        body: ZChapterPageDirectRequest,
+        response: { 200: ZChapterPage, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const d = deps(request);
+      const { chapterId } = request.params;
+      const { files, ...fields } = request.body;
+      const grant = await service.authorizePageUpload(d, user, chapterId);
+      const [image] = await receiveDirectImages(request, pageScope(chapterId), files);
+      try {
+        return await service.replacePage(d, user, grant, { ...fields, url: image!.key!, image: image! });
+      } catch (error) {
+        await service.discardStored(d, [image!.key!]);
+        throw error;
+      }
+    },
+  );
+}

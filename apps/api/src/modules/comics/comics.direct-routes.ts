@@ -1,0 +1,136 @@
+/**
+ * Direct uploads on S3 (lib/direct-upload.ts) of a comic's images besides a new comic's cover
+ * (comics.routes.ts): the cover of an existing comic and volume art. Each multipart route has a
+ * pair `.../presign` (signed PUT URLs) + `.../direct` (confirm); the confirm runs the multipart
+ * route's service function, so who may call what (comics.service.ts, docs/permissions.md) is the
+ * same. Presign checks it too, before any URL is handed out.
+ */
+import {
+  COMIC_IMAGE_MAX_BYTES,
+  ZArtDirectRequest,
+  ZArtPresignRequest,
+  ZComicArt,
+  ZComicDetail,
+  ZComicIdParams,
+} from "@vt/shared/contracts/comics";
+import {
+  ZDirectUploadTickets,
+  ZSingleDirectUploadConfirm,
+  ZSingleDirectUploadRequest,
+} from "@vt/shared/contracts/images";
+import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/session";
+import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
+import * as service from "./comics.service";
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+const presigned = { 200: ZDirectUploadTickets, ...e(401, 403, 404, 409, 413, 415, 422, 429) };
+const confirmed = e(401, 403, 404, 409, 413, 415, 422, 429);
+
+/** A changed cover: tickets are valid for this comic's cover only. */
+const thumbnailScope = (comicId: number): DirectUploadScope => ({
+  target: `thumbnail:${comicId}`,
+  prefix: "comics",
+  suffix: "_cover",
+  maxBytes: COMIC_IMAGE_MAX_BYTES,
+  maxFiles: 1,
+});
+
+/** Volume art: tickets are valid for this comic and volume only (the volume is in the key). */
+const artScope = (comicId: number, volume: number): DirectUploadScope => ({
+  target: `art:${comicId}:${volume}`,
+  prefix: "comics",
+  suffix: `_vol${volume}`,
+  maxBytes: COMIC_IMAGE_MAX_BYTES,
+  maxFiles: 1,
+});
+
+export function registerComicDirectRoutes(
+  app: App,
+  deps: (request: FastifyRequest) => service.ComicsDeps,
+): void {
+  const tags = ["comics"];
+
+  app.post(
+    "/comics/:comicId/thumbnail/presign",
+    {
+      schema: {
+        tags,
+        summary:
+          "S3 storage only: a presigned PUT URL for a new cover of this comic; then POST .../thumbnail/direct",
+        params: ZComicIdParams,
+        body: ZSingleDirectUploadRequest,
+        response: presigned,
+      },
+    },
+    async (request) => {
+      const { comicId } = request.params;
+      await service.authorizeThumbnail(deps(request), await requireUser(request), comicId);
+      return { uploads: await presignImageUploads(request, thumbnailScope(comicId), request.body.files) };
+    },
+  );
+
+  app.post(
+    "/comics/:comicId/thumbnail/direct",
+    {
+      schema: {
+        tags,
+        summary:
+          "Replace the cover with one uploaded straight to the bucket (key and token from .../thumbnail/presign)",
+        params: ZComicIdParams,
+        body: ZSingleDirectUploadConfirm,
+        response: { 200: ZComicDetail, ...confirmed },
+      },
+    },
+    async (request) => {
+      const { comicId } = request.params;
+      return service.setThumbnail(deps(request), await requireUser(request), comicId, async () => {
+        const [image] = await receiveDirectImages(request, thumbnailScope(comicId), request.body.files);
+        return image!;
+      });
+    },
+  );
+
+  app.post(
+    "/comics/arts/presign",
+    {
+      schema: {
+        tags,
+        summary: "S3 storage only: a presigned PUT URL for a volume art image; then POST /comics/arts/direct",
+        body: ZArtPresignRequest,
+        response: presigned,
+      },
+    },
+    async (request) => {
+      const { comicId, volume, files } = request.body;
+      await service.authorizeArt(deps(request), await requireUser(request), comicId);
+      return { uploads: await presignImageUploads(request, artScope(comicId, volume), files) };
+    },
+  );
+
+  app.post(
+    "/comics/arts/direct",
+    {
+      schema: {
+        tags,
+        summary:
+          "Add a volume art image uploaded straight to the bucket (key and token from /comics/arts/presign)",
+        body: ZArtDirectRequest,
+        response: { 201: ZComicArt, ...confirmed },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { comicId, volume, files } = request.body;
+      await service.authorizeArt(deps(request), user, comicId);
+      const [image] = await receiveDirectImages(request, artScope(comicId, volume), files);
+      return reply
+        .code(201)
+        .send(await service.createArt(deps(request), user, { comicId, volume, image: image! }));
+    },
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Direct uploads on S3 (lib/direct-upload.ts) of the team images: cover, logo, donate QR code and
+ * credit pages. Each multipart route of teams.routes.ts has a pair `.../presign` (signed PUT URLs)
+ * + `.../direct` (confirm). Presign asks teams.service.ts who may upload and how many files fit
+ * (team-settings.service.ts teamUploadRoom); the confirm runs the multipart route's service function with the bucket's
+ * objects, so authorization, audit and the replaced image's removal are the same.
+ */
+
+import type { TDirectUploadedFile } from "@vt/shared/contracts/images";
+import {
+  TEAM_IMAGE_MAX_BYTES,
+  ZDirectUploadConfirm,
+  ZDirectUploadRequest,
+  ZDirectUploadTickets,
+  ZSingleDirectUploadConfirm,
+  ZSingleDirectUploadRequest,
+} from "@vt/shared/contracts/images";
+import { ZCreditSettings, ZDonateSettings } from "@vt/shared/contracts/team-settings";
+import { ZTeam, ZTeamParams } from "@vt/shared/contracts/teams";
+import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { requireUser } from "../../auth/session";
+import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
+import type { ImageReader } from "../../lib/image-gate";
+import * as settings from "../team-settings/team-settings.service";
+import * as service from "./teams.service";
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+const errors = e(401, 403, 404, 409, 413, 415, 422, 429);
+
+const SUFFIX: Record<settings.TeamUploadTarget, string> = {
+  cover: "_cover",
+  logo: "_logo",
+  qr: "_qr",
+  credit: "_credit",
+};
+
+/** Tickets are valid for this team and this image only. */
+const scopeOf = (teamId: number, target: settings.TeamUploadTarget, maxFiles: number): DirectUploadScope => ({
+  target: `team-${target}:${teamId}`,
+  prefix: "teams",
+  suffix: SUFFIX[target],
+  maxBytes: TEAM_IMAGE_MAX_BYTES,
+  maxFiles,
+});
+
+export function registerTeamDirectRoutes(
+  app: App,
+  deps: (request: FastifyRequest) => service.TeamsDeps,
+): void {
+  const tags = ["teams"];
+  /** The service's image reader over the objects the browser stored (after its authorization). */
+  const directImagesOf =
+    (
+      request: FastifyRequest,
+      teamId: number,
+      target: settings.TeamUploadTarget,
+      files: TDirectUploadedFile[],
+    ) =>
+    (options: { maxFiles?: number }) =>
+      receiveDirectImages(request, scopeOf(teamId, target, options.maxFiles ?? 1), files);
+
+  /** `<base>/presign` and `<base>/direct` for one team image; `record` is the multipart route's service call. */
+  function pair(
+    base: string,
+    target: settings.TeamUploadTarget,
+    what: string,
+    answer: z.ZodType,
+    record: (request: FastifyRequest, reader: ImageReader) => Promise<unknown>,
+  ) {
+    const several = target === "credit";
+    app.post(
+      `${base}/presign`,
+      {
+        schema: {
+          tags,
+          summary: `S3 storage only: presigned PUT URL(s) for the ${what}; then POST ${base}/direct`,
+          params: ZTeamParams,
+          body: several ? ZDirectUploadRequest : ZSingleDirectUploadRequest,
+          response: { 200: ZDirectUploadTickets, ...errors },
+        },
+      },
+      async (request) => {
+        const { teamId } = request.params;
+        const room = await settings.teamUploadRoom(deps(request), await requireUser(request), teamId, target);
+        return {
+          uploads: await presignImageUploads(request, scopeOf(teamId, target, room), request.body.files),
+        };
+      },
+    );
+    app.post(
+      `${base}/direct`,
+      {
+        schema: {
+          tags,
+          summary: `Record the ${what} uploaded straight to the bucket (keys and tokens from ${base}/presign)`,
+          params: ZTeamParams,
+          body: several ? ZDirectUploadConfirm : ZSingleDirectUploadConfirm,
+          response: { 200: answer, ...errors },
+        },
+      },
+      async (request) =>
+        // The answer is checked against `answer` by the response schema.
+        (await record(
+          request,
+          directImagesOf(request, request.params.teamId, target, request.body.files),
+        )) as never,
+    );
+  }
+
+  for (const kind of ["cover", "logo"] as const) {
+    pair(`/teams/:teamId/${kind}`, kind, `team ${kind}`, ZTeam, async (request, reader) =>
+      service.setTeamImage(
+        deps(request),
+        await requireUser(request),
+        (request.params as { teamId: number }).teamId,
+        kind,
+        reader,
+      ),
+    );
+  }
+  pair("/teams/:teamId/donate/qr", "qr", "donate QR code", ZDonateSettings, async (request, reader) =>
+    settings.uploadDonateQr(
+      deps(request),
+      await requireUser(request),
+      (request.params as { teamId: number }).teamId,
+      reader,
+    ),
+  );
+  pair("/teams/:teamId/credit/pages", "credit", "credit pages", ZCreditSettings, async (request, reader) =>
+    settings.uploadCreditPages(
+      deps(request),
+      await requireUser(request),
+      (request.params as { teamId: number }).teamId,
+      reader,
+    ),
+  );
+}

@@ -1,0 +1,72 @@
+import { DEFAULT_LANG } from "@vt/shared/constants";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addTexts, i18n } from "@/lib/i18n";
+import { en } from "@/locales/resources-en";
+import { comicsVi } from "@/locales/vi/comics";
+import { reviewVi } from "@/locales/vi/review";
+import { auditChanges, type Translate } from "./audit-changes";
+
+beforeAll(() => {
+  addTexts(DEFAULT_LANG, comicsVi);
+  addTexts(DEFAULT_LANG, reviewVi);
+  i18n.addResourceBundle("en", "translation", en, true, true);
+});
+
+const line = (c: { label: string; before: string; after: string }) => `${c.label}: ${c.before} → ${c.after}`;
+const vi = () => i18n.getFixedT("vi") as unknown as Translate;
+const english = () => i18n.getFixedT("en") as unknown as Translate;
+
+describe("auditChanges (History in words)", () => {
+  it("words a chapter update: yes/no, lists by count, statuses by name, technical fields left out", () => {
+    const before = {
+      hidden: false,
+      creditTeamIds: [],
+      collaboratingTeamIds: [3],
+      status: "draft",
+      config: { a: 1 },
+    };
+    const after = {
+      hidden: true,
+      creditTeamIds: [4, 5],
+      collaboratingTeamIds: [],
+      status: "published",
+      config: { a: 2 },
+    };
+    expect(auditChanges(before, after, vi(), "vi").map(line)).toEqual([
+      "Ẩn chương: Không → Có",
+      "Nhóm hiện ở mục ghi công: Mọi nhóm → 2 nhóm",
+      "Nhóm cùng làm chương: 1 nhóm → —",
+      "Trạng thái: Bản nháp → Đã đăng",
+    ]);
+    expect(auditChanges(before, after, english(), "en").map(line)).toEqual([
+      "Hidden chapter: No → Yes",
+      "Teams shown for credit: All teams → 2 teams",
+      "Collaborating teams: 1 team → —",
+      "Status: Draft → Published",
+    ]);
+  });
+
+  it("words a request and a comic: kinds, request and comic statuses by name, never a raw code or JSON", () => {
+    const request = auditChanges(
+      null,
+      { type: "permission", comicId: 4, targetComicId: null, personId: null, reason: "Nhóm dịch tiếp" },
+      vi(),
+      "vi",
+    );
+    expect(request.map(line)).toEqual(["Loại yêu cầu: — → Cấp quyền đăng", "Lý do: — → Nhóm dịch tiếp"]);
+    const settled = auditChanges({ status: "pending" }, { status: "superseded" }, english(), "en");
+    expect(settled.map(line)).toEqual(["Status: Pending → Superseded"]);
+    const comic = auditChanges(
+      { status: "ongoing", genres: ["a"] },
+      { status: "completed", genres: ["a", "b"] },
+      vi(),
+      "vi",
+    );
+    expect(comic.map(line)).toEqual([
+      "Trạng thái: Đang tiến hành → Đã hoàn thành",
+      "Thể loại: 1 thể loại → 2 thể loại",
+    ]);
+    const all = [...request, ...settled, ...comic].map(line).join("\n");
+    expect(all).not.toMatch(/[{}[\]"]|_|permission|ongoing/);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The "changes" of an audit row in words (History tabs of comics and chapters, the admin audit):
+ * each field the row records becomes "label: before → after" with a translated label and a value
+ * in words (yes/no, dates, statuses and kinds by name, lists by count). Technical fields (ids,
+ * storage keys, page ids, settings blobs) are left out: the row's action already says what
+ * happened. Never raw JSON, never a raw code.
+ */
+import { COMIC_STATUSES } from "@vt/shared/comic-status";
+import { REQUEST_STATUSES, REQUEST_TYPES } from "@vt/shared/contracts/comics";
+import { formatDateTime } from "@/lib/date-format";
+
+type Kind = "text" | "bool" | "number" | "date" | "status" | "type" | "teams" | "people" | "genres" | "pages";
+
+/** Every field shown, with how its value reads; anything else is left out. */
+const FIELDS: Record<string, Kind> = {
+  title: "text",
+  anotherName: "text",
+  description: "text",
+  name: "text",
+  reason: "text",
+  note: "text",
+  teamName: "text",
+  status: "status",
+  type: "type",
+  isMature: "bool",
+  isDoujinshi: "bool",
+  syncArtistsWithAuthors: "bool",
+  hideOrder: "bool",
+  hideDefaultOrder: "bool",
+  hidden: "bool",
+  hideDonate: "bool",
+  hideCredit: "bool",
+  scrambled: "bool",
+  order: "number",
+  volume: "number",
+  fromChapterOrder: "number",
+  toChapterOrder: "number",
+  viewCount: "number",
+  saveCount: "number",
+  pageCount: "number",
+  publishAt: "date",
+  publishedAt: "date",
+  deletedAt: "date",
+  donateTeamIds: "teams",
+  creditTeamIds: "teams",
+  collaboratingTeamIds: "teams",
+  personIds: "people",
+  genres: "genres",
+  pages: "pages",
+};
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const oneOf = (list: readonly string[], value: unknown): value is string =>
+  typeof value === "string" && list.includes(value);
+
+function words(kind: Kind, key: string, value: unknown, t: Translate, lang: string): string {
+  if (value === null || value === undefined || value === "") {
+    if (kind === "teams" && key !== "collaboratingTeamIds") return t("review.history.value.allTeams");
+    return "—";
+  }
+  switch (kind) {
+    case "bool":
+      return value === true ? t("review.history.value.yes") : t("review.history.value.no");
+    case "date": {
+      const at = typeof value === "number" || typeof value === "string" ? new Date(value) : null;
+      return at && Number.isFinite(at.getTime()) ? formatDateTime(at.toISOString(), lang) : "—";
+    }
+    case "status":
+      if (oneOf(REQUEST_STATUSES, value)) return t(`requests.status.${value}`);
+      if (oneOf(COMIC_STATUSES, value)) return t(`comicStatus.${value}`);
+      if (value === "draft" || value === "published") return t(`review.history.value.${value}`);
+      return "—";
+    case "type":
+      return oneOf(REQUEST_TYPES, value) ? t(`requests.type.${value}`) : "—";
+    case "teams":
+    case "people":
+    case "genres":
+    case "pages": {
+      const count = Array.isArray(value) ? value.length : 0;
+      if (count === 0)
+        return kind === "teams" && key !== "collaboratingTeamIds" ? t("review.history.value.allTeams") : "—";
+      return t(`review.history.value.${kind}`, { count });
+    }
+    case "number":
+      return typeof value === "number" ? value.toLocaleString(lang) : "—";
+    default: {
+      const text = typeof value === "string" ? value : "—";
+      return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+    }
+  }
+}
+
+/** The row's fields as "label: before → after" in words; fields without words are left out. */
+export function auditChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  t: Translate,
+  lang: string,
+): { key: string; label: string; before: string; after: string }[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys.flatMap((key) => {
+    const kind = FIELDS[key];
+    if (!kind) return [];
+    const label = t(`review.history.field.${key}`);
+    return [
+      {
+        key,
+        label,
+        before: before && key in before ? words(kind, key, before[key], t, lang) : "—",
+        after: after && key in after ? words(kind, key, after[key], t, lang) : "—",
+      },
+    ];
+  });
+}

@@ -1,0 +1,382 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { formatChapterOrder } from "@vt/shared/chapter-label";
+import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
+import type { TChapter } from "@vt/shared/contracts/chapters";
+import {
+  canStartImport,
+  existingRefs,
+  type PublishMode,
+  parseOrderInput,
+  parseVolumeInput,
+  planRows,
+} from "@vt/shared/import-plan";
+import { FileArchiveIcon, FolderUpIcon, PackageOpenIcon } from "lucide-react";
+import { type DragEvent, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "@/components/form-alert";
+import { SwitchRow } from "@/components/switch-row";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { cn } from "@/lib/utils";
+import { chaptersQueryKeyOfComic, chaptersQueryOptions } from "../api/get-chapters";
+import { filesFromDataTransfer } from "../dropped-files";
+import { ImportPreviewTable, type PreviewRow, type RowEdit } from "./import-preview-table";
+import { ImportProgress } from "./import-progress";
+import { describeImportError, ImportRun, type RunChapterInput, unfinishedImport } from "./import-run";
+import type { ImportChapter, ImportSource } from "./import-source";
+
+type Row = RowEdit & { key: string; sourceName: string; pageCount: number; chapter: ImportChapter };
+
+type Stage =
+  | { kind: "pick"; error?: string }
+  | { kind: "reading"; name: string }
+  | { kind: "preview"; source: ImportSource; rows: Row[]; teamChapters: TChapter[] }
+  | { kind: "run"; run: ImportRun; rows: RunChapterInput[]; source: ImportSource };
+
+const orderText = (order: number | null) =>
+  order === null ? "" : order === CHAPTER_ORDER_ONESHOT ? "oneshot" : formatChapterOrder(order);
+
+/** "Import many chapters" on the comic's chapter list: drop, preview and edit, then run (docs/bulk-import.md). */
+export function BulkImportDialog({
+  comicId,
+  teamIds,
+  splitTallStrips = false,
+}: {
+  comicId: number;
+  teamIds: readonly number[];
+  /** The team's default of "split tall strips" (changeable here, per import). */
+  splitTallStrips?: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [stage, setStage] = useState<Stage>({ kind: "pick" });
+  const [scramble, setScramble] = useState(false);
+  const [splitChoice, setSplitChoice] = useState<boolean | null>(null);
+  const split = splitChoice ?? splitTallStrips;
+  const [mode, setMode] = useState<PublishMode["kind"]>("draft");
+  const [hours, setHours] = useState("24");
+  const unfinished = open && stage.kind === "pick" ? unfinishedImport(comicId) : null;
+
+  const read = async (files: File[]) => {
+    if (files.length === 0) return;
+    setStage({ kind: "reading", name: files[0]!.webkitRelativePath.split("/")[0] || files[0]!.name });
+    try {
+      // zip.js loads only when something is dropped, not with the chapter list.
+      const { openImportSource } = await import("./import-source");
+      const source = await openImportSource(files);
+      if (source.chapters.length === 0) {
+        await source.close();
+        setStage({ kind: "pick", error: t("power.bulkImport.noChapters") });
+        return;
+      }
+      const [chapters, counts] = await Promise.all([
+        queryClient.fetchQuery({ ...chaptersQueryOptions(comicId, "asc"), staleTime: 0 }),
+        Promise.all(source.chapters.map(async (c) => (await source.pagesOf(c)).length)),
+      ]);
+      const teams = new Set(teamIds);
+      const rows = source.chapters.map(
+        (chapter, i): Row => ({
+          key: chapter.archive?.path ?? chapter.sourceName,
+          sourceName: chapter.sourceName,
+          chapter,
+          pageCount: counts[i]!,
+          orderText: orderText(chapter.parsed.order),
+          volumeText: chapter.parsed.volume === null ? "" : String(chapter.parsed.volume),
+          title: chapter.parsed.title,
+          skip: false,
+        }),
+      );
+      setStage({ kind: "preview", source, rows, teamChapters: chapters.filter((c) => teams.has(c.team.id)) });
+    } catch (error) {
+      setStage({ kind: "pick", error: describeImportError(error) });
+    }
+  };
+
+  const preview = stage.kind === "preview" ? stage : null;
+  const planned = useMemo((): (PreviewRow & { chapter: ImportChapter })[] => {
+    if (!preview) return [];
+    const parsed = preview.rows.map((r) => ({
+      ...r,
+      order: parseOrderInput(r.orderText),
+      volume: parseVolumeInput(r.volumeText),
+    }));
+    const plan = planRows(
+      parsed.map((r) => ({ ...r, volume: r.volume === "invalid" ? null : r.volume })),
+      existingRefs(preview.teamChapters),
+    );
+    return plan.map((p, i) => {
+      const volumeInvalid = !p.skip && parsed[i]!.volume === "invalid";
+      return { ...preview.rows[i]!, ...p, volumeInvalid, blocked: p.blocked || volumeInvalid };
+    });
+  }, [preview]);
+
+  const hoursValue = Number(hours);
+  const hoursInvalid =
+    mode === "interval" && !(Number.isFinite(hoursValue) && hoursValue >= 1 && hoursValue <= 720);
+  const kept = planned.filter((r) => !r.skip);
+  const startable = canStartImport(planned) && !hoursInvalid;
+
+  const edit = (key: string, change: Partial<RowEdit>) =>
+    setStage((s) =>
+      s.kind === "preview" ? { ...s, rows: s.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) } : s,
+    );
+
+  const start = () => {
+    if (!preview || !startable) return;
+    const rows: RunChapterInput[] = kept.map((r) => ({
+      key: r.key,
+      source: r.chapter,
+      order: r.order!,
+      volume: r.volume,
+      title: r.title.trim(),
+    }));
+    const run = new ImportRun({
+      comicId,
+      source: preview.source,
+      rows,
+      teamChapters: preview.teamChapters,
+      scramble,
+      splitTallStrips: split,
+      publish: mode === "interval" ? { kind: "interval", hours: hoursValue } : { kind: mode },
+      onWritten: () => void queryClient.invalidateQueries({ queryKey: chaptersQueryKeyOfComic(comicId) }),
+    });
+    setStage({ kind: "run", run, rows, source: preview.source });
+    void run.start();
+  };
+
+  const reset = () => {
+    if (stage.kind === "preview") void stage.source.close();
+    setStage({ kind: "pick" });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <PackageOpenIcon aria-hidden />
+        {t("power.bulkImport.open")}
+      </Button>
+      <DialogContent className="sm:max-w-5xl" closeLabel={t("power.bulkImport.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("power.bulkImport.title")}</DialogTitle>
+          <DialogDescription>{t("power.bulkImport.description")}</DialogDescription>
+        </DialogHeader>
+        {stage.kind === "pick" && (
+          <div className="grid gap-3">
+            {unfinished && (
+              <p className="rounded-lg border bg-muted/50 p-3 text-sm">
+                {t("power.bulkImport.unfinished", { name: unfinished })}
+              </p>
+            )}
+            <ImportDropzone onFiles={(files) => void read(files)} />
+            <FormAlert message={stage.error} />
+          </div>
+        )}
+        {stage.kind === "reading" && (
+          <p className="py-8 text-center text-muted-foreground text-sm" role="status">
+            {t("power.bulkImport.reading", { name: stage.name })}
+          </p>
+        )}
+        {preview && (
+          <div className="grid gap-4">
+            <ImportPreviewTable rows={planned} onEdit={edit} />
+            {preview.source.skipped.length > 0 && (
+              <p className="text-muted-foreground text-xs">
+                {t("power.bulkImport.skippedFiles", { count: preview.source.skipped.length })}
+              </p>
+            )}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <SwitchRow
+                label={t("power.bulkImport.scramble")}
+                hint={t("power.bulkImport.scrambleHint")}
+                checked={scramble}
+                onCheckedChange={setScramble}
+              />
+              <SwitchRow
+                label={t("chapters.pages.splitTall")}
+                hint={t("power.bulkImport.splitTallHint")}
+                checked={split}
+                onCheckedChange={setSplitChoice}
+              />
+              <PublishOptions
+                mode={mode}
+                onMode={setMode}
+                hours={hours}
+                onHours={setHours}
+                invalid={hoursInvalid}
+              />
+            </div>
+            <p className="text-sm" data-testid="bulk-import-summary">
+              {t("power.bulkImport.summary", {
+                count: kept.length,
+                pages: kept.reduce((n, r) => n + r.pageCount, 0),
+              })}
+            </p>
+            {!canStartImport(planned) && kept.length > 0 && (
+              <FormAlert message={t("power.bulkImport.blocked")} />
+            )}
+          </div>
+        )}
+        {stage.kind === "run" && <RunView run={stage.run} rows={stage.rows} />}
+        <DialogFooter>
+          {preview && (
+            <>
+              <Button variant="outline" onClick={reset}>
+                {t("power.bulkImport.back")}
+              </Button>
+              <Button onClick={start} disabled={!startable}>
+                {t("power.bulkImport.start")}
+              </Button>
+            </>
+          )}
+          {stage.kind === "run" && <RunActions run={stage.run} onNew={() => setStage({ kind: "pick" })} />}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RunView({ run, rows }: { run: ImportRun; rows: readonly RunChapterInput[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3">
+      <ImportProgress run={run} rows={rows} />
+      <p className="text-muted-foreground text-xs">{t("power.bulkImport.keepOpen")}</p>
+    </div>
+  );
+}
+
+function RunActions({ run, onNew }: { run: ImportRun; onNew: () => void }) {
+  const { t } = useTranslation();
+  const state = useSyncExternalStore(run.subscribe, run.snapshot);
+  if (state.phase === "failed")
+    return <Button onClick={() => void run.start()}>{t("power.bulkImport.retry")}</Button>;
+  if (state.phase === "done")
+    return (
+      <Button variant="outline" onClick={onNew}>
+        {t("power.bulkImport.back")}
+      </Button>
+    );
+  return null;
+}
+
+function PublishOptions({
+  mode,
+  onMode,
+  hours,
+  onHours,
+  invalid,
+}: {
+  mode: PublishMode["kind"];
+  onMode: (mode: PublishMode["kind"]) => void;
+  hours: string;
+  onHours: (hours: string) => void;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-2 rounded-lg border p-3 sm:p-4">
+      <Label>{t("power.bulkImport.publish")}</Label>
+      <Select value={mode} onValueChange={(v) => onMode(v === "publish" || v === "interval" ? v : "draft")}>
+        <SelectTrigger aria-label={t("power.bulkImport.publish")}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="draft">{t("power.bulkImport.publishModes.draft")}</SelectItem>
+          <SelectItem value="publish">{t("power.bulkImport.publishModes.publish")}</SelectItem>
+          <SelectItem value="interval">{t("power.bulkImport.publishModes.interval")}</SelectItem>
+        </SelectContent>
+      </Select>
+      {mode === "interval" && (
+        <div className="grid gap-1">
+          <Label htmlFor="bulk-import-hours">{t("power.bulkImport.intervalHours")}</Label>
+          <Input
+            id="bulk-import-hours"
+            value={hours}
+            inputMode="decimal"
+            aria-invalid={invalid || undefined}
+            onChange={(e) => onHours(e.target.value)}
+          />
+          {invalid && <p className="text-destructive text-xs">{t("power.bulkImport.intervalInvalid")}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Drop a zip or a folder, or pick one. */
+function ImportDropzone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useTranslation();
+  const zipInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const onDrop = async (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setOver(false);
+    onFiles(await filesFromDataTransfer(event.dataTransfer));
+  };
+  const take = (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    input.value = "";
+    onFiles(files);
+  };
+  return (
+    <section
+      aria-label={t("power.bulkImport.drop")}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={cn(
+        "flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed bg-card/50 px-4 py-10 text-center",
+        over && "border-primary bg-primary/5",
+      )}
+    >
+      <PackageOpenIcon aria-hidden className="size-8 text-muted-foreground" />
+      <p className="font-medium text-sm">{t("power.bulkImport.drop")}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => zipInput.current?.click()}>
+          <FileArchiveIcon aria-hidden />
+          {t("power.bulkImport.chooseZip")}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => folderInput.current?.click()}>
+          <FolderUpIcon aria-hidden />
+          {t("power.bulkImport.chooseFolder")}
+        </Button>
+      </div>
+      <input
+        ref={zipInput}
+        type="file"
+        accept=".zip,.cbz,application/zip"
+        hidden
+        data-testid="bulk-import-zip-input"
+        aria-label={t("power.bulkImport.chooseZip")}
+        onChange={(e) => take(e.target)}
+      />
+      <input
+        ref={(el) => {
+          folderInput.current = el;
+          el?.setAttribute("webkitdirectory", "");
+        }}
+        type="file"
+        multiple
+        hidden
+        data-testid="bulk-import-folder-input"
+        aria-label={t("power.bulkImport.chooseFolder")}
+        onChange={(e) => take(e.target)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { ScrambleError } from "@vt/shared/scramble";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "@/locales/resources-en";
+import { ApiError, apiErrorFromResponse } from "./api-error";
+import { describeError } from "./error-toast";
+import { i18n } from "./i18n";
+import { ChapterNoPagesError, ImageProcessingError } from "./images/errors";
+
+beforeAll(async () => {
+  i18n.addResourceBundle("en", "translation", en, true, true);
+  await i18n.changeLanguage("vi");
+});
+afterAll(async () => {
+  await i18n.changeLanguage("vi");
+});
+
+describe("describeError: users read their language, never a library's text", () => {
+  it("describes an image failure by its kind, in vi and en", async () => {
+    const failure = new ImageProcessingError("toBlobFailed");
+    expect(describeError(failure)).toBe(
+      "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
+    );
+    expect(describeError(new ScrambleError("checksumMismatch"))).toBe("Khóa xáo trộn không hợp lệ");
+    expect(describeError(new ChapterNoPagesError())).toBe("Chương không có trang nào");
+    await i18n.changeLanguage("en");
+    expect(describeError(failure)).toBe(
+      "Your browser could not process this image. Try again or use a smaller image",
+    );
+    expect(describeError(new ImageProcessingError("failedToCreateImage"))).toBe(
+      "Could not read the image: the file is damaged or not a supported image format",
+    );
+    await i18n.changeLanguage("vi");
+  });
+
+  it("keeps the uploader API's own words (already in the user's language)", () => {
+    const refusal = apiErrorFromResponse(422, {
+      message: "Dữ liệu không hợp lệ",
+      errors: ["Tiêu đề là bắt buộc"],
+      code: "VALIDATION",
+    });
+    expect(describeError(refusal)).toBe("Tiêu đề là bắt buộc");
+  });
+
+  it("describes other failures by kind: a proxy's page, a foreign service's English, the transport, a bug", () => {
+    expect(describeError(apiErrorFromResponse(502, "<html>Bad Gateway</html>"))).toBe("Máy chủ gặp sự cố");
+    expect(
+      describeError(apiErrorFromResponse(400, { code: "SOMETHING_NEW", message: "Some English detail" })),
+    ).toBe("Yêu cầu bị từ chối");
+    expect(describeError(new ApiError("timeout", "timeout of 30000ms exceeded"))).toBe(
+      "Yêu cầu đã quá thời gian chờ",
+    );
+    expect(describeError(new TypeError("Cannot read properties of undefined"))).toBe("Lỗi không xác định");
+    expect(describeError(new DOMException("The operation was aborted", "AbortError"))).toBe(
+      "Yêu cầu đã bị hủy",
+    );
+  });
+});

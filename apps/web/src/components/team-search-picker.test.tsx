@@ -41,8 +41,8 @@ describe("TeamSearchPicker", () => {
     expect(onPick).toHaveBeenCalledWith({ id: 9, name: "Nhóm Người Khác" });
     expect(screen.queryByRole("button", { name: "Thêm Nhóm Của Tôi" })).toBeNull();
     expect(get).toHaveBeenCalledWith(
-      "/teams/directory",
-      expect.objectContaining({ params: expect.objectContaining({ page: 1 }) }),
+      "/api/teams/directory",
+      expect.objectContaining({ params: { query: expect.objectContaining({ page: 1 }) } }),
     );
   });
 
@@ -53,8 +53,8 @@ describe("TeamSearchPicker", () => {
     fireEvent.change(screen.getByLabelText("Tìm nhóm"), { target: { value: "sen" } });
     await waitFor(() =>
       expect(get).toHaveBeenCalledWith(
-        "/teams/directory",
-        expect.objectContaining({ params: expect.objectContaining({ search: "sen" }) }),
+        "/api/teams/directory",
+        expect.objectContaining({ params: { query: expect.objectContaining({ search: "sen" }) } }),
       ),
     );
     expect(await screen.findByText("Không tìm thấy nhóm nào.")).toBeTruthy();

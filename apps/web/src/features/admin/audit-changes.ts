@@ -83,7 +83,7 @@ function words(kind: Kind, key: string, value: unknown, t: Translate, lang: stri
       return t(`review.history.value.${kind}`, { count });
     }
     case "number":
-      return typeof value === "number" ? value.toLocaleString(lang) : "—";
+      return typeof value === "number" ? new Intl.NumberFormat(lang).format(value) : "—";
     default: {
       const text = typeof value === "string" ? value : "—";
       return text.length > 80 ? `${text.slice(0, 77)}…` : text;

@@ -3,12 +3,14 @@ import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { pageClientId } from "@vt/shared/client-id";
 import { BlobWriter, Uint8ArrayReader, ZipWriter } from "@zip.js/zip.js";
+import { gradientJpeg } from "./image-pipeline/images";
 import { png, signUp, unique } from "./support/fixtures";
 
 /**
  * Bulk import on the comic's chapter list (docs/bulk-import.md): one zip of five chapters in mixed
- * naming styles (folders and inner zips, one with 60 small pages) goes through the preview table
- * and the chapter editor's page pipeline, and each chapter reads back with its order and pages.
+ * naming styles (folders and inner zips, one with 60 small pages, one with a 1500x9000 strip split
+ * into three) goes through the preview table and the chapter editor's page pipeline, and each
+ * chapter reads back with its order and pages.
  */
 
 type StoredChapter = {
@@ -53,6 +55,7 @@ async function seriesZip(): Promise<Buffer> {
     ["Series/c002.5 (v01) (Ngoại truyện) [Nhóm Lan].zip", innerExtra],
     ["Series/3 - Trở về/a.png", pagePng(3)],
     ["Series/3 - Trở về/b.png", pagePng(4)],
+    ["Series/3 - Trở về/c.jpg", new Uint8Array(await gradientJpeg(1500, 9000, 0, 85))],
     ["Series/Oneshot - Mùa hè.cbz", innerOneshot],
     ["Series/readme.txt", new TextEncoder().encode("not a page")],
   ];
@@ -110,7 +113,7 @@ test("imports a zip of five chapters through the preview table", async ({ browse
   expect(await values(page, "Tên chương")).toEqual(["Mùa hè", "Khởi đầu", "", "Ngoại truyện", "Trở về"]);
   await expect(rows.nth(2)).toContainText("60");
   await expect(page.getByText("Bỏ qua 1 tệp không thuộc chương nào")).toBeVisible();
-  await expect(page.getByTestId("bulk-import-summary")).toHaveText("5 chương, 70 trang");
+  await expect(page.getByTestId("bulk-import-summary")).toHaveText("5 chương, 71 trang");
 
   // A duplicate order blocks the start until it is fixed.
   await page.getByRole("textbox", { name: "Số thứ tự 3 - Trở về" }).fill("2");
@@ -120,13 +123,15 @@ test("imports a zip of five chapters through the preview table", async ({ browse
   await page.getByRole("textbox", { name: "Tên chương Chapter 2" }).fill("Gió mùa");
   if (shots) await page.screenshot({ path: path.join(shots, "bulk-preview-vi.png") });
 
+  // The strip of chapter 3 is cut into 3 pages (the team's default is off; ticked for this import).
+  await page.getByRole("switch", { name: "Cắt trang quá dài" }).click();
   await page.getByRole("combobox", { name: "Sau khi tải lên" }).click();
   await page.getByRole("option", { name: "Đăng tất cả" }).click();
   await page.getByRole("button", { name: "Bắt đầu nhập" }).click();
   await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 5 chương.", {
     timeout: 180_000,
   });
-  await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 70/70 trang");
+  await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 71/71 trang");
   if (shots) await page.screenshot({ path: path.join(shots, "bulk-done-vi.png") });
 
   const list = await context.request.get(`/api/chapters/comic/${comicId}?sort=asc`);
@@ -136,7 +141,7 @@ test("imports a zip of five chapters through the preview table", async ({ browse
     [1, 1, "Khởi đầu", 3, "published"],
     [2, null, "Gió mùa", 60, "published"],
     [2.5, 1, "Ngoại truyện", 2, "published"],
-    [3, null, "Trở về", 2, "published"],
+    [3, null, "Trở về", 5, "published"],
   ]);
   const names = async (id: number) => {
     const detail = (await (await context.request.get(`/api/chapters/${id}`)).json()) as StoredChapter;
@@ -152,7 +157,13 @@ test("imports a zip of five chapters through the preview table", async ({ browse
   expect(await names(extra!)).toEqual(
     ["1.png", "2.png"].map((n) => `Series/c002.5 (v01) (Ngoại truyện) [Nhóm Lan].zip/${n}`),
   );
-  expect(await names(third!)).toEqual(["Series/3 - Trở về/a.png", "Series/3 - Trở về/b.png"]);
+  expect(await names(third!)).toEqual([
+    "Series/3 - Trở về/a.png",
+    "Series/3 - Trở về/b.png",
+    "c_1.jpg",
+    "c_2.jpg",
+    "c_3.jpg",
+  ]);
 
   // The same zip again: every order is now an existing chapter, so nothing can start.
   await page.getByRole("button", { name: "Chọn lại" }).click();

@@ -19,10 +19,12 @@ import type { ValidationProblem } from "@vt/shared/validation";
 import { describeError } from "@/lib/error-toast";
 import { i18n } from "@/lib/i18n";
 import { imageErrorI18nKey } from "@/lib/images/errors";
+import { getImagePool } from "@/lib/images/pool";
 import { createChapter } from "../api/create-chapter";
 import { getChapter } from "../api/get-chapter";
 import { updateChapter } from "../api/update-chapter";
-import { fileClientId, type PagesSession, pagesSession } from "../pages-session";
+import { fileClientId, filePath, type PagesSession, pagesSession } from "../pages-session";
+import { splitTallFiles } from "../split-files";
 import type { ImportChapter, ImportSource } from "./import-source";
 
 /** Chapters imported at once. */
@@ -218,7 +220,6 @@ export class ImportRun {
       session = pagesSession(detail.id);
       session.load(detail, true);
       session.scramble = detail.scrambled;
-      session.splitTallStrips = this.options.splitTallStrips ?? false;
       this.sessions.set(key, session);
       this.patch(key, { chapterId: detail.id, resumed: Boolean(resume) });
     }
@@ -229,7 +230,11 @@ export class ImportRun {
       this.patch(key, { done: Math.min(stored, refs.length) });
     };
     if (s.snapshot().some((p) => p.state === "error")) s.retryAll();
-    const added = await s.add(files);
+    // Split here, not in the session: the page order below is the order of the pieces.
+    const sources = this.options.splitTallStrips
+      ? await splitTallFiles(files, getImagePool(), filePath)
+      : files;
+    const added = await s.add(sources);
     const refused = added.rejected[0];
     if (refused) throw new PageProblem(refused.name, refused.problem);
     await settled(s, progress);
@@ -240,10 +245,10 @@ export class ImportRun {
       .snapshot()
       .flatMap((p) => (p.id === undefined ? [] : [{ id: p.id, clientId: p.clientId }]));
     const { ids, missing } = storedPageOrder(
-      files.map((f) => fileClientId(f)),
+      sources.map((f) => fileClientId(f)),
       stored,
     );
-    if (missing.length > 0) throw new Error(refs[missing[0]!]!.path);
+    if (missing.length > 0) throw new Error(filePath(sources[missing[0]!]!));
     this.patch(key, { status: "saving" });
     const fresh = await getChapter(s.chapterId);
     const saved = await updateChapter(s.chapterId, {

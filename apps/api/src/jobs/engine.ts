@@ -46,6 +46,8 @@ export interface JobDefinition<Data extends object = Record<string, never>, Resu
   retryLimit?: number;
   /** A run still active after this many seconds is failed and retried (default 15 minutes). */
   expireInSeconds?: number;
+  /** Runs of this queue one instance works on at once (default 1). */
+  concurrency?: number;
   run(data: Data, ctx: JobContext): Promise<Result>;
 }
 
@@ -141,7 +143,8 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
 
     async work(job) {
       await ensureQueue(job);
-      await boss.work(job.name, { pollingIntervalSeconds: 2 }, async ([item]) => {
+      const options = { pollingIntervalSeconds: 2, localConcurrency: job.concurrency ?? 1 };
+      await boss.work(job.name, options, async ([item]) => {
         if (!item) return;
         const log = context.log.child({ job: job.name, jobId: item.id });
         log.info("job started");

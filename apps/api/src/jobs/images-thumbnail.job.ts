@@ -174,6 +174,8 @@ export const imagesThumbnail = defineJob<ThumbnailJobData, ThumbnailResult>({
   name: "images.thumbnail",
   cron: "41 4 * * *",
   expireInSeconds: 1800,
+  // Uploads queue one run per request: two at once keep a busy instance from falling behind.
+  concurrency: 2,
   async run(data, ctx) {
     const asked = data ?? {};
     const ids = asked.pageIds?.length || asked.comicIds?.length ? asked : await missing(ctx);

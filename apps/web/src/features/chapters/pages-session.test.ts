@@ -1,6 +1,7 @@
 import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import { describe, expect, it } from "vitest";
-import { checkPageFile, computeClientId } from "./pages-session";
+import { computeClientId } from "./file-client-id";
+import { checkPageFile } from "./pages-session";
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const file = (bytes: number[] | Uint8Array, name = "1.png", type = "image/png") =>

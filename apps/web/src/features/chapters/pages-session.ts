@@ -9,7 +9,6 @@
  * are remembered in localStorage, so a tab closed mid-upload reopens with "n files missing", and a
  * second drop of the same folder skips what is already stored.
  */
-import { CLIENT_ID_PATH_MAX, pageClientId } from "@vt/shared/client-id";
 import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES, PAGE_MAX_MB } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { naturalSort } from "@vt/shared/natural-sort";
@@ -20,6 +19,7 @@ import { type PipelineRun, runPipeline } from "@/lib/images/pipeline";
 import { getImagePool } from "@/lib/images/pool";
 import type { PageState } from "@/lib/images/progress";
 import { type PageUpload, replacePage, uploadPages } from "./api/upload-pages";
+import { computeClientId, fileClientId, filePath } from "./file-client-id";
 import { splitTallFiles } from "./split-files";
 import { createUploadBatcher } from "./upload-batcher";
 
@@ -51,40 +51,6 @@ export type AddResult = { added: number; skipped: number; rejected: RejectedFile
 type Local = { file: File; run?: PipelineRun<StoredPage>; index?: number; replaceOf?: number };
 
 const PENDING_KEY = (chapterId: number) => `vt-chapter-pending:${chapterId}`;
-
-const clientIds = new WeakMap<File, string>();
-
-/**
- * A file's identity across drops: its path in the dropped folder (or name), size and a SHA-256 of
- * its bytes (the modification date where Web Crypto is unavailable), so the same folder dropped
- * again after a closed tab is recognised, and a changed file with the same name is not.
- */
-export async function computeClientId(file: File): Promise<string> {
-  const known = clientIds.get(file);
-  if (known) return known;
-  const path = file.webkitRelativePath || file.name;
-  // Without Web Crypto (plain http on a LAN address) the modification date stands in for the hash.
-  const id = globalThis.crypto?.subtle
-    ? pageClientId(
-        path,
-        file.size,
-        new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(await file.arrayBuffer()))),
-      )
-    : `${path.slice(-CLIENT_ID_PATH_MAX)}|${file.size}|${file.lastModified}`;
-  clientIds.set(file, id);
-  return id;
-}
-
-/** The id computed by computeClientId (files reach the upload only after it ran). */
-export function fileClientId(file: File): string {
-  return (
-    clientIds.get(file) ?? `${filePath(file).slice(-CLIENT_ID_PATH_MAX)}|${file.size}|${file.lastModified}`
-  );
-}
-
-export function filePath(file: File): string {
-  return file.webkitRelativePath || file.name;
-}
 
 let uidCounter = 0;
 const newUid = () => `local-${++uidCounter}`;

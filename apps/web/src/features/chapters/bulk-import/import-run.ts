@@ -23,7 +23,8 @@ import { getImagePool } from "@/lib/images/pool";
 import { createChapter } from "../api/create-chapter";
 import { getChapter } from "../api/get-chapter";
 import { updateChapter } from "../api/update-chapter";
-import { fileClientId, filePath, type PagesSession, pagesSession } from "../pages-session";
+import { fileClientId, filePath } from "../file-client-id";
+import { type PagesSession, pagesSession } from "../pages-session";
 import { splitTallFiles } from "../split-files";
 import type { ImportChapter, ImportSource } from "./import-source";
 

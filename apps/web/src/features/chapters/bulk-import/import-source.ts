@@ -17,7 +17,7 @@ import {
 } from "@vt/shared/chapter-import";
 import { BlobReader, type Entry, type FileEntry, ZipReader } from "@zip.js/zip.js";
 import { withPath } from "../dropped-files";
-import { filePath } from "../pages-session";
+import { filePath } from "../file-client-id";
 
 /** One file of the drop: its path (the resume id's path), its size, and a way to get its bytes. */
 export type ImportFile = { path: string; size: number; file: () => Promise<File> };

@@ -14,10 +14,7 @@
  *   DELETE /comics/:comicId      (platform admins)         -> ZMessageResponse (soft delete; files kept)
  *   POST   /comics/:comicId/thumbnail (multipart `file`)   -> ZComicDetail
  *   POST   /comics/:comicId/thumbnail/presign|direct (S3 storage: ZSingleDirectUpload*) -> ZComicDetail
- *   GET    /comics/arts/:comicId                           -> ZComicArt[] (each with comicId)
- *   POST   /comics/arts          (multipart `file` + fields comicId, volume) -> 201 ZComicArt
- *   POST   /comics/arts/presign|direct (S3 storage: ZArtPresignRequest, ZArtDirectRequest) -> 201 ZComicArt
- *   DELETE /comics/arts/:artId                             -> ZMessageResponse
+ *   GET|POST|DELETE /comics/arts/...: see contracts/comic-arts.ts
  *   POST   /comics/collab        ZCollabRequest            -> ZCollabResponse
  *   POST   /comics/permission/:id, /deleteRequest, /mergeRequest, /merge, GET /requests, POST
  *   /admin/requests/:id/approve | /reject: see contracts/requests.ts
@@ -36,7 +33,7 @@ import { z } from "zod";
 import { COMIC_SORTS, COMIC_STATUS_FILTERS, COMIC_STATUSES } from "../comic-status";
 import { GENRE_SLUGS } from "../genres";
 import { zBaseVersion, zRequiredString } from "../validation";
-import { ZDirectUploadedFile, ZDirectUploadFile, ZStoredImage } from "./images";
+import { ZStoredImage } from "./images";
 import { ZPersonRef } from "./people";
 
 const MB = 1024 * 1024;
@@ -353,44 +350,6 @@ export const ZComicParams = z.object({ id: zIdParam });
 /** `{comicId}` path parameter of the comic routes (`/comics/{comicId}`, `/comics/arts/{comicId}`, ...). */
 export const ZComicIdParams = z.object({ comicId: zIdParam });
 
-// ── Volume art ───────────────────────────────────────────────────────────────
-
-export const ZComicArt = z.object({
-  id: z.number().int(),
-  comicId: z.number().int(),
-  volume: z.number().int(),
-  image: ZStoredImage,
-  width: z.number().int(),
-  height: z.number().int(),
-  createdAt: z.string(),
-});
-export type TComicArt = z.infer<typeof ZComicArt>;
-export const ZComicArtList = z.array(ZComicArt);
-export const ZComicArtsParams = ZComicIdParams;
-export const ZArtParams = z.object({ artId: zIdParam });
-
-/** The form fields sent with the multipart `file` of `POST /api/comics/arts`. */
-export const ZCreateArtFields = z.object({
-  comicId: z.coerce
-    .number({ error: () => "validation.comicRequired" })
-    .int({ error: "validation.comicRequired" })
-    .min(1, { error: "validation.comicRequired" })
-    .max(2_147_483_647, { error: "validation.comicRequired" }),
-  volume: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int({ error: "validation.invalid" })
-    .min(0, { error: "validation.tooSmall" })
-    .max(10_000, { error: "validation.tooBig" }),
-});
-/** `POST /comics/arts/presign` (S3 storage): the art's comic and volume, and the file to sign. */
-export const ZArtPresignRequest = ZCreateArtFields.extend({
-  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
-});
-/** `POST /comics/arts/direct`: the same comic and volume, and the uploaded object. */
-export const ZArtDirectRequest = ZCreateArtFields.extend({
-  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
-});
-
 // ── Collaboration ────────────────────────────────────────────────────────────
 
 export const ZCollabRequest = z.object({
@@ -401,15 +360,3 @@ export const ZCollabRequest = z.object({
 export type TCollabRequest = z.infer<typeof ZCollabRequest>;
 export const ZCollabResponse = z.object({ message: z.string(), collaborators: z.array(ZComicTeam) });
 export type TCollabResponse = z.infer<typeof ZCollabResponse>;
-
-/** Types web request files still import from here (new code: contracts/requests.ts; type-only, no cycle). */
-export type {
-  TComicRequest,
-  TDeleteRequestBody,
-  TMergeBody,
-  TMergeRequestBody,
-  TMergeResponse,
-  TRequestCounts,
-  TRequestCreatedResponse,
-  TRequestListResponse,
-} from "./requests";

@@ -2,7 +2,8 @@
  * A comic's images: covers uploaded ahead of POST /comics (through the image gate or stored by
  * the browser), volume art, and removing replaced objects once the database change committed.
  */
-import type { TComicArt, TCoverUpload } from "@vt/shared/contracts/comics";
+import type { TComicArt } from "@vt/shared/contracts/comic-arts";
+import type { TCoverUpload } from "@vt/shared/contracts/comics";
 import { isValidCoverSize } from "@vt/shared/validation";
 import type { SessionUser } from "../../auth/session";
 import { fieldError } from "../../lib/app-error";

@@ -5,14 +5,8 @@
  * route's service function, so who may call what (comics.service.ts, docs/permissions.md) is the
  * same. Presign checks it too, before any URL is handed out.
  */
-import {
-  COMIC_IMAGE_MAX_BYTES,
-  ZArtDirectRequest,
-  ZArtPresignRequest,
-  ZComicArt,
-  ZComicDetail,
-  ZComicIdParams,
-} from "@vt/shared/contracts/comics";
+import { ZArtDirectRequest, ZArtPresignRequest, ZComicArt } from "@vt/shared/contracts/comic-arts";
+import { COMIC_IMAGE_MAX_BYTES, ZComicDetail, ZComicIdParams } from "@vt/shared/contracts/comics";
 import {
   ZDirectUploadTickets,
   ZSingleDirectUploadConfirm,

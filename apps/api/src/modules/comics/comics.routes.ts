@@ -5,19 +5,21 @@
  * `/comics/deleteRequest`, `/comics/mergeRequest`) live in modules/requests.
  */
 import {
-  COMIC_IMAGE_MAX_BYTES,
   ZArtParams,
-  ZCollabRequest,
-  ZCollabResponse,
   ZComicArt,
   ZComicArtList,
   ZComicArtsParams,
+  ZCreateArtFields,
+} from "@vt/shared/contracts/comic-arts";
+import {
+  COMIC_IMAGE_MAX_BYTES,
+  ZCollabRequest,
+  ZCollabResponse,
   ZComicDetail,
   ZComicIdParams,
   ZComicListQuery,
   ZComicListResponse,
   ZCoverUpload,
-  ZCreateArtFields,
   ZCreateComicRequest,
   ZMessageResponse,
   ZUpdateComicRequest,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TMergeBody } from "@vt/shared/contracts/comics";
+import type { TMergeBody } from "@vt/shared/contracts/requests";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryKeyAll } from "./get-comic";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TDeleteRequestBody } from "@vt/shared/contracts/comics";
+import type { TDeleteRequestBody } from "@vt/shared/contracts/requests";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";

@@ -1,4 +1,4 @@
-import type { TComicArt } from "@vt/shared/contracts/comics";
+import type { TComicArt } from "@vt/shared/contracts/comic-arts";
 import { LibraryBigIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";

@@ -310,21 +310,3 @@ export const ZTeamParams = z.object({ teamId: zPathId });
 export const ZTeamMemberParams = ZTeamParams.extend({ userId: zPathId });
 export const ZTeamInvitationParams = ZTeamParams.extend({ id: zPathId });
 export const ZInvitationParams = z.object({ id: zPathId });
-
-/**
- * Types the web's request files (features/teams/api) still name from here; new code imports them
- * from contracts/invitations.ts and contracts/team-settings.ts. Type-only: no runtime import cycle.
- */
-export type {
-  TAcceptInvitationResponse,
-  TCreateInvitationRequest,
-  TInvitation,
-  TInvitationListResponse,
-  TMyInvitationListResponse,
-} from "./invitations";
-export type {
-  TCreditSettings,
-  TDonateSettings,
-  TUpdateCreditRequest,
-  TUpdateDonateRequest,
-} from "./team-settings";

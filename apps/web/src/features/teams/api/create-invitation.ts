@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreateInvitationRequest } from "@vt/shared/contracts/teams";
+import type { TCreateInvitationRequest } from "@vt/shared/contracts/invitations";
 import { api } from "@/lib/api-client";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 import { teamInvitationsQueryOptions } from "./get-team-invitations";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreditSettings, TUpdateCreditRequest } from "@vt/shared/contracts/teams";
+import type { TCreditSettings, TUpdateCreditRequest } from "@vt/shared/contracts/team-settings";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { imageFile, uploadImages } from "@/lib/image-upload";
 import { creditSettingsQueryOptions } from "./get-credit-settings";

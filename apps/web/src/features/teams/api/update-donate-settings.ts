@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TDonateSettings, TUpdateDonateRequest } from "@vt/shared/contracts/teams";
+import type { TDonateSettings, TUpdateDonateRequest } from "@vt/shared/contracts/team-settings";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { imageFile, uploadImages } from "@/lib/image-upload";
 import { donateSettingsQueryOptions } from "./get-donate-settings";

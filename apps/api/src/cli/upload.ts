@@ -28,7 +28,8 @@ import {
 } from "@vt/shared/chapter-import";
 import { pageClientId } from "@vt/shared/client-id";
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
-import type { TChapter, TChapterDetail, TChapterPageUploadResponse } from "@vt/shared/contracts/chapters";
+import type { TChapterPageUploadResponse } from "@vt/shared/contracts/chapter-pages";
+import type { TChapter, TChapterDetail } from "@vt/shared/contracts/chapters";
 import { chapterEditorFields, existingRefs, findResumeDraft, publishDates } from "@vt/shared/import-plan";
 import { preparePage } from "./upload-pages";
 import { openImportSource, type SourceFile } from "./upload-source";

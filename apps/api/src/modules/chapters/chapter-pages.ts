@@ -1,4 +1,4 @@
-import type { TChapterPage } from "@vt/shared/contracts/chapters";
+import type { TChapterPage } from "@vt/shared/contracts/chapter-pages";
 import { decodeKey, ScrambleError, scrambledNameOf } from "@vt/shared/scramble";
 import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";

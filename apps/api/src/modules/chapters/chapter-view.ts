@@ -1,9 +1,5 @@
-import {
-  chapterState,
-  type TChapter,
-  type TChapterDetail,
-  type TChapterPage,
-} from "@vt/shared/contracts/chapters";
+import type { TChapterPage } from "@vt/shared/contracts/chapter-pages";
+import { chapterState, type TChapter, type TChapterDetail } from "@vt/shared/contracts/chapters";
 import type { Executor } from "../../db/executor";
 import { ABSOLUTE_URL, type ChaptersDeps, ms, notFound } from "./chapter-access";
 import * as repo from "./chapters.repo";

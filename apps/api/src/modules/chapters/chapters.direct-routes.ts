@@ -5,7 +5,8 @@
  * confirm records the page with the same service function.
  */
 import { PAGE_MAX_BYTES } from "@vt/shared/constants";
-import { ZChapterPage, ZChapterPageDirectRequest, ZChapterParams } from "@vt/shared/contracts/chapters";
+import { ZChapterPage, ZChapterPageDirectRequest } from "@vt/shared/contracts/chapter-pages";
+import { ZChapterParams } from "@vt/shared/contracts/chapters";
 import { ZDirectUploadTickets, ZSingleDirectUploadRequest } from "@vt/shared/contracts/images";
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";

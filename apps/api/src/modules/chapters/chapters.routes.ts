@@ -5,16 +5,18 @@
  */
 import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES } from "@vt/shared/constants";
 import {
-  ZChapterComicParams,
-  ZChapterDetail,
-  ZChapterListQuery,
-  ZChapterListResponse,
   ZChapterPage,
   ZChapterPageReplaceFields,
   ZChapterPagesDirectRequest,
   ZChapterPagesFields,
   ZChapterPagesPresignRequest,
   ZChapterPageUploadResponse,
+} from "@vt/shared/contracts/chapter-pages";
+import {
+  ZChapterComicParams,
+  ZChapterDetail,
+  ZChapterListQuery,
+  ZChapterListResponse,
   ZChapterParams,
   ZCreateChapterRequest,
   ZMessageResponse,

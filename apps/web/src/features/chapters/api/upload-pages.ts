@@ -1,4 +1,7 @@
-import type { TChapterPagesDirectRequest, TChapterPageUploadResponse } from "@vt/shared/contracts/chapters";
+import type {
+  TChapterPagesDirectRequest,
+  TChapterPageUploadResponse,
+} from "@vt/shared/contracts/chapter-pages";
 import type { ProgressCallback } from "@/lib/api-client";
 import { uploadImages } from "@/lib/image-upload";
 

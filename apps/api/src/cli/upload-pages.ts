@@ -1,5 +1,5 @@
 /**
- * The page processing of `npm run upload`, the browser's (apps/web/src/lib/images/canvas-ops.ts)
+ * The page processing of `npm run upload`, the browser's (apps/web/src/lib/images/canvas-ops.ts, scramble-ops.ts)
  * done with sharp: the same target sizes (packages/shared/src/page-size.ts), the same formats and
  * qualities, and for scrambled chapters the same strip plan, key and file name (the shared scramble
  * codec, docs/scramble-format.md):

@@ -3,28 +3,11 @@
  * OffscreenCanvas (the normal path) and the main thread (fallback when workers or OffscreenCanvas
  * are unavailable, with an HTMLCanvasElement when OffscreenCanvas has no 2D context).
  *
- * Strip geometry never lives here: scrambling and unscrambling draw exactly the rectangles of the
- * shared `scramblePlan` / `unscramblePlan` (@vt/shared/scramble), so our pages are the ones the
- * platform's existing readers rebuild.
+ * Here: the canvas environment (decode, draw, encode, progress stages) and page processing.
+ * Scrambling and unscrambling: ./scramble-ops.ts; tall-strip splitting: ./split-ops.ts.
  */
-import {
-  DOWNLOAD_JPEG_QUALITY,
-  JPEG_QUALITY,
-  MAX_PAGE_WIDTH,
-  SCRAMBLE_QUALITY,
-  SCRAMBLE_WIDTH,
-} from "@vt/shared/constants";
-import {
-  decodeKey,
-  encodeKey,
-  GAP_RGBA,
-  type Permutation,
-  randomPermutation,
-  type StripPlan,
-  scrambledFileName,
-  scramblePlan,
-  unscramblePlan,
-} from "@vt/shared/scramble";
+import { JPEG_QUALITY, MAX_PAGE_WIDTH } from "@vt/shared/constants";
+import { GAP_RGBA } from "@vt/shared/scramble";
 import { ImageProcessingError } from "./errors";
 import {
   fitWidth,
@@ -34,7 +17,6 @@ import {
   MIME_BY_TYPE,
   readHead,
   renameWithExtension,
-  scrambleSize,
 } from "./format";
 
 export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
@@ -64,31 +46,6 @@ export type ProcessedPage = {
   /** True for a GIF passed through byte for byte. */
   unchanged: boolean;
 };
-
-export type ScramblePageOptions = {
-  width?: number;
-  quality?: number;
-  /** Fixed permutation / key prefix (tests and vectors); random by default. */
-  permutation?: Permutation;
-  keyPrefix?: string;
-};
-export type ScrambledPage = {
-  blob: Blob;
-  /** The page key readers need (`{url, key}`): 4 chars + "H" + base58 Lehmer code + checksum. */
-  key: string;
-  /** `{10-char id}_{ratio with 'L'}.jpg`, the ratio of the page before scrambling. */
-  fileName: string;
-  /** Same as fileName, so processed and scrambled pages share the `name` field. */
-  name: string;
-  /** Page size before scrambling (width is 1300). */
-  width: number;
-  height: number;
-  /** Height of the stored image: height + 36. */
-  scrambledHeight: number;
-  type: "image/jpeg";
-};
-
-export type UnscrambledPage = { blob: Blob; width: number; height: number; type: "image/jpeg" };
 
 // ── Canvas environment ───────────────────────────────────────────────────────
 
@@ -253,7 +210,8 @@ export async function encode(canvas: AnyCanvas, type: string, quality: number): 
   return blob;
 }
 
-const WHITE = `rgb(${GAP_RGBA[0]}, ${GAP_RGBA[1]}, ${GAP_RGBA[2]})`;
+/** The gap colour of scrambled pages, also the background under scaled pages (JPEG has no alpha). */
+export const WHITE = `rgb(${GAP_RGBA[0]}, ${GAP_RGBA[1]}, ${GAP_RGBA[2]})`;
 
 /** Draws `src` scaled to width x height on a new canvas, over white (JPEG has no alpha). */
 export function drawScaled(src: Decoded, width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
@@ -264,14 +222,6 @@ export function drawScaled(src: Decoded, width: number, height: number): { canva
   out.ctx.imageSmoothingQuality = "high";
   out.ctx.drawImage(src.source, 0, 0, src.width, src.height, 0, 0, width, height);
   return out;
-}
-
-/** Full-width band copies of a strip plan, pixel for pixel (no smoothing: source and target sizes match). */
-function drawPlan(ctx: Ctx2D, source: CanvasImageSource, width: number, plan: StripPlan): void {
-  ctx.imageSmoothingEnabled = false;
-  for (const c of plan.copies) {
-    ctx.drawImage(source, 0, c.srcY, width, c.height, 0, c.dstY, width, c.height);
-  }
 }
 
 // ── Operations ───────────────────────────────────────────────────────────────
@@ -316,89 +266,5 @@ export async function processPageOp(
     };
   } finally {
     release(canvas);
-  }
-}
-
-/**
- * Scrambled upload (spec §9, platform facts): resize to width 1300 exactly, shuffle the 10 strips
- * with 4 px white gaps following `scramblePlan`, JPEG q0.9; key and file name from the shared codec.
- */
-export async function scramblePageOp(
-  input: Blob,
-  options: ScramblePageOptions = {},
-  ctx: OpContext = {},
-): Promise<ScrambledPage> {
-  const perm = options.permutation ?? randomPermutation();
-  const key = options.keyPrefix === undefined ? encodeKey(perm) : encodeKey(perm, options.keyPrefix);
-  enter(ctx, "decode");
-  const src = await decode(input);
-  let page: { canvas: AnyCanvas; ctx: Ctx2D };
-  let size: { width: number; height: number };
-  try {
-    size = scrambleSize(src.width, src.height, options.width ?? SCRAMBLE_WIDTH);
-    enter(ctx, "draw");
-    page = drawScaled(src, size.width, size.height);
-  } finally {
-    src.close();
-  }
-  const plan = scramblePlan(size.height, perm);
-  let out: { canvas: AnyCanvas; ctx: Ctx2D };
-  try {
-    out = createCanvas(size.width, plan.scrambledHeight);
-    out.ctx.fillStyle = WHITE;
-    out.ctx.fillRect(0, 0, size.width, plan.scrambledHeight);
-    drawPlan(out.ctx, page.canvas, size.width, plan);
-  } finally {
-    release(page.canvas);
-  }
-  try {
-    enter(ctx, "encode");
-    const blob = await encode(out.canvas, MIME_BY_TYPE.jpeg, options.quality ?? SCRAMBLE_QUALITY);
-    const fileName = `${scrambledFileName(size.width, size.height)}.jpg`;
-    enter(ctx, "done");
-    return {
-      blob,
-      key,
-      fileName,
-      name: fileName,
-      width: size.width,
-      height: size.height,
-      scrambledHeight: plan.scrambledHeight,
-      type: "image/jpeg",
-    };
-  } finally {
-    release(out.canvas);
-  }
-}
-
-export type UnscramblePageOptions = { quality?: number };
-
-/** Rebuilds a scrambled page with its key (`unscramblePlan`), JPEG q0.95 (zip download, reader preview). */
-export async function unscramblePageOp(
-  input: Blob,
-  key: string,
-  options: UnscramblePageOptions = {},
-  ctx: OpContext = {},
-): Promise<UnscrambledPage> {
-  const perm = decodeKey(key);
-  enter(ctx, "decode");
-  const src = await decode(input);
-  let out: { canvas: AnyCanvas; ctx: Ctx2D };
-  let plan: StripPlan;
-  try {
-    plan = unscramblePlan(src.height, perm);
-    enter(ctx, "draw");
-    out = createCanvas(src.width, plan.originalHeight);
-    drawPlan(out.ctx, src.source, src.width, plan);
-  } finally {
-    src.close();
-  }
-  try {
-    enter(ctx, "encode");
-    const blob = await encode(out.canvas, MIME_BY_TYPE.jpeg, options.quality ?? DOWNLOAD_JPEG_QUALITY);
-    enter(ctx, "done");
-    return { blob, width: src.width, height: plan.originalHeight, type: "image/jpeg" };
-  } finally {
-    release(out.canvas);
   }
 }

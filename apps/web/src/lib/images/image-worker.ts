@@ -3,10 +3,12 @@
  * progress, then a result or an error (see protocol.ts). Created by pool.ts with
  * `new Worker(new URL("./image-worker.ts", import.meta.url), { type: "module" })`.
  */
-import { type OpContext, processPageOp, scramblePageOp, unscramblePageOp } from "./canvas-ops";
+
+import { type OpContext, processPageOp } from "./canvas-ops";
 import { abortError, serializeError } from "./errors";
 import type { FromWorker, JobRequest, JobResultMap, ToWorker } from "./protocol";
 import { toBlob } from "./protocol";
+import { scramblePageOp, unscramblePageOp } from "./scramble-ops";
 import { splitTallPageOp } from "./split-ops";
 
 declare const self: DedicatedWorkerGlobalScope;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ProcessedPage, ScrambledPage } from "./canvas-ops";
+import type { ProcessedPage } from "./canvas-ops";
 import { abortError } from "./errors";
 import { type PipelineFile, runPipeline, Semaphore } from "./pipeline";
 import type { ImagePool, JobOptions } from "./pool";
+import type { ScrambledPage } from "./scramble-ops";
 
 type Deferred<T> = { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void };
 function deferred<T>(): Deferred<T> {

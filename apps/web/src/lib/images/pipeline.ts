@@ -5,11 +5,13 @@
  * uploads again.
  * The chapter editor drives it from features/chapters/pages-session.ts.
  */
-import type { JobProgress, ProcessedPage, ScrambledPage } from "./canvas-ops";
+
+import type { JobProgress, ProcessedPage } from "./canvas-ops";
 import { abortError, isAbortError, throwIfAborted } from "./errors";
 import { gifSize, readHead } from "./format";
 import { getImagePool, type ImagePool } from "./pool";
 import { type AggregateProgress, aggregateProgress, type PageState } from "./progress";
+import type { ScrambledPage } from "./scramble-ops";
 
 /** What is uploaded for one page. */
 export type PreparedPage = {

@@ -8,18 +8,13 @@
  *   const pool = getImagePool();
  *   const page = await pool.processPage(file, { signal, onProgress });
  */
+
 import {
   hasOffscreen2d,
   type JobProgress,
   type ProcessedPage,
   type ProcessPageOptions,
   processPageOp,
-  type ScrambledPage,
-  type ScramblePageOptions,
-  scramblePageOp,
-  type UnscrambledPage,
-  type UnscramblePageOptions,
-  unscramblePageOp,
 } from "./canvas-ops";
 import { abortError, deserializeError, throwIfAborted, toImageError } from "./errors";
 import { gifSize, MIME_BY_TYPE, readHead, renameWithExtension, SNIFF_BYTES } from "./format";
@@ -33,6 +28,14 @@ import {
   toBlob,
   transferablesOf,
 } from "./protocol";
+import {
+  type ScrambledPage,
+  type ScramblePageOptions,
+  scramblePageOp,
+  type UnscrambledPage,
+  type UnscramblePageOptions,
+  unscramblePageOp,
+} from "./scramble-ops";
 import { type SplitPageOptions, type SplitResult, splitTallPageOp } from "./split-ops";
 
 export type PoolMode = "worker" | "main-thread";

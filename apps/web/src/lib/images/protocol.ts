@@ -5,16 +5,15 @@
  * results come back as Blobs. One job per worker at a time; `cancel` is cooperative: the worker
  * checks it between stages and answers `error` with an AbortError.
  */
+
+import type { JobProgress, ProcessedPage, ProcessPageOptions } from "./canvas-ops";
+import type { SerializedError } from "./errors";
 import type {
-  JobProgress,
-  ProcessedPage,
-  ProcessPageOptions,
   ScrambledPage,
   ScramblePageOptions,
   UnscrambledPage,
   UnscramblePageOptions,
-} from "./canvas-ops";
-import type { SerializedError } from "./errors";
+} from "./scramble-ops";
 import type { SplitPageOptions, SplitResult } from "./split-ops";
 
 /** An input image: a File/Blob, or raw bytes (an ArrayBuffer is transferred to the worker). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ImageProcessingError } from "./errors";
-import { defaultPoolSize, ImagePool, poolSizeFor } from "./pool";
+import { ImagePool } from "./pool";
+import { defaultPoolSize, poolSizeFor } from "./pool-size";
 import type { FromWorker, ToWorker } from "./protocol";
 
 type Listener = (event: { data: FromWorker }) => void;

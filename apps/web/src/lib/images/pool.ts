@@ -1,9 +1,10 @@
 /**
- * A pool of image workers (module Web Workers with OffscreenCanvas), sized by defaultPoolSize from
- * the cores and memory the browser reports. Jobs queue in FIFO order, report per-job progress, can be
- * cancelled with an AbortSignal, and settle with the typed results of canvas-ops.ts. Where Web
- * Workers or OffscreenCanvas (with a 2D context) are missing, or a module worker cannot start, the
- * same operations run on the main thread, one at a time.
+ * A pool of image workers (module Web Workers with OffscreenCanvas), sized by defaultPoolSize
+ * (./pool-size.ts) from the cores and memory the browser reports. Jobs queue in FIFO order, report
+ * per-job progress, can be cancelled with an AbortSignal, and settle with the typed results of
+ * canvas-ops.ts, scramble-ops.ts and split-ops.ts. Where Web Workers or OffscreenCanvas (with a 2D
+ * context) are missing, or a module worker cannot start, the same operations run on the main
+ * thread, one at a time.
  *
  *   const pool = getImagePool();
  *   const page = await pool.processPage(file, { signal, onProgress });
@@ -18,6 +19,7 @@ import {
 } from "./canvas-ops";
 import { abortError, deserializeError, throwIfAborted, toImageError } from "./errors";
 import { gifSize, MIME_BY_TYPE, readHead, renameWithExtension, SNIFF_BYTES } from "./format";
+import { defaultPoolSize } from "./pool-size";
 import {
   type FromWorker,
   type ImageInput,
@@ -53,28 +55,6 @@ export type ImagePoolOptions = {
   /** Worker factory (tests); default: the Vite module worker `image-worker.ts`. */
   createWorker?: () => Worker;
 };
-
-/** Never more workers than this, whatever the machine. */
-export const MAX_POOL_SIZE = 8;
-/** Without a memory figure (Firefox, Safari), at most this many (each may hold a 50 MB page). */
-export const POOL_SIZE_WITHOUT_MEMORY = 4;
-
-/**
- * One worker per core (navigator.hardwareConcurrency, 2 when unknown), at most two per GB of
- * navigator.deviceMemory (a worker holds up to a full-size page, its canvas and its encoding:
- * ~150 MB for a 3000x4500 scan), POOL_SIZE_WITHOUT_MEMORY where the memory is not reported, never
- * more than MAX_POOL_SIZE, at least 1.
- */
-export function defaultPoolSize(): number {
-  const nav =
-    typeof navigator !== "undefined" ? (navigator as Navigator & { deviceMemory?: number }) : undefined;
-  return poolSizeFor(nav?.hardwareConcurrency, nav?.deviceMemory);
-}
-
-export function poolSizeFor(cores: number | undefined, memoryGb: number | undefined): number {
-  const byMemory = memoryGb && memoryGb > 0 ? Math.floor(memoryGb * 2) : POOL_SIZE_WITHOUT_MEMORY;
-  return Math.max(1, Math.min(cores || 2, byMemory, MAX_POOL_SIZE));
-}
 
 /** Whether this environment can run the worker path (Worker + OffscreenCanvas with a 2D context). */
 export function canUseWorkers(): boolean {

@@ -1,8 +1,8 @@
 /**
- * The page processing of `npm run upload`, the browser's (apps/web/src/lib/images/canvas-ops.ts, scramble-ops.ts)
- * done with sharp: the same target sizes (packages/shared/src/page-size.ts), the same formats and
- * qualities, and for scrambled chapters the same strip plan, key and file name (the shared scramble
- * codec, docs/scramble-format.md):
+ * The page processing of `npm run upload`, the browser's (apps/web/src/lib/images/canvas-ops.ts and
+ * scramble-ops.ts) done with sharp: the same target sizes (packages/shared/src/page-size.ts), the
+ * same formats and qualities, and for scrambled chapters the same strip plan, key and file name
+ * (the shared scramble codec, docs/scramble-format.md):
  *
  * - GIF: uploaded unchanged (also in scrambled chapters, like the dashboard);
  * - otherwise, plain: EXIF orientation applied, downscaled to 1500 px wide (never up), over white,

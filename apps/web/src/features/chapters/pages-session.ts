@@ -20,6 +20,7 @@ import { getImagePool } from "@/lib/images/pool";
 import type { PageState } from "@/lib/images/progress";
 import { type PageUpload, replacePage, uploadPages } from "./api/upload-pages";
 import { computeClientId, fileClientId, filePath } from "./file-client-id";
+import { addPending, readPending, writePending } from "./pending-uploads";
 import { splitTallFiles } from "./split-files";
 import { createUploadBatcher } from "./upload-batcher";
 
@@ -49,8 +50,6 @@ export type RejectedFile = { name: string; problem: ValidationProblem };
 export type AddResult = { added: number; skipped: number; rejected: RejectedFile[] };
 
 type Local = { file: File; run?: PipelineRun<StoredPage>; index?: number; replaceOf?: number };
-
-const PENDING_KEY = (chapterId: number) => `vt-chapter-pending:${chapterId}`;
 
 let uidCounter = 0;
 const newUid = () => `local-${++uidCounter}`;
@@ -372,27 +371,4 @@ export async function checkPageFile(file: File): Promise<ValidationProblem | nul
   if (!type) return { key: "validation.notAnImage" };
   if (file.size > PAGE_MAX_BYTES) return { key: "validation.fileTooLarge", params: { max: PAGE_MAX_MB } };
   return null;
-}
-
-function readPending(chapterId: number): string[] {
-  try {
-    const raw = window.localStorage.getItem(PENDING_KEY(chapterId));
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-function writePending(chapterId: number, ids: readonly string[]) {
-  try {
-    if (ids.length === 0) window.localStorage.removeItem(PENDING_KEY(chapterId));
-    else window.localStorage.setItem(PENDING_KEY(chapterId), JSON.stringify(ids));
-  } catch {
-    // Storage unavailable: a reopened draft simply does not say how many files are missing.
-  }
-}
-
-function addPending(chapterId: number, ids: readonly string[]) {
-  writePending(chapterId, [...new Set([...readPending(chapterId), ...ids])]);
 }

@@ -6,6 +6,7 @@ export const USAGE = `Usage: npm run upload -- <folder-or-zip> --comic <id> [opt
   --comic <id>        the comic to upload into (required unless --dry-run)
   --server <url>      the studio's address (default $VT_SERVER or http://localhost:3000)
   --scramble          upload the pages scrambled (docs/scramble-format.md)
+  --split-tall        split pages taller than 3000 px (at 1500 px wide) into several pages
   --publish           publish each chapter once all its pages are stored
   --interval <hours>  with --publish: schedule the chapters this many hours apart, the first now
   --concurrency <n>   pages processed and uploaded at once (default 3)
@@ -18,6 +19,7 @@ export type Options = {
   server: string;
   token: string | undefined;
   scramble: boolean;
+  splitTall: boolean;
   publish: boolean;
   intervalHours: number | null;
   concurrency: number;
@@ -32,6 +34,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     comic: { type: "string" },
     server: { type: "string" },
     scramble: { type: "boolean" },
+    "split-tall": { type: "boolean" },
     publish: { type: "boolean" },
     interval: { type: "string" },
     concurrency: { type: "string" },
@@ -64,6 +67,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     server: (values.server ?? env.VT_SERVER ?? "http://localhost:3000").replace(/\/+$/, ""),
     token,
     scramble: values.scramble === true,
+    splitTall: values["split-tall"] === true,
     publish: values.publish === true || intervalHours !== null,
     intervalHours,
     concurrency,

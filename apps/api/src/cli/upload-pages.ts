@@ -27,14 +27,14 @@ export type PreparedPage = { bytes: Buffer; name: string; type: string; key: str
 const WHITE = { r: 255, g: 255, b: 255 };
 const quality = (q: number) => Math.round(q * 100);
 
-function stem(name: string): string {
+export function stem(name: string): string {
   const file = name.split(/[\\/]/).pop() ?? "";
   const dot = file.lastIndexOf(".");
   return (dot > 0 ? file.slice(0, dot) : file) || "page";
 }
 
 /** Width and height as displayed (EXIF orientations 5-8 swap them). */
-async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+export async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
   const meta = await sharp(bytes).metadata();
   const swap = (meta.orientation ?? 1) >= 5;
   const width = meta.width ?? 0;

@@ -3,7 +3,7 @@
  * local files): the dry-run table, a folder of chapters in mixed naming styles uploaded with an API
  * token (plain pages at 1500 px wide; scrambled pages that unscramble with their stored key back to
  * what the shared scramble codec was given), a second run that skips every stored page, publishing,
- * a refused zip, and a revoked token.
+ * a tall strip split into pages with `--split-tall`, a refused zip, and a revoked token.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -198,6 +198,43 @@ describe("npm run upload", () => {
     expect(r.out[1]).toMatch(/^oneshot\s+Bonus\s+1\s+Oneshot - Bonus$/);
     expect(r.out[2]).toMatch(/^7\s+2\s+2\s+Vol\.2 Ch\.7$/);
   });
+
+  it("--split-tall uploads a tall strip as its pieces in its place, and a rerun skips them", async () => {
+    const chapter = path.join(dir, "Strips", "Chapter 5");
+    mkdirSync(chapter, { recursive: true });
+    writeFileSync(path.join(chapter, "1.png"), await pagePng(1500, 1000, 1));
+    // No uniform row (the green channel runs across each row): cut exactly at 3000 and 6000.
+    writeFileSync(path.join(chapter, "2.png"), await pagePng(1500, 9000, 2));
+    // A second chapter, so "Strips" reads as a series folder (one folder alone is taken as a wrapper).
+    mkdirSync(path.join(dir, "Strips", "Chapter 6"));
+    writeFileSync(path.join(dir, "Strips", "Chapter 6", "1.png"), await pagePng(900, 900, 3));
+    const args = [path.join(dir, "Strips"), "--comic", String(comicId), "--server", server, "--split-tall"];
+    const pageIds: number[][] = [];
+    let detail: { pages: { id: number; clientId: string; url: string }[] } = { pages: [] };
+    for (const word of ["uploaded", "resumed"]) {
+      const r = io();
+      expect(await runUpload(args, { VT_TOKEN: token }, r.io)).toBe(0);
+      expect(r.err).toEqual([]);
+      expect(r.out.some((l) => l.startsWith(`${word} Chapter 5:`) && l.endsWith(", 4 pages"))).toBe(true);
+      const list = (await call(t, owner, "GET", `/api/chapters/comic/${comicId}?sort=asc`)).json();
+      const ch5 = list.find((c: { order: number }) => c.order === 5);
+      detail = (await call(t, owner, "GET", `/api/chapters/${ch5.id}`)).json();
+      pageIds.push(detail.pages.map((p) => p.id));
+    }
+    // The rerun found every piece stored (same bytes, same clientIds): the same pages, none added.
+    expect(pageIds[1]).toEqual(pageIds[0]);
+    expect(detail.pages.map((p) => p.clientId.split("|")[0])).toEqual([
+      "Strips/Chapter 5/1.png",
+      "Strips/Chapter 5/2_1.jpg",
+      "Strips/Chapter 5/2_2.jpg",
+      "Strips/Chapter 5/2_3.jpg",
+    ]);
+    for (const page of detail.pages.slice(1)) {
+      const stored = await t.storage.get(page.url.replace(/^.*\/files\//, ""));
+      const meta = await sharp(stored!).metadata();
+      expect([meta.width, meta.height]).toEqual([1500, 3000]);
+    }
+  }, 180_000);
 
   it("a revoked token gets 401 and uploads nothing", async () => {
     await call(t, owner, "DELETE", `/api/tokens/${tokenId}`);

@@ -2,11 +2,13 @@
  * The command-line uploader (issue 15, docs/bulk-import.md):
  *
  *   VT_TOKEN=vts_… npm run upload -- <folder-or-zip> --comic <id> [--server URL] [--scramble]
- *                                     [--publish] [--interval HOURS] [--concurrency N] [--dry-run]
+ *                                     [--split-tall] [--publish] [--interval HOURS] [--concurrency N]
+ *                                     [--dry-run]
  *
  * Reads the drop as the dashboard's bulk import does (one sub-folder or inner zip per chapter, names
  * parsed by packages/shared/src/chapter-import.ts), processes the pages as the browser does
- * (./upload-pages.ts) and sends them through the documented API with a personal API token
+ * (./upload-pages.ts; with `--split-tall`, tall strips first cut into pages as the dashboard's option
+ * does, ./upload-split.ts) and sends them through the documented API with a personal API token
  * (`Authorization: Bearer`, created on the dashboard's "API tokens" page, scope `upload`).
  *
  * Resumable: each chapter is a draft found again by its order; each page carries the dashboard's
@@ -18,12 +20,7 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { ArchiveRefusal } from "@vt/shared/archive-safety";
-import {
-  BLOCKING_IMPORT_WARNINGS,
-  type ImportChapterSource,
-  type ImportWarning,
-  importWarnings,
-} from "@vt/shared/chapter-import";
+import { BLOCKING_IMPORT_WARNINGS, importWarnings } from "@vt/shared/chapter-import";
 import { pageClientId } from "@vt/shared/client-id";
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapterPageUploadResponse } from "@vt/shared/contracts/chapter-pages";
@@ -32,6 +29,8 @@ import { chapterEditorFields, existingRefs, findResumeDraft, publishDates } from
 import { type Options, parseOptions, USAGE, UsageError } from "./upload-options";
 import { preparePage } from "./upload-pages";
 import { openImportSource, type SourceFile } from "./upload-source";
+import { splitTallPage } from "./upload-split";
+import { bar, printTable } from "./upload-table";
 
 export interface UploadIo {
   out: (line: string) => void;
@@ -91,39 +90,6 @@ function sha256(bytes: Buffer): Uint8Array {
   return new Uint8Array(createHash("sha256").update(bytes).digest());
 }
 
-const orderText = (order: number | null) =>
-  order === null ? "?" : order === CHAPTER_ORDER_ONESHOT ? "oneshot" : String(order);
-
-function printTable(
-  io: UploadIo,
-  rows: { chapter: ImportChapterSource<SourceFile>; pages: number; warnings: ImportWarning[] }[],
-) {
-  const lines = [["order", "volume", "title", "pages", "warnings", "source"]];
-  for (const r of rows) {
-    lines.push([
-      orderText(r.chapter.parsed.order),
-      r.chapter.parsed.volume === null ? "" : String(r.chapter.parsed.volume),
-      r.chapter.parsed.title,
-      String(r.pages),
-      r.warnings.join(","),
-      r.chapter.sourceName,
-    ]);
-  }
-  const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => [...l[c]!].length)));
-  for (const l of lines)
-    io.out(
-      l
-        .map((cell, c) => cell.padEnd(widths[c]!))
-        .join("  ")
-        .trimEnd(),
-    );
-}
-
-function bar(done: number, total: number, width = 24): string {
-  const filled = total === 0 ? width : Math.round((done / total) * width);
-  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
-}
-
 /** Runs `items` through `fn`, at most `limit` at once; rejects with the first failure once all settled. */
 async function eachLimit<T>(
   items: readonly T[],
@@ -155,30 +121,32 @@ async function uploadChapter(
   onPage: () => void,
 ): Promise<TChapterDetail> {
   const byClientId = new Map(draft.pages.filter((p) => p.clientId).map((p) => [p.clientId!, p.id]));
-  const ids: number[] = new Array(pages.length);
-  await eachLimit(pages, options.concurrency, async (file, i) => {
-    const source = await file.read();
-    const clientId = pageClientId(file.path, file.size, sha256(source));
+  // Per source file, its page ids: one, or one per piece of a split tall strip (in its place).
+  const ids: number[][] = new Array(pages.length);
+  const send = async (bytes: Buffer, filePath: string): Promise<number> => {
+    const clientId = pageClientId(filePath, bytes.length, sha256(bytes));
     const stored = byClientId.get(clientId);
-    if (stored !== undefined) {
-      ids[i] = stored;
-      onPage();
-      return;
-    }
-    const page = await preparePage(source, file.path, { scramble: draft.scrambled });
+    if (stored !== undefined) return stored;
+    const page = await preparePage(bytes, filePath, { scramble: draft.scrambled });
     const form = new FormData();
     form.append("keys", JSON.stringify([page.key]));
     form.append("clientIds", JSON.stringify([clientId]));
     form.append("files", new Blob([new Uint8Array(page.bytes)], { type: page.type }), page.name);
-    const res = await api.uploadPage(draft.id, form);
-    ids[i] = res.pages[0]!.id;
+    return (await api.uploadPage(draft.id, form)).pages[0]!.id;
+  };
+  await eachLimit(pages, options.concurrency, async (file, i) => {
+    const source = await file.read();
+    const pieces = options.splitTall ? await splitTallPage(source, file.path) : [];
+    ids[i] = [];
+    if (pieces.length === 0) ids[i].push(await send(source, file.path));
+    for (const piece of pieces) ids[i].push(await send(piece.bytes, piece.path));
     onPage();
   });
   const fresh = await api.chapter(draft.id);
   return api.update(draft.id, {
     ...chapterEditorFields(fresh),
     version: fresh.version,
-    pages: ids.map((id) => ({ id })),
+    pages: ids.flat().map((id) => ({ id })),
   });
 }
 

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SearchIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListSkeleton, QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api-client";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 const PAGE_SIZE = 6;
 export type TeamPick = { id: number; name: string };
@@ -46,15 +47,11 @@ export function TeamSearchPicker({
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState("");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(query.trim());
-      setPage(1);
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [query]);
+  const search = useDebouncedValue(query.trim(), 250);
+  // The page belongs to the search it was chosen in: a new search starts at page 1.
+  const [paging, setPaging] = useState({ search, page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
   const teams = useQuery(teamDirectoryQuery(search, page));
 
   return (
@@ -117,7 +114,7 @@ export function TeamSearchPicker({
                     variant="ghost"
                     size="sm"
                     disabled={page <= 1 || teams.isFetching}
-                    onClick={() => setPage((p) => p - 1)}
+                    onClick={() => setPage(page - 1)}
                   >
                     <ChevronLeftIcon aria-hidden />
                     {t("comics.teamPicker.previous")}
@@ -130,7 +127,7 @@ export function TeamSearchPicker({
                     variant="ghost"
                     size="sm"
                     disabled={page >= data.totalPages || teams.isFetching}
-                    onClick={() => setPage((p) => p + 1)}
+                    onClick={() => setPage(page + 1)}
                   >
                     {t("comics.teamPicker.next")}
                     <ChevronRightIcon aria-hidden />

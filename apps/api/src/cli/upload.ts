@@ -22,7 +22,6 @@ import { fileURLToPath } from "node:url";
 import { ArchiveRefusal } from "@vt/shared/archive-safety";
 import { BLOCKING_IMPORT_WARNINGS, importWarnings } from "@vt/shared/chapter-import";
 import { pageClientId } from "@vt/shared/client-id";
-import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapterPageUploadResponse } from "@vt/shared/contracts/chapter-pages";
 import type { TChapter, TChapterDetail } from "@vt/shared/contracts/chapters";
 import { chapterEditorFields, existingRefs, findResumeDraft, publishDates } from "@vt/shared/import-plan";

@@ -9,103 +9,34 @@
  * one mid-upload loses no acknowledged page and the other serves on; on S3 a chapter's pages go
  * straight to the bucket (presigned on one, confirmed on the other): no instance receives page bytes.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/session";
 import { MIGRATIONS_FOLDER } from "../src/db/client";
 import { JOBS } from "../src/jobs/registry";
-import { repoRoot } from "../src/lib/repo-root";
-import { CookieJar } from "./cookie-jar";
 import { testDatabaseUrl } from "./db";
 import { multipart } from "./fixtures/api";
+import {
+  adminClient,
+  call,
+  comicWithChapter,
+  type Instance,
+  ORIGIN,
+  page,
+  S3rver,
+  type S3rverInstance,
+  signedIn,
+  startInstance,
+  uploadPages,
+} from "./fixtures/instances";
 
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-const S3rver = createRequire(import.meta.url)("s3rver") as new (o: Record<string, unknown>) => S3rverInstance;
-
-const ORIGIN = "http://studio.example.test";
 const RATE_LIMIT = 4;
 const serverUrl = testDatabaseUrl();
-
-interface Instance {
-  name: string;
-  url: string;
-  proc: ChildProcess;
-  log: string[];
-}
-
-/** Starts `src/server.ts` on a free port; resolves once it listens (or rejects with its log). */
-function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: join(repoRoot(), "apps/api"),
-    env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${log.join("")}`)), 150_000);
-    const onData = (chunk: Buffer) => {
-      log.push(chunk.toString());
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString());
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ name, url: listening[1]!, proc, log });
-      }
-    };
-    proc.stdout!.on("data", onData);
-    proc.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-    proc.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited (${code}) before listening:\n${log.join("")}`));
-    });
-  });
-}
-
-interface CallOptions {
-  jar?: CookieJar;
-  json?: unknown;
-  body?: Buffer;
-  headers?: Record<string, string>;
-  /** Client address as the load balancer reports it (TRUST_PROXY=true): one rate-limit bucket each. */
-  ip?: string;
-}
-
-async function call(instance: Instance, method: string, path: string, options: CallOptions = {}) {
-  const headers: Record<string, string> = {
-    "x-app-origin": ORIGIN,
-    origin: ORIGIN,
-    "x-forwarded-for": options.ip ?? "198.51.100.1",
-    ...options.headers,
-  };
-  if (options.jar) headers.cookie = options.jar.header();
-  let body: string | Buffer | undefined = options.body;
-  if (options.json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.json);
-  }
-  const res = await fetch(`${instance.url}${path}`, { method, headers, body });
-  options.jar?.store(res.headers.getSetCookie());
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  // biome-ignore lint/suspicious/noExplicitAny: test helper reads arbitrary JSON response fields
-  return { status: res.status, json: json as Record<string, any>, text };
-}
 
 let s3: S3rverInstance;
 let s3Dir: string;
@@ -116,86 +47,6 @@ let a: Instance;
 let b: Instance;
 let db: pg.Pool;
 const dataDirs: string[] = [];
-
-const admin = () => {
-  const url = new URL(serverUrl!);
-  url.pathname = "/postgres";
-  return new pg.Client({ connectionString: url.toString() });
-};
-
-async function page(seed: number): Promise<Buffer> {
-  return sharp({
-    create: { width: 60, height: 90, channels: 3, background: { r: seed * 40, g: 100, b: 200 - seed * 10 } },
-  })
-    .jpeg()
-    .toBuffer();
-}
-
-/** Sign up on `on`, exchange the ID token on `on` too: the dashboard's sign-in path. */
-async function signedIn(on: Instance, ip: string) {
-  const jar = new CookieJar();
-  const email = `two.${randomBytes(4).toString("hex")}@example.com`;
-  const up = await call(on, "POST", "/auth/sign-up/email", {
-    jar,
-    ip,
-    json: { name: "Hai Máy", email, password: "correct horse battery" },
-  });
-  expect(up.status, up.text).toBe(200);
-  const token = await call(on, "GET", "/auth/token", { jar, ip });
-  expect(token.status, token.text).toBe(200);
-  const session = await call(on, "POST", "/api/users/auth", {
-    jar,
-    ip,
-    json: { token: token.json.token, email: null, name: null, avatar: null },
-  });
-  expect(session.status, session.text).toBe(200);
-  return { jar, email, user: session.json as { id: number } };
-}
-
-async function comicWithChapter(on: Instance, jar: CookieJar, teamId: number) {
-  const cover = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#3a6" } })
-    .jpeg()
-    .toBuffer();
-  const form = multipart([{ field: "file", filename: "cover.jpg", contentType: "image/jpeg", bytes: cover }]);
-  const uploaded = await call(on, "POST", "/api/comics/covers", {
-    jar,
-    body: form.payload,
-    headers: form.headers,
-  });
-  expect(uploaded.status, uploaded.text).toBe(201);
-  const comic = await call(on, "POST", "/api/comics", {
-    jar,
-    json: { teamId, title: `Truyện ${randomBytes(3).toString("hex")}`, thumbnail: uploaded.json.key },
-  });
-  expect(comic.status, comic.text).toBe(201);
-  const chapter = await call(on, "POST", "/api/chapters", {
-    jar,
-    json: { comicId: comic.json.id, order: 1 },
-  });
-  expect(chapter.status, chapter.text).toBe(201);
-  return {
-    comicId: comic.json.id as number,
-    chapterId: chapter.json.id as number,
-    version: chapter.json.version as number,
-  };
-}
-
-async function uploadPages(on: Instance, jar: CookieJar, chapterId: number, seeds: number[]) {
-  const files = await Promise.all(
-    seeds.map(async (s) => ({
-      field: "files",
-      filename: `${s}.jpg`,
-      contentType: "image/jpeg",
-      bytes: await page(s),
-    })),
-  );
-  const form = multipart(files);
-  return call(on, "POST", `/api/chapters/${chapterId}/pages`, {
-    jar,
-    body: form.payload,
-    headers: form.headers,
-  });
-}
 
 describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", () => {
   let owner: Awaited<ReturnType<typeof signedIn>>;
@@ -215,7 +66,7 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
     bucketUrl = `${s3Url}/vt-two`;
 
     dbName = `vt_two_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const client = admin();
+    const client = adminClient(serverUrl!);
     await client.connect();
     await client.query(`CREATE DATABASE "${dbName}"`);
     await client.end();
@@ -255,7 +106,7 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
     for (const instance of [a, b]) instance?.proc.kill("SIGKILL");
     await db?.end();
     if (dbName) {
-      const client = admin();
+      const client = adminClient(serverUrl!);
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
       await client.end();

@@ -1,14 +1,3 @@
-/**
- * Direct uploads on S3 (lib/direct-upload.ts): a real app on S3 storage (s3rver in-process),
- * presign -> PUT to the bucket -> confirm, and what the image gate refuses at each step. s3rver
- * does not enforce the signed size (a real store would), so an object of another size than signed
- * reaches the bucket here and the confirm call must catch it.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TDirectUploadTicket } from "@vt/shared/contracts/images";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -16,20 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { call, createTeam, createUser, type TestUser } from "../../test/fixtures/api";
 import { createComic } from "../../test/fixtures/comics";
+import { putToBucket, startBucket, type TestBucket } from "../../test/fixtures/s3";
 import { chapterPages } from "../db/schema/chapters";
 import { uploadUsage } from "../db/schema/uploads";
-import { createS3Storage, type S3Storage } from "../storage/s3";
+import type { S3Storage } from "../storage/s3";
 import { metrics } from "./metrics";
 
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-const S3rver = createRequire(import.meta.url)("s3rver") as new (o: Record<string, unknown>) => S3rverInstance;
 const BUCKET = "vt-direct";
 
-let s3: S3rverInstance;
-let s3Dir: string;
+let bucket: TestBucket;
 let storage: S3Storage;
 let t: TestApp;
 let uploader: TestUser;
@@ -64,14 +48,6 @@ async function presign(
   return call(t, user, "POST", `/api/chapters/${chapter}/pages/presign`, { payload: { files } });
 }
 
-/** The browser's PUT: the signed headers except content-length, which the body sets. */
-async function put(ticket: TDirectUploadTicket, body: Buffer): Promise<number> {
-  const { "content-length": _length, ...headers } = ticket.headers;
-  const res = await fetch(ticket.url, { method: "PUT", headers, body });
-  await res.arrayBuffer();
-  return res.status;
-}
-
 async function ticketsFor(
   user: TestUser,
   chapter: number,
@@ -95,25 +71,8 @@ const rejections = async (reason: string) =>
 const uploadedBytes = async () => (await metrics.uploadBytes.get()).values[0]?.value ?? 0;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(join(tmpdir(), "vt-direct-s3-"));
-  s3 = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  storage = createS3Storage({
-    endpoint,
-    region: "us-east-1",
-    bucket: BUCKET,
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-    publicUrl: `${endpoint}/${BUCKET}`,
-    forcePathStyle: true,
-  });
+  bucket = await startBucket(BUCKET);
+  storage = bucket.storage;
   t = await createTestApp({ storage });
   uploader = await createUser(t);
   outsider = await createUser(t);
@@ -126,9 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  storage?.close();
-  await s3?.close();
-  if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+  await bucket?.close();
 });
 
 describe("direct page uploads on S3", () => {
@@ -155,7 +112,7 @@ describe("direct page uploads on S3", () => {
       .where(eq(uploadUsage.userId, uploader.id));
     expect(usageAfter!.files - (usageBefore?.files ?? 0)).toBe(2);
 
-    for (const [i, ticket] of tickets.entries()) expect(await put(ticket, files[i]!.bytes)).toBe(200);
+    for (const [i, ticket] of tickets.entries()) expect(await putToBucket(ticket, files[i]!.bytes)).toBe(200);
     const bytesBefore = await uploadedBytes();
     const res = await confirm(uploader, chapterId, {
       files: tickets.map((ticket, i) => ({ key: ticket.key, token: ticket.token, filename: files[i]!.name })),
@@ -242,8 +199,8 @@ describe("direct page uploads on S3", () => {
         { name: "ok.jpg", bytes: good, type: "image/jpeg" },
         { name: `${c.name}.jpg`, bytes: c.declared, type: c.type },
       ]);
-      expect(await put(tickets[0]!, good)).toBe(200);
-      expect(await put(tickets[1]!, c.sent)).toBe(200);
+      expect(await putToBucket(tickets[0]!, good)).toBe(200);
+      expect(await putToBucket(tickets[1]!, c.sent)).toBe(200);
       expect(await storage.exists(tickets[1]!.key)).toBe(true);
       const res = await confirm(uploader, otherChapterId, {
         files: tickets.map((ticket) => ({ key: ticket.key, token: ticket.token, filename: "x.jpg" })),
@@ -280,7 +237,7 @@ describe("direct page uploads on S3", () => {
     const [theirs] = await ticketsFor(outsider, outsiderChapterId, [
       { name: "a.jpg", bytes: good, type: "image/jpeg" },
     ]);
-    expect(await put(theirs!, good)).toBe(200);
+    expect(await putToBucket(theirs!, good)).toBe(200);
     const stolen = await confirm(uploader, chapterId, {
       files: [{ key: theirs!.key, token: theirs!.token, filename: "a.jpg" }],
     });
@@ -291,7 +248,7 @@ describe("direct page uploads on S3", () => {
     const [mine] = await ticketsFor(uploader, otherChapterId, [
       { name: "b.jpg", bytes: good, type: "image/jpeg" },
     ]);
-    expect(await put(mine!, good)).toBe(200);
+    expect(await putToBucket(mine!, good)).toBe(200);
     const moved = await confirm(uploader, chapterId, {
       files: [{ key: mine!.key, token: mine!.token, filename: "b.jpg" }],
     });
@@ -336,7 +293,7 @@ describe("direct cover uploads on S3", () => {
     const cover = await noisy(600, 800).jpeg().toBuffer();
     const [ticket] = await coverTickets(uploader, cover);
     expect(ticket!.key).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+_cover\.jpg$/);
-    expect(await put(ticket!, cover)).toBe(200);
+    expect(await putToBucket(ticket!, cover)).toBe(200);
     // Only its own user may record it.
     const stolen = await call(t, outsider, "POST", "/api/comics/covers/direct", {
       payload: { files: [{ key: ticket!.key, token: ticket!.token, filename: "cover.jpg" }] },
@@ -356,7 +313,7 @@ describe("direct cover uploads on S3", () => {
     // A landscape image passes the image gate but not the cover rule: refused and deleted.
     const wide = await noisy(800, 600).jpeg().toBuffer();
     const [wideTicket] = await coverTickets(uploader, wide);
-    expect(await put(wideTicket!, wide)).toBe(200);
+    expect(await putToBucket(wideTicket!, wide)).toBe(200);
     const refused = await call(t, uploader, "POST", "/api/comics/covers/direct", {
       payload: { files: [{ key: wideTicket!.key, token: wideTicket!.token, filename: "wide.jpg" }] },
     });

@@ -17,7 +17,6 @@ import { hashSessionToken, SESSION_COOKIE } from "../apps/api/src/auth/session";
 import { loadConfig } from "../apps/api/src/config";
 import { createDatabase, runMigrations } from "../apps/api/src/db/client";
 import {
-  countComicsSql,
   ESTIMATE_TRUSTED_FROM,
   estimateComicsSql,
   type ListFilters,
@@ -117,24 +116,21 @@ export async function run() {
         limit: q.limit,
         offset: (q.page - 1) * q.limit,
       };
-      // What the service runs: the page (from its keyset anchor, remembered by the call above),
-      // the planner's estimate, and the capped count unless the estimate is far above the cap.
-      const page = dialect.sqlToQuery(listComicsSql({ ...filters, ...anchorFor(filters, q.page) }));
+      // What the service runs (comics-list.repo.ts listComics): the planner's estimate, then the page
+      // (from its keyset anchor, remembered by the call above) with the capped count as a column
+      // unless the estimate is far above the cap.
       const estimate = dialect.sqlToQuery(estimateComicsSql(filters));
-      const count = dialect.sqlToQuery(countComicsSql(filters));
       const raw = (await pglite.query<{ "QUERY PLAN": unknown }>(estimate.sql, estimate.params)).rows[0]![
         "QUERY PLAN"
       ];
       const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
       const counts = plan[0]!.Plan["Plan Rows"] < ESTIMATE_TRUSTED_FROM;
-      const direct = () =>
-        Promise.all([
-          pglite.query(page.sql, page.params),
-          pglite
-            .query(estimate.sql, estimate.params)
-            .then(() => (counts ? pglite.query(count.sql, count.params) : undefined)),
-        ]);
-      const [directPage] = await direct();
+      const page = dialect.sqlToQuery(listComicsSql({ ...filters, ...anchorFor(filters, q.page) }, counts));
+      const direct = async () => {
+        await pglite.query(estimate.sql, estimate.params);
+        return pglite.query(page.sql, page.params);
+      };
+      const directPage = await direct();
       if (directPage.rows.length !== body.comics.length) throw new Error(`${c.name}: direct SQL disagrees`);
 
       const baseline = await measure(direct, n);

@@ -7,7 +7,7 @@
  *   const user = await requireUser(request);   // 401 when signed out
  *   const admin = await requireAdmin(request); // 401 signed out, 403 when not a platform admin
  *   const maybe = await getSessionUser(request); // null when signed out
- *   const { user, teams } = await requireUserWithTeams(request); // + the user's live teams, same query
+ *   const { user, teams } = await requireUserWithTeams(request); // + the user's live teams (read with the session)
  * after which `request.user` holds the same user.
  */
 import "@fastify/cookie";
@@ -54,7 +54,7 @@ export interface SessionTeam {
 
 interface SessionState {
   loaded: Promise<SessionUser | null>;
-  /** The user's teams, when the session was loaded with them (requireUserWithTeams). */
+  /** The user's live teams, read with the session (a token's user: on first use). */
   teams?: SessionTeam[];
   /** New expiry to send in a refreshed cookie, when the session slid forward. */
   refreshedUntil?: Date;
@@ -121,11 +121,11 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   request.user = null;
 }
 
-export function getSessionUser(request: FastifyRequest, withTeams = false): Promise<SessionUser | null> {
+export function getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   let current = state.get(request);
   if (!current) {
     const entry: SessionState = { loaded: Promise.resolve(null) };
-    entry.loaded = loadSessionUser(request, entry, withTeams);
+    entry.loaded = loadSessionUser(request, entry);
     state.set(request, entry);
     current = entry;
   }
@@ -139,13 +139,14 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 }
 
 /**
- * The signed-in user and their live teams (ordered by id), read in the session's own query when the
- * session was not loaded yet for this request (hot list routes: one round trip instead of two).
+ * The signed-in user and their live teams (ordered by id). A session cookie's teams are read in the
+ * session's own query, once per request (issue 13: one round trip instead of two on every route
+ * that needs them); an API token's on first use.
  */
 export async function requireUserWithTeams(
   request: FastifyRequest,
 ): Promise<{ user: SessionUser; teams: SessionTeam[] }> {
-  const user = await getSessionUser(request, true);
+  const user = await getSessionUser(request);
   if (!user) throw new AppError("UNAUTHORIZED");
   const entry = state.get(request)!;
   entry.teams ??= (
@@ -169,11 +170,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
   return user;
 }
 
-async function loadSessionUser(
-  request: FastifyRequest,
-  entry: SessionState,
-  withTeams: boolean,
-): Promise<SessionUser | null> {
+async function loadSessionUser(request: FastifyRequest, entry: SessionState): Promise<SessionUser | null> {
   const secret = bearerSecret(request);
   if (secret !== undefined) {
     const tokenUser = await loadTokenUser(request, secret);
@@ -189,14 +186,14 @@ async function loadSessionUser(
     .select({
       expiresAt: sessions.expiresAt,
       user: userColumns,
-      teams: withTeams ? teamsOf(sql`${users.id}`).mapWith((v) => v as SessionTeam[]) : sql<null>`null`,
+      teams: teamsOf(sql`${users.id}`).mapWith((v) => v as SessionTeam[] | string),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
     .limit(1);
   if (!row) return null;
-  if (row.teams) entry.teams = typeof row.teams === "string" ? JSON.parse(row.teams) : row.teams;
+  entry.teams = typeof row.teams === "string" ? (JSON.parse(row.teams) as SessionTeam[]) : row.teams;
   if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));

@@ -108,7 +108,10 @@ export async function presignImageUploads(
       }
       if (file.size > scope.maxBytes) throw fileTooLarge(scope.maxBytes);
     }
-    for (const file of files) await consumeUploadQuota(request, file.size);
+    await consumeUploadQuota(
+      request,
+      files.map((f) => f.size),
+    );
   } catch (error) {
     countRejection(error);
     throw error;

@@ -35,7 +35,7 @@ import { z } from "zod";
 import type { Storage } from "../storage/storage";
 import { AppError } from "./app-error";
 import { metrics } from "./metrics";
-import { consumeUploadQuota } from "./upload-quota";
+import { commitUploadQuota, reserveUpload } from "./upload-quota";
 
 export { megabytes };
 
@@ -363,7 +363,7 @@ export async function readImageUploads(
       const step = tail.then(async () => {
         const image = await checking;
         metrics.uploadBytes.inc(image.bytes.length);
-        await consumeUploadQuota(request, image.bytes.length);
+        await reserveUpload(request, image.bytes.length);
         count += 1;
         if (options.onImage) await options.onImage(image);
         else images.push(image);
@@ -376,6 +376,8 @@ export async function readImageUploads(
       if (window.length > GATE_OVERLAP) await window.shift()!.catch(() => {});
     }
     await tail;
+    // The request's files counted against the hourly quota: one statement for all of them.
+    await commitUploadQuota(request);
   } catch (error) {
     // Let the steps already started finish, so the caller undoes everything that was stored.
     await settle();

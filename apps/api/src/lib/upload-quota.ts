@@ -1,19 +1,21 @@
 /**
- * Per-user hourly upload quota (issue 9: one account must not be able to fill the disk). Every
- * image that passes the gate is counted before it is stored, in the database (`upload_usage`, one
- * row per user and clock hour), so every API instance shares the counts. A user who belongs to no
- * team gets the small `noTeam` limits (only an avatar and covers to upload); members get the
- * `member` limits (config UPLOAD_QUOTA_*). Over a limit: 429 with a translated message; the
- * refused file is not counted. A request that ends refused (4xx/5xx, e.g. a bad text field after
- * its files passed the gate) stored nothing, so what it counted is given back (`refundUploadQuota`,
- * an onSend hook of app.ts).
+ * Per-user hourly upload quota (issue 9: one account must not be able to fill the disk). The images
+ * of a request that pass the gate are counted in the database (`upload_usage`, one row per user and
+ * clock hour), so every API instance shares the counts: ONE statement per request, for the
+ * request's total, once its files are read (issue 13: a statement per image made uploads slow on
+ * PGlite). A request whose files alone are over a limit is refused as soon as that is seen, without
+ * a query. A user who belongs to no team gets the small `noTeam` limits (only an avatar and covers
+ * to upload); members get the `member` limits (config UPLOAD_QUOTA_*). Over a limit: 429 with a
+ * translated message, nothing counted, and the request stores nothing (what the route stored while
+ * reading is removed by it, as for any refusal). A request that ends refused later (4xx/5xx, e.g. a
+ * bad text field) stored nothing, so what it counted is given back (`refundUploadQuota`, an onSend
+ * hook of app.ts).
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { requireUser, type SessionUser } from "../auth/session";
+import { requireUserWithTeams } from "../auth/session";
 import type { UploadLimit } from "../config";
 import type { Db } from "../db/client";
-import { teamMembers } from "../db/schema/teams";
 import { uploadUsage } from "../db/schema/uploads";
 import { AppError } from "./app-error";
 
@@ -27,30 +29,38 @@ function quotaError(limit: UploadLimit, byBytes: boolean): AppError {
     : new AppError("RATE_LIMITED", "upload.quotaFiles", { params: { max: limit.files } });
 }
 
-/** Counts one file of `bytes` against the user's hour, or throws 429 when it would go over. */
 function hourOf(now: Date): Date {
   return new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
 }
 
+/** An amount of uploads: files and their bytes. */
+export interface UploadAmount {
+  files: number;
+  bytes: number;
+}
+
+/** Counts `amount` against the user's hour in one statement, or throws 429 when it would go over. */
 export async function consumeQuota(
   db: Db,
   userId: number,
   limit: UploadLimit,
-  bytes: number,
+  amount: UploadAmount,
   now = new Date(),
 ): Promise<void> {
-  if (bytes > limit.bytes) throw quotaError(limit, true);
+  if (amount.files > limit.files || amount.bytes > limit.bytes) {
+    throw quotaError(limit, amount.files <= limit.files);
+  }
   const hour = hourOf(now);
   const rows = await db
     .insert(uploadUsage)
-    .values({ userId, hour, files: 1, bytes })
+    .values({ userId, hour, files: amount.files, bytes: amount.bytes })
     .onConflictDoUpdate({
       target: [uploadUsage.userId, uploadUsage.hour],
       set: {
-        files: sql`${uploadUsage.files} + 1`,
+        files: sql`${uploadUsage.files} + excluded.files`,
         bytes: sql`${uploadUsage.bytes} + excluded.bytes`,
       },
-      setWhere: sql`${uploadUsage.files} + 1 <= ${limit.files} and ${uploadUsage.bytes} + excluded.bytes <= ${limit.bytes}`,
+      setWhere: sql`${uploadUsage.files} + excluded.files <= ${limit.files} and ${uploadUsage.bytes} + excluded.bytes <= ${limit.bytes}`,
     })
     .returning({ files: uploadUsage.files });
   if (rows.length === 0) {
@@ -58,60 +68,84 @@ export async function consumeQuota(
       .select({ files: uploadUsage.files })
       .from(uploadUsage)
       .where(and(eq(uploadUsage.userId, userId), eq(uploadUsage.hour, hour)));
-    throw quotaError(limit, (usage?.files ?? 0) < limit.files);
+    throw quotaError(limit, (usage?.files ?? 0) + amount.files <= limit.files);
   }
-  if (rows[0]!.files === 1) {
+  if (rows[0]!.files === amount.files) {
     // First upload of a new hour: the user's earlier hours are no longer needed.
     await db.delete(uploadUsage).where(and(eq(uploadUsage.userId, userId), lt(uploadUsage.hour, hour)));
   }
 }
 
-/** The limits that apply to a user: admins and members of any team, or the small no-team ones. */
-async function limitFor(request: FastifyRequest, user: SessionUser): Promise<UploadLimit> {
+/** The limits that apply to a user: admins and members of a team, or the small no-team ones. */
+async function limitFor(request: FastifyRequest): Promise<{ userId: number; limit: UploadLimit }> {
   const { uploadQuota } = request.server.config;
-  if (user.role === "admin") return uploadQuota.member;
-  const [membership] = await request.server.db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(eq(teamMembers.userId, user.id))
-    .limit(1);
-  return membership ? uploadQuota.member : uploadQuota.noTeam;
+  // The teams come with the session (no query of their own).
+  const { user, teams } = await requireUserWithTeams(request);
+  const member = user.role === "admin" || teams.length > 0;
+  return { userId: user.id, limit: member ? uploadQuota.member : uploadQuota.noTeam };
 }
 
-/** The limit of each request, looked up once however many files the request carries. */
-const requestLimits = new WeakMap<FastifyRequest, Promise<UploadLimit>>();
+interface RequestQuota {
+  limit: Promise<{ userId: number; limit: UploadLimit }>;
+  /** Files read by the request and not counted yet. */
+  pending: UploadAmount;
+  /** What the request counted, per clock hour, so a refused request can give it back. */
+  counted: { userId: number; hour: Date; files: number; bytes: number }[];
+}
+const requestQuotas = new WeakMap<FastifyRequest, RequestQuota>();
 
-/** What each request counted, per clock hour, so a refused request can give it back. */
-const requestCounts = new WeakMap<
-  FastifyRequest,
-  { userId: number; hour: Date; files: number; bytes: number }[]
->();
-
-/** Counts one checked upload of the request's signed-in user (see consumeQuota). */
-export async function consumeUploadQuota(request: FastifyRequest, bytes: number): Promise<void> {
-  const user = await requireUser(request);
-  let limit = requestLimits.get(request);
-  if (!limit) {
-    limit = limitFor(request, user);
-    requestLimits.set(request, limit);
+function quotaOf(request: FastifyRequest): RequestQuota {
+  let quota = requestQuotas.get(request);
+  if (!quota) {
+    quota = { limit: limitFor(request), pending: { files: 0, bytes: 0 }, counted: [] };
+    quota.limit.catch(() => {}); // awaited by the callers
+    requestQuotas.set(request, quota);
   }
+  return quota;
+}
+
+/**
+ * Adds one checked upload of `bytes` to the request's pending amount (no query); 429 at once when
+ * the request's files alone are over a limit. Counted by commitUploadQuota.
+ */
+export async function reserveUpload(request: FastifyRequest, bytes: number): Promise<void> {
+  const quota = quotaOf(request);
+  const { limit } = await quota.limit;
+  const files = quota.pending.files + 1;
+  const total = quota.pending.bytes + bytes;
+  if (files > limit.files || total > limit.bytes) throw quotaError(limit, files <= limit.files);
+  quota.pending = { files, bytes: total };
+}
+
+/** Counts what the request reserved, in one statement (see consumeQuota); 429 when over. */
+export async function commitUploadQuota(request: FastifyRequest): Promise<void> {
+  const quota = requestQuotas.get(request);
+  if (!quota || quota.pending.files === 0) return;
+  const { userId, limit } = await quota.limit;
+  const amount = quota.pending;
+  quota.pending = { files: 0, bytes: 0 };
   const now = new Date();
-  await consumeQuota(request.server.db, user.id, await limit, bytes, now);
-  const counts = requestCounts.get(request) ?? [];
+  await consumeQuota(request.server.db, userId, limit, amount, now);
   const hour = hourOf(now);
-  const entry = counts.find((c) => c.hour.getTime() === hour.getTime());
+  const entry = quota.counted.find((c) => c.hour.getTime() === hour.getTime());
   if (entry) {
-    entry.files += 1;
-    entry.bytes += bytes;
-  } else counts.push({ userId: user.id, hour, files: 1, bytes });
-  requestCounts.set(request, counts);
+    entry.files += amount.files;
+    entry.bytes += amount.bytes;
+  } else quota.counted.push({ userId, hour, ...amount });
+}
+
+/** Counts uploads of these sizes for the request's signed-in user, in one statement. */
+export async function consumeUploadQuota(request: FastifyRequest, sizes: readonly number[]): Promise<void> {
+  for (const bytes of sizes) await reserveUpload(request, bytes);
+  await commitUploadQuota(request);
 }
 
 /** Gives back what a request counted (it was refused, so it stored nothing). Idempotent. */
 export async function refundUploadQuota(request: FastifyRequest): Promise<void> {
-  const counts = requestCounts.get(request);
-  if (!counts) return;
-  requestCounts.delete(request);
+  const quota = requestQuotas.get(request);
+  if (!quota) return;
+  const counts = quota.counted;
+  quota.counted = [];
   for (const c of counts) {
     await request.server.db
       .update(uploadUsage)

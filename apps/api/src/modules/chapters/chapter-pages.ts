@@ -4,7 +4,7 @@ import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { fieldError } from "../../lib/app-error";
 import type { CheckedImage } from "../../lib/image-gate";
-import { type ChaptersDeps, chapterAccess, chapterAudit, notFound, removeObjects } from "./chapter-access";
+import { type ChaptersDeps, chapterAudit, notFound, removeObjects } from "./chapter-access";
 import { toPage } from "./chapter-view";
 import * as repo from "./chapters.repo";
 
@@ -37,15 +37,19 @@ export type PageUploadGrant = { chapterId: number; comicId: number };
 
 /**
  * The one access check of an upload request, made BEFORE its body is read (404 when not
- * reachable), so a foreign request is refused without reading or decoding its files.
+ * reachable), so a foreign request is refused without reading or decoding its files. One statement:
+ * the caller's teams came with the session (an API token's narrowed to its team); a platform admin
+ * may upload to any comic.
  */
 export async function authorizePageUpload(
   deps: ChaptersDeps,
-  user: SessionUser,
+  caller: { user: SessionUser; teams: readonly { id: number }[] },
   chapterId: number,
 ): Promise<PageUploadGrant> {
-  const { row } = await chapterAccess(deps.db, user, chapterId);
-  return { chapterId, comicId: row.chapter.comicId };
+  const teamIds = caller.user.role === "admin" ? null : caller.teams.map((t) => t.id);
+  const comicId = await repo.uploadTargetOf(deps.db, chapterId, teamIds);
+  if (comicId === undefined) throw notFound();
+  return { chapterId, comicId };
 }
 
 /**

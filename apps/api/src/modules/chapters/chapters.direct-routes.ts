@@ -11,7 +11,7 @@ import { ZDirectUploadTickets, ZSingleDirectUploadRequest } from "@vt/shared/con
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../../auth/session";
+import { requireUserWithTeams } from "../../auth/session";
 import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
 import * as service from "./chapters.service";
 
@@ -48,7 +48,7 @@ export function registerChapterDirectRoutes(
     },
     async (request) => {
       const { chapterId } = request.params;
-      await service.authorizePageUpload(deps(request), await requireUser(request), chapterId);
+      await service.authorizePageUpload(deps(request), await requireUserWithTeams(request), chapterId);
       return { uploads: await presignImageUploads(request, pageScope(chapterId), request.body.files) };
     },
   );
@@ -66,11 +66,12 @@ export function registerChapterDirectRoutes(
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const caller = await requireUserWithTeams(request);
+      const { user } = caller;
       const d = deps(request);
       const { chapterId } = request.params;
       const { files, ...fields } = request.body;
-      const grant = await service.authorizePageUpload(d, user, chapterId);
+      const grant = await service.authorizePageUpload(d, caller, chapterId);
       const [image] = await receiveDirectImages(request, pageScope(chapterId), files);
       try {
         return await service.replacePage(d, user, grant, { ...fields, url: image!.key!, image: image! });

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle
 import { liveSql, visibleSql } from "../../db/chapter-visibility";
 import type { Executor } from "../../db/executor";
 import { chapterPages, chapters, chapterTeams } from "../../db/schema/chapters";
-import { comics } from "../../db/schema/comics";
+import { comics, comicTeams } from "../../db/schema/comics";
 import { teams } from "../../db/schema/teams";
 import { intArray } from "../../db/sql";
 
@@ -71,6 +71,33 @@ export async function lockChapterOnComic(
     .limit(1)
     .for("update", { of: [chapters, comics] });
   return row?.chapter;
+}
+
+/**
+ * The comic of a live chapter on a live comic that one of `teamIds` may upload to (the owning team
+ * or a collaborator, as comicAccess decides); any live one when `teamIds` is null (platform admin).
+ */
+export async function uploadTargetOf(
+  db: Executor,
+  chapterId: number,
+  teamIds: readonly number[] | null,
+): Promise<number | undefined> {
+  const mine = teamIds === null ? null : intArray(teamIds);
+  const [row] = await db
+    .select({ comicId: chapters.comicId })
+    .from(chapters)
+    .innerJoin(comics, and(eq(comics.id, chapters.comicId), isNull(comics.deletedAt)))
+    .where(
+      and(
+        eq(chapters.id, chapterId),
+        liveSql,
+        mine === null
+          ? undefined
+          : sql`(${comics.teamId} = any(${mine}) or exists (select 1 from ${comicTeams} where ${comicTeams.comicId} = ${comics.id} and ${comicTeams.teamId} = any(${mine})))`,
+      ),
+    )
+    .limit(1);
+  return row?.comicId;
 }
 
 export interface TeamRefRow {

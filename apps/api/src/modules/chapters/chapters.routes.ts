@@ -32,7 +32,7 @@ import {
 import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../../auth/session";
+import { requireUser, requireUserWithTeams } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { fieldError } from "../../lib/app-error";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
@@ -225,9 +225,10 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const caller = await requireUserWithTeams(request);
+      const { user } = caller;
       const d = deps(request);
-      const grant = await service.authorizePageUpload(d, user, request.params.chapterId);
+      const grant = await service.authorizePageUpload(d, caller, request.params.chapterId);
       const { pages, fields } = await readAndStorePages(
         request,
         d,
@@ -270,9 +271,8 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
       const { chapterId } = request.params;
-      await service.authorizePageUpload(deps(request), user, chapterId);
+      await service.authorizePageUpload(deps(request), await requireUserWithTeams(request), chapterId);
       return { uploads: await presignImageUploads(request, pagesScope(chapterId), request.body.files) };
     },
   );
@@ -291,10 +291,11 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const caller = await requireUserWithTeams(request);
+      const { user } = caller;
       const d = deps(request);
       const { chapterId } = request.params;
-      const grant = await service.authorizePageUpload(d, user, chapterId);
+      const grant = await service.authorizePageUpload(d, caller, chapterId);
       const received = await receiveDirectUploads(request, pagesScope(chapterId), request.body.files);
       const pages = received.map(({ image, key }) => ({ image, url: key }));
       try {
@@ -327,9 +328,10 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const caller = await requireUserWithTeams(request);
+      const { user } = caller;
       const d = deps(request);
-      const grant = await service.authorizePageUpload(d, user, request.params.chapterId);
+      const grant = await service.authorizePageUpload(d, caller, request.params.chapterId);
       const { pages, fields } = await readAndStorePages(request, d, UPLOAD_FIELD_SINGLE, 1);
       const page = pages[0]!;
       try {

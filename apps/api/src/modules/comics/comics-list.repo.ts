@@ -106,16 +106,37 @@ export function listOrder(sort: ListFilters["sort"], alias: string): SQL {
 }
 
 /**
- * One page of comics: the page's ids come from an index-ordered inner query (LIMIT/OFFSET applied
- * before any per-row work), then the outer query adds team, genres, request flags and my rights
- * for those rows only.
+ * One page of comics and the total (see countComics for how it is counted), in two statements: the
+ * planner's estimate, then the page with the capped count as a column when the estimate asks for a
+ * count (issue 13: every statement costs a turn of PGlite on the event loop). The page's ids come
+ * from an index-ordered inner query (LIMIT/OFFSET applied before any per-row work), then the outer
+ * query adds team, genres, request flags and my rights for those rows only.
  */
-export async function listComics(db: Db, f: ListFilters): Promise<ComicListRow[]> {
-  return (await db.execute<ComicListRow>(listComicsSql(f))).rows;
+export async function listComics(
+  db: Db,
+  f: ListFilters,
+): Promise<{ rows: ComicListRow[]; total: number; exact: boolean }> {
+  const estimate = await estimateComics(db, f);
+  if (estimate >= ESTIMATE_TRUSTED_FROM) {
+    return { rows: (await db.execute<ComicListRow>(listComicsSql(f))).rows, total: estimate, exact: false };
+  }
+  const rows = (await db.execute<ComicListRow & { total_count: number }>(listComicsSql(f, true))).rows;
+  // A page past the end has no row to carry the count: the first page's emptiness is the count.
+  const n =
+    rows.length > 0
+      ? Number(rows[0]!.total_count)
+      : f.offset === 0 && f.from === undefined
+        ? 0
+        : await countMatches(db, f);
+  if (n <= EXACT_COUNT_CAP) return { rows, total: n, exact: true };
+  return { rows, total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false };
 }
 
-/** The page query of listComics (exported so the benchmark runs the very same SQL on the driver). */
-export function listComicsSql(f: ListFilters): SQL {
+/**
+ * The page query of listComics, with the capped count (countComicsSql) as column `total_count`
+ * when `withCount` (exported so the benchmark runs the very same SQL on the driver).
+ */
+export function listComicsSql(f: ListFilters, withCount = false): SQL {
   const mine = intArray(f.teamIds);
   const withPermission =
     f.scope === "all"
@@ -133,7 +154,7 @@ export function listComicsSql(f: ListFilters): SQL {
       (select json_build_object('id', tc.id, 'title', tc.title) from requests r join comics tc on tc.id = r.target_comic_id
         where r.comic_id = c.id and r.status = 'pending' and r.type = 'merge' order by r.id desc limit 1) as merge_target,
       (c.team_id = any(${mine}) or exists (select 1 from comic_teams ct where ct.comic_id = c.id and ct.team_id = any(${mine}))) as can_upload,
-      ${withPermission} as permission_request
+      ${withPermission} as permission_request${withCount ? sql`, (${countComicsSql(f)}) as total_count` : sql``}
     from (${pageIdsSql(f)}) page
     join comics c on c.id = page.id
     join teams t on t.id = c.team_id
@@ -182,18 +203,14 @@ export function fromKey(sort: ListFilters["sort"], id: number): SQL {
 export const EXACT_COUNT_CAP = 10_000;
 
 /**
- * The number of comics matching the filters. The planner's estimate comes first (no rows read); far
- * above the cap (ESTIMATE_TRUSTED_FROM) it is the answer. Otherwise the rows are counted, exactly up
- * to EXACT_COUNT_CAP (counting stops there), and a count at the cap answers the estimate (never below
+ * How the total is counted: the planner's estimate comes first (no rows read); far above the cap
+ * (ESTIMATE_TRUSTED_FROM) it is the answer. Otherwise the rows are counted, exactly up to
+ * EXACT_COUNT_CAP (counting stops there), and a count at the cap answers the estimate (never below
  * the cap).
  */
-export async function countComics(db: Db, f: ListFilters): Promise<{ total: number; exact: boolean }> {
-  const estimate = await estimateComics(db, f);
-  if (estimate >= ESTIMATE_TRUSTED_FROM) return { total: estimate, exact: false };
+async function countMatches(db: Db, f: ListFilters): Promise<number> {
   const result = await db.execute<{ n: number }>(countComicsSql(f));
-  const n = Number(result.rows[0]?.n ?? 0);
-  if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
-  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** Estimates this far above the cap are trusted without counting (planner estimates are rarely off by 4x on these filters). */

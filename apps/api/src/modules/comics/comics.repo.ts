@@ -43,25 +43,23 @@ export async function findComicAccess(
   userId: number,
   options: { lock?: boolean } = {},
 ): Promise<ComicAccessRow | undefined> {
+  // One statement: the comic, its team's name and the user's upload teams (issue 13).
+  const uploadTeamsSql = sql<
+    MyTeam[] | string
+  >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'role', tm.role) order by t.id <> ${comics.teamId}, t.id)
+    from ${teamMembers} tm join ${teams} t on t.id = tm.team_id and t.deleted_at is null
+    where tm.user_id = ${userId} and (tm.team_id = ${comics.teamId}
+      or exists (select 1 from ${comicTeams} ct where ct.comic_id = ${comics.id} and ct.team_id = tm.team_id))), '[]'::json)`;
   const base = db
-    .select({ comic: comics, teamName: teams.name })
+    .select({ comic: comics, teamName: teams.name, uploadTeams: uploadTeamsSql })
     .from(comics)
     .innerJoin(teams, eq(teams.id, comics.teamId))
     .where(and(eq(comics.id, comicId), isNull(comics.deletedAt)))
     .limit(1);
   const [row] = options.lock ? await base.for("update", { of: comics }) : await base;
   if (!row) return undefined;
-  const uploadTeams = await db
-    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
-    .where(
-      and(
-        eq(teamMembers.userId, userId),
-        sql`(${teamMembers.teamId} = ${row.comic.teamId} or exists (select 1 from ${comicTeams} where ${comicTeams.comicId} = ${comicId} and ${comicTeams.teamId} = ${teamMembers.teamId}))`,
-      ),
-    )
-    .orderBy(sql`${teams.id} <> ${row.comic.teamId}`, asc(teams.id));
+  const uploadTeams: MyTeam[] =
+    typeof row.uploadTeams === "string" ? JSON.parse(row.uploadTeams) : row.uploadTeams;
   const owner = uploadTeams.find((t) => t.id === row.comic.teamId);
   return { comic: row.comic, teamName: row.teamName, ownerRole: owner?.role ?? null, uploadTeams };
 }

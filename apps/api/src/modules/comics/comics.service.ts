@@ -99,12 +99,9 @@ export async function listComics(
   if (filters.scope === "mine" && filters.teamIds.length === 0) {
     return { comics: [], totalPages: 1, total: 0, totalIsEstimate: false };
   }
-  const [rows, counted] = await Promise.all([
-    list.listComics(deps.db, { ...filters, ...anchorFor(filters, query.page) }),
-    list.countComics(deps.db, filters),
-  ]);
+  const counted = await list.listComics(deps.db, { ...filters, ...anchorFor(filters, query.page) });
+  const { rows, total } = counted;
   rememberAnchor(filters, query.page, rows[0]?.id);
-  const total = counted.total;
   const comics = rows.map((r) => toListItem(deps, r));
   if (query.full && comics.length > 0) {
     const links = await repo.comicPeopleOf(

@@ -1,0 +1,35 @@
+/**
+ * Counts the SQL statements the app sends while `fn` runs (PGlite only: the test database's own
+ * instance, transactions included). Used to keep hot routes to a fixed number of round trips.
+ */
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { TestApp } from "./app";
+
+export async function countStatements<T>(
+  t: TestApp,
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const pglite = t.database.pglite as PGlite;
+  const statements: string[] = [];
+  const query = pglite.query.bind(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.query = ((sql: string, ...rest: unknown[]) => {
+    statements.push(sql);
+    return (query as (...a: unknown[]) => unknown)(sql, ...rest);
+  }) as typeof pglite.query;
+  pglite.transaction = (<R>(cb: (tx: Transaction) => Promise<R>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((sql: string, ...rest: unknown[]) => {
+        statements.push(sql);
+        return (txQuery as (...a: unknown[]) => unknown)(sql, ...rest);
+      }) as typeof tx.query;
+      return cb(tx);
+    })) as typeof pglite.transaction;
+  try {
+    return { result: await fn(), statements };
+  } finally {
+    pglite.query = query;
+    pglite.transaction = transaction;
+  }
+}

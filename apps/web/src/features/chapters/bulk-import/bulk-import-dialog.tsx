@@ -13,17 +13,10 @@ import {
 import { FileArchiveIcon, FolderUpIcon, PackageOpenIcon } from "lucide-react";
 import { type DragEvent, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogShell } from "@/components/dialog-shell";
 import { FormAlert } from "@/components/form-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -161,16 +154,34 @@ export function BulkImportDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <PackageOpenIcon aria-hidden />
         {t("power.bulkImport.open")}
       </Button>
-      <DialogContent className="sm:max-w-5xl" closeLabel={t("power.bulkImport.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("power.bulkImport.title")}</DialogTitle>
-          <DialogDescription>{t("power.bulkImport.description")}</DialogDescription>
-        </DialogHeader>
+      <DialogShell
+        open={open}
+        onOpenChange={setOpen}
+        className="sm:max-w-5xl"
+        closeLabel={t("power.bulkImport.close")}
+        title={t("power.bulkImport.title")}
+        description={t("power.bulkImport.description")}
+        footer={
+          <>
+            {preview && (
+              <>
+                <Button variant="outline" onClick={reset}>
+                  {t("power.bulkImport.back")}
+                </Button>
+                <Button onClick={start} disabled={!startable}>
+                  {t("power.bulkImport.start")}
+                </Button>
+              </>
+            )}
+            {stage.kind === "run" && <RunActions run={stage.run} onNew={() => setStage({ kind: "pick" })} />}
+          </>
+        }
+      >
         {stage.kind === "pick" && (
           <div className="grid gap-3">
             {unfinished && (
@@ -228,21 +239,8 @@ export function BulkImportDialog({
           </div>
         )}
         {stage.kind === "run" && <RunView run={stage.run} rows={stage.rows} />}
-        <DialogFooter>
-          {preview && (
-            <>
-              <Button variant="outline" onClick={reset}>
-                {t("power.bulkImport.back")}
-              </Button>
-              <Button onClick={start} disabled={!startable}>
-                {t("power.bulkImport.start")}
-              </Button>
-            </>
-          )}
-          {stage.kind === "run" && <RunActions run={stage.run} onNew={() => setStage({ kind: "pick" })} />}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </DialogShell>
+    </>
   );
 }
 

@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
 import { USER_NAME_MAX, ZProfileForm } from "@vt/shared/contracts/users";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
+import { ImagePickButton } from "@/components/image-picker";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { describeError } from "@/lib/error-toast";
 import { userInitials } from "@/lib/initials";
@@ -33,8 +32,7 @@ export function ProfileDialog({
   const { t } = useTranslation();
   const { user, handling } = useAuth();
   const messageOf = useValidationMessage();
-  const fileInputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const hintId = useId();
   const [preview, setPreview] = useState<string>();
   const [uploadedUrl, setUploadedUrl] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -69,7 +67,6 @@ export function ProfileDialog({
       setAvatarError(`${t("errors.uploadFailed")}: ${describeError(error)}`);
     } finally {
       setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
     }
   }
 
@@ -113,22 +110,16 @@ export function ProfileDialog({
           )}
         </div>
         <div className="grid min-w-0 gap-1.5">
-          <input
-            ref={fileInput}
-            id={fileInputId}
-            type="file"
-            accept={IMAGE_MIME_TYPES.join(",")}
-            className="sr-only"
-            aria-describedby={`${fileInputId}-hint`}
-            onChange={(event) => void pickAvatar(event.target.files?.[0])}
-          />
-          <Button asChild variant="outline" size="sm" className="w-fit cursor-pointer">
-            <label htmlFor={fileInputId}>
-              <ImageUpIcon aria-hidden />
-              {shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
-            </label>
-          </Button>
-          <p id={`${fileInputId}-hint`} className="text-muted-foreground text-xs">
+          <ImagePickButton
+            label={shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
+            describedBy={hintId}
+            className="w-fit"
+            onFile={(file) => void pickAvatar(file)}
+          >
+            <ImageUpIcon aria-hidden />
+            {shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
+          </ImagePickButton>
+          <p id={hintId} className="text-muted-foreground text-xs">
             {uploading ? t("auth.profile.uploading") : t("auth.profile.avatarHint", { max: AVATAR_MAX_MB })}
           </p>
           {avatarError && (

@@ -1,8 +1,8 @@
-import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
 import { COMIC_IMAGE_MAX_BYTES } from "@vt/shared/contracts/comics";
 import { ImageUpIcon, LoaderCircleIcon, UploadIcon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ImagePickButton } from "@/components/image-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -16,7 +16,6 @@ import { imageFileProblem } from "../cover-image";
 export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nextVolume: number }) {
   const { t } = useTranslation();
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const create = useCreateComicArt(comicId);
   const [volume, setVolume] = useState(String(nextVolume));
   const [file, setFile] = useState<File | null>(null);
@@ -86,29 +85,18 @@ export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nex
             <span id={`${id}-image`} className="font-medium text-sm">
               {t("comics.volumes.image")}
             </span>
-            <input
-              ref={inputRef}
-              type="file"
-              accept={IMAGE_MIME_TYPES.join(",")}
-              className="sr-only"
-              aria-labelledby={`${id}-image`}
-              tabIndex={-1}
-              onChange={(event) => {
-                void pick(event.target.files?.[0]);
-                event.target.value = "";
-              }}
-            />
-            <Button
-              variant="outline"
+            <ImagePickButton
+              labelledBy={`${id}-image`}
+              size="default"
               className="justify-start font-normal"
-              onClick={() => inputRef.current?.click()}
               disabled={create.isPending}
+              onFile={(picked) => void pick(picked)}
             >
               <ImageUpIcon aria-hidden />
               <span className="truncate">
                 {file ? t("comics.volumes.pickedFile", { name: file.name }) : t("comics.cover.choose")}
               </span>
-            </Button>
+            </ImagePickButton>
           </div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? (

@@ -1,6 +1,6 @@
-import { LoaderCircleIcon } from "lucide-react";
 import type { ComponentProps, FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PendingButton } from "@/components/pending-button";
 import {
   AlertDialog,
   AlertDialogContent,
@@ -113,15 +113,16 @@ export function DialogActions({
           {t("common.cancel")}
         </Button>
       )}
-      <Button
+      <PendingButton
         type={onConfirm ? "button" : "submit"}
         onClick={onConfirm}
+        pending={pending}
         disabled={disabled}
+        icon={icon}
         variant={variant}
       >
-        {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : icon}
         {label}
-      </Button>
+      </PendingButton>
     </>
   );
 }

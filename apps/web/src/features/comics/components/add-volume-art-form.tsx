@@ -1,9 +1,9 @@
 import { COMIC_IMAGE_MAX_BYTES } from "@vt/shared/contracts/comics";
-import { ImageUpIcon, LoaderCircleIcon, UploadIcon } from "lucide-react";
+import { ImageUpIcon, UploadIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ImagePickButton } from "@/components/image-picker";
-import { Button } from "@/components/ui/button";
+import { PendingButton } from "@/components/pending-button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -98,14 +98,9 @@ export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nex
               </span>
             </ImagePickButton>
           </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? (
-              <LoaderCircleIcon aria-hidden className="animate-spin" />
-            ) : (
-              <UploadIcon aria-hidden />
-            )}
+          <PendingButton type="submit" pending={create.isPending} icon={<UploadIcon aria-hidden />}>
             {t("comics.volumes.upload")}
-          </Button>
+          </PendingButton>
           {percent !== null && (
             <div className="grid gap-1 sm:col-span-3">
               <span className="text-xs" role="status">

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { AlertShell } from "@/components/dialog-shell";
+import { AlertShell } from "@/components/alert-shell";
 import { AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { FieldChange } from "@/lib/version-conflict";

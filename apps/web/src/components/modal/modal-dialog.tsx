@@ -1,6 +1,6 @@
 import { CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { AlertShell } from "@/components/dialog-shell";
+import { AlertShell } from "@/components/alert-shell";
 import { AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { ConfirmOptions, SuccessOptions } from "./modal-context";

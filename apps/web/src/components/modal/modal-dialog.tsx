@@ -1,14 +1,7 @@
 import { CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { AlertShell } from "@/components/alert-shell";
+import { AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { ConfirmOptions, SuccessOptions } from "./modal-context";
 
@@ -42,48 +35,41 @@ export function ModalDialog({
   onDismiss: () => void;
 }) {
   const { t } = useTranslation();
+  // A description that only repeats the title (the server's "Đã gửi yêu cầu gộp" under the same
+  // title) is not shown twice; screen readers still get it.
+  const shownDescription =
+    !!modal?.options.description && !sameText(modal.options.description, modal.options.title);
   return (
-    <AlertDialog
+    <AlertShell
       open={modal !== null}
-      onOpenChange={(open) => {
-        if (!open && !busy) onDismiss();
-      }}
-    >
-      {modal && (
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            {modal.type === "success" && (
-              <CircleCheckIcon aria-hidden className="mx-auto size-10 text-primary sm:mx-0" />
-            )}
-            <AlertDialogTitle>{modal.options.title}</AlertDialogTitle>
-            {/* A description that only repeats the title (the server's "Đã gửi yêu cầu gộp" under the same
-                title) is not shown twice; screen readers still get it. */}
-            {modal.options.description && !sameText(modal.options.description, modal.options.title) ? (
-              <AlertDialogDescription>{modal.options.description}</AlertDialogDescription>
-            ) : (
-              <AlertDialogDescription className="sr-only">{modal.options.title}</AlertDialogDescription>
-            )}
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            {modal.type === "confirm" ? (
-              <>
-                <AlertDialogCancel disabled={busy}>{t("modal.cancel")}</AlertDialogCancel>
-                <Button
-                  variant={modal.options.destructive ? "destructive" : "default"}
-                  onClick={onConfirm}
-                  disabled={busy}
-                  aria-busy={busy}
-                >
-                  {busy && <LoaderCircleIcon className="animate-spin" aria-hidden />}
-                  {modal.options.confirmLabel ?? t("modal.confirm")}
-                </Button>
-              </>
-            ) : (
-              <Button onClick={onDismiss}>{t("modal.confirm")}</Button>
-            )}
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      )}
-    </AlertDialog>
+      busy={busy}
+      onDismiss={onDismiss}
+      icon={
+        modal?.type === "success" && (
+          <CircleCheckIcon aria-hidden className="mx-auto size-10 text-primary sm:mx-0" />
+        )
+      }
+      title={modal?.options.title}
+      description={shownDescription ? modal?.options.description : modal?.options.title}
+      descriptionClassName={shownDescription ? undefined : "sr-only"}
+      footer={
+        modal?.type === "confirm" ? (
+          <>
+            <AlertDialogCancel disabled={busy}>{t("modal.cancel")}</AlertDialogCancel>
+            <Button
+              variant={modal.options.destructive ? "destructive" : "default"}
+              onClick={onConfirm}
+              disabled={busy}
+              aria-busy={busy}
+            >
+              {busy && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+              {modal.options.confirmLabel ?? t("modal.confirm")}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={onDismiss}>{t("modal.confirm")}</Button>
+        )
+      }
+    />
   );
 }

@@ -1,20 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import type { TComicRequest } from "@vt/shared/contracts/requests";
-import { CheckIcon, LoaderCircleIcon, Undo2Icon, XIcon } from "lucide-react";
+import { CheckIcon, Undo2Icon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
@@ -202,46 +195,38 @@ function DecisionDialog({
           person: request.person?.name ?? "",
         });
   return (
-    <Dialog open={value !== null} onOpenChange={(open) => !open && !pending && close()}>
-      <DialogContent closeLabel={t("common.close")}>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (rejecting && !note.trim()) {
-              setError(t("review.noteRequired"));
-              return;
-            }
-            void onSubmit(note.trim()).then(() => {
-              setNote("");
-              setError(undefined);
-            });
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>
-              {t(rejecting ? "review.requests.rejectTitle" : "review.requests.approveTitle")}
-            </DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            label={t(rejecting ? "review.requests.noteRequired" : "review.requests.noteOptional")}
-            error={error}
-          >
-            <Textarea rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" type="button" onClick={close} disabled={pending}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={pending} variant={rejecting ? "destructive" : "default"}>
-              {pending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-              {t(rejecting ? "review.requests.reject" : "review.requests.approve")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={value !== null}
+      onOpenChange={(open) => !open && !pending && close()}
+      title={t(rejecting ? "review.requests.rejectTitle" : "review.requests.approveTitle")}
+      description={description}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (rejecting && !note.trim()) {
+          setError(t("review.noteRequired"));
+          return;
+        }
+        void onSubmit(note.trim()).then(() => {
+          setNote("");
+          setError(undefined);
+        });
+      }}
+      footer={
+        <DialogActions
+          onCancel={close}
+          cancelDisabled={pending}
+          pending={pending}
+          variant={rejecting ? "destructive" : "default"}
+          label={t(rejecting ? "review.requests.reject" : "review.requests.approve")}
+        />
+      }
+    >
+      <FormField
+        label={t(rejecting ? "review.requests.noteRequired" : "review.requests.noteOptional")}
+        error={error}
+      >
+        <Textarea rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
+      </FormField>
+    </DialogShell>
   );
 }

@@ -1,22 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
 import { USER_NAME_MAX, ZProfileForm } from "@vt/shared/contracts/users";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
+import { ImagePickButton } from "@/components/image-picker";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { describeError } from "@/lib/error-toast";
 import { userInitials } from "@/lib/initials";
@@ -40,8 +32,7 @@ export function ProfileDialog({
   const { t } = useTranslation();
   const { user, handling } = useAuth();
   const messageOf = useValidationMessage();
-  const fileInputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const hintId = useId();
   const [preview, setPreview] = useState<string>();
   const [uploadedUrl, setUploadedUrl] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -76,7 +67,6 @@ export function ProfileDialog({
       setAvatarError(`${t("errors.uploadFailed")}: ${describeError(error)}`);
     } finally {
       setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
     }
   }
 
@@ -84,81 +74,68 @@ export function ProfileDialog({
   const busy = handling || uploading;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("common.close")} className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t("auth.profile.title")}</DialogTitle>
-          <DialogDescription>{t("auth.profile.description")}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-5"
-          onSubmit={form.handleSubmit(async ({ name }) => {
-            const fields: { name?: string; avatar?: string } = {};
-            if (name !== (user?.name ?? "")) fields.name = name;
-            if (uploadedUrl && uploadedUrl !== user?.avatar) fields.avatar = uploadedUrl;
-            if (Object.keys(fields).length === 0) fields.name = name;
-            if (await submitUserUpdate(fields, { profile: true })) onOpenChange(false);
-          })}
-        >
-          <div className="flex items-center gap-4">
-            <div className="relative">
-              <Avatar className="size-20 rounded-2xl ring-2 ring-primary/20 ring-offset-2 ring-offset-background">
-                {shownAvatar && <AvatarImage src={shownAvatar} alt="" className="object-cover" />}
-                <AvatarFallback className="rounded-2xl text-lg">{userInitials(user?.name)}</AvatarFallback>
-              </Avatar>
-              {uploading && (
-                <span className="absolute inset-0 flex items-center justify-center rounded-2xl bg-background/70">
-                  <LoaderCircleIcon aria-hidden className="size-6 animate-spin text-primary" />
-                </span>
-              )}
-            </div>
-            <div className="grid min-w-0 gap-1.5">
-              <input
-                ref={fileInput}
-                id={fileInputId}
-                type="file"
-                accept={IMAGE_MIME_TYPES.join(",")}
-                className="sr-only"
-                aria-describedby={`${fileInputId}-hint`}
-                onChange={(event) => void pickAvatar(event.target.files?.[0])}
-              />
-              <Button asChild variant="outline" size="sm" className="w-fit cursor-pointer">
-                <label htmlFor={fileInputId}>
-                  <ImageUpIcon aria-hidden />
-                  {shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
-                </label>
-              </Button>
-              <p id={`${fileInputId}-hint`} className="text-muted-foreground text-xs">
-                {uploading
-                  ? t("auth.profile.uploading")
-                  : t("auth.profile.avatarHint", { max: AVATAR_MAX_MB })}
-              </p>
-              {avatarError && (
-                <p role="alert" className="text-destructive text-sm">
-                  {avatarError}
-                </p>
-              )}
-            </div>
-          </div>
-          <FormField label={t("fields.name")} error={messageOf(errors.name, "name", { max: USER_NAME_MAX })}>
-            <Input autoComplete="nickname" {...form.register("name")} />
-          </FormField>
-          <FormField label={t("auth.profile.email")}>
-            <Input value={user?.email ?? ""} readOnly disabled />
-          </FormField>
-          <RequiredFieldsAlert errors={errors} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {handling && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-              {handling ? t("auth.profile.saving") : t("auth.profile.save")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-md"
+      title={t("auth.profile.title")}
+      description={t("auth.profile.description")}
+      formClassName="grid gap-5"
+      onSubmit={form.handleSubmit(async ({ name }) => {
+        const fields: { name?: string; avatar?: string } = {};
+        if (name !== (user?.name ?? "")) fields.name = name;
+        if (uploadedUrl && uploadedUrl !== user?.avatar) fields.avatar = uploadedUrl;
+        if (Object.keys(fields).length === 0) fields.name = name;
+        if (await submitUserUpdate(fields, { profile: true })) onOpenChange(false);
+      })}
+      footer={
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={handling}
+          disabled={busy}
+          label={handling ? t("auth.profile.saving") : t("auth.profile.save")}
+        />
+      }
+    >
+      <div className="flex items-center gap-4">
+        <div className="relative">
+          <Avatar className="size-20 rounded-2xl ring-2 ring-primary/20 ring-offset-2 ring-offset-background">
+            {shownAvatar && <AvatarImage src={shownAvatar} alt="" className="object-cover" />}
+            <AvatarFallback className="rounded-2xl text-lg">{userInitials(user?.name)}</AvatarFallback>
+          </Avatar>
+          {uploading && (
+            <span className="absolute inset-0 flex items-center justify-center rounded-2xl bg-background/70">
+              <LoaderCircleIcon aria-hidden className="size-6 animate-spin text-primary" />
+            </span>
+          )}
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <ImagePickButton
+            label={shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
+            describedBy={hintId}
+            className="w-fit"
+            onFile={(file) => void pickAvatar(file)}
+          >
+            <ImageUpIcon aria-hidden />
+            {shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
+          </ImagePickButton>
+          <p id={hintId} className="text-muted-foreground text-xs">
+            {uploading ? t("auth.profile.uploading") : t("auth.profile.avatarHint", { max: AVATAR_MAX_MB })}
+          </p>
+          {avatarError && (
+            <p role="alert" className="text-destructive text-sm">
+              {avatarError}
+            </p>
+          )}
+        </div>
+      </div>
+      <FormField label={t("fields.name")} error={messageOf(errors.name, "name", { max: USER_NAME_MAX })}>
+        <Input autoComplete="nickname" {...form.register("name")} />
+      </FormField>
+      <FormField label={t("auth.profile.email")}>
+        <Input value={user?.email ?? ""} readOnly disabled />
+      </FormField>
+      <RequiredFieldsAlert errors={errors} />
+    </DialogShell>
   );
 }

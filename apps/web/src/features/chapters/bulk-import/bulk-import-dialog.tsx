@@ -11,25 +11,17 @@ import {
   planRows,
 } from "@vt/shared/import-plan";
 import { FileArchiveIcon, FolderUpIcon, PackageOpenIcon } from "lucide-react";
-import { type DragEvent, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogShell } from "@/components/dialog-shell";
 import { FormAlert } from "@/components/form-alert";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { cn } from "@/lib/utils";
 import { chaptersQueryKeyOfComic, chaptersQueryOptions } from "../api/get-chapters";
-import { filesFromDataTransfer } from "../dropped-files";
+import { FileDropzone } from "../components/file-dropzone";
 import { ImportPreviewTable, type PreviewRow, type RowEdit } from "./import-preview-table";
 import { ImportProgress } from "./import-progress";
 import { describeImportError, ImportRun, type RunChapterInput, unfinishedImport } from "./import-run";
@@ -161,16 +153,34 @@ export function BulkImportDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <PackageOpenIcon aria-hidden />
         {t("power.bulkImport.open")}
       </Button>
-      <DialogContent className="sm:max-w-5xl" closeLabel={t("power.bulkImport.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("power.bulkImport.title")}</DialogTitle>
-          <DialogDescription>{t("power.bulkImport.description")}</DialogDescription>
-        </DialogHeader>
+      <DialogShell
+        open={open}
+        onOpenChange={setOpen}
+        className="sm:max-w-5xl"
+        closeLabel={t("power.bulkImport.close")}
+        title={t("power.bulkImport.title")}
+        description={t("power.bulkImport.description")}
+        footer={
+          <>
+            {preview && (
+              <>
+                <Button variant="outline" onClick={reset}>
+                  {t("power.bulkImport.back")}
+                </Button>
+                <Button onClick={start} disabled={!startable}>
+                  {t("power.bulkImport.start")}
+                </Button>
+              </>
+            )}
+            {stage.kind === "run" && <RunActions run={stage.run} onNew={() => setStage({ kind: "pick" })} />}
+          </>
+        }
+      >
         {stage.kind === "pick" && (
           <div className="grid gap-3">
             {unfinished && (
@@ -228,21 +238,8 @@ export function BulkImportDialog({
           </div>
         )}
         {stage.kind === "run" && <RunView run={stage.run} rows={stage.rows} />}
-        <DialogFooter>
-          {preview && (
-            <>
-              <Button variant="outline" onClick={reset}>
-                {t("power.bulkImport.back")}
-              </Button>
-              <Button onClick={start} disabled={!startable}>
-                {t("power.bulkImport.start")}
-              </Button>
-            </>
-          )}
-          {stage.kind === "run" && <RunActions run={stage.run} onNew={() => setStage({ kind: "pick" })} />}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </DialogShell>
+    </>
   );
 }
 
@@ -317,66 +314,27 @@ function PublishOptions({
 /** Drop a zip or a folder, or pick one. */
 function ImportDropzone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const { t } = useTranslation();
-  const zipInput = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const onDrop = async (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setOver(false);
-    onFiles(await filesFromDataTransfer(event.dataTransfer));
-  };
-  const take = (input: HTMLInputElement) => {
-    const files = [...(input.files ?? [])];
-    input.value = "";
-    onFiles(files);
-  };
   return (
-    <section
-      aria-label={t("power.bulkImport.drop")}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-      className={cn(
-        "flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed bg-card/50 px-4 py-10 text-center",
-        over && "border-primary bg-primary/5",
-      )}
-    >
-      <PackageOpenIcon aria-hidden className="size-8 text-muted-foreground" />
-      <p className="font-medium text-sm">{t("power.bulkImport.drop")}</p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={() => zipInput.current?.click()}>
-          <FileArchiveIcon aria-hidden />
-          {t("power.bulkImport.chooseZip")}
-        </Button>
-        <Button type="button" variant="outline" size="sm" onClick={() => folderInput.current?.click()}>
-          <FolderUpIcon aria-hidden />
-          {t("power.bulkImport.chooseFolder")}
-        </Button>
-      </div>
-      <input
-        ref={zipInput}
-        type="file"
-        accept=".zip,.cbz,application/zip"
-        hidden
-        data-testid="bulk-import-zip-input"
-        aria-label={t("power.bulkImport.chooseZip")}
-        onChange={(e) => take(e.target)}
-      />
-      <input
-        ref={(el) => {
-          folderInput.current = el;
-          el?.setAttribute("webkitdirectory", "");
-        }}
-        type="file"
-        multiple
-        hidden
-        data-testid="bulk-import-folder-input"
-        aria-label={t("power.bulkImport.chooseFolder")}
-        onChange={(e) => take(e.target)}
-      />
-    </section>
+    <FileDropzone
+      label={t("power.bulkImport.drop")}
+      icon={<PackageOpenIcon aria-hidden className="size-8 text-muted-foreground" />}
+      title={t("power.bulkImport.drop")}
+      buttons={[
+        {
+          label: t("power.bulkImport.chooseZip"),
+          icon: <FileArchiveIcon aria-hidden />,
+          accept: ".zip,.cbz,application/zip",
+          testId: "bulk-import-zip-input",
+        },
+        {
+          label: t("power.bulkImport.chooseFolder"),
+          icon: <FolderUpIcon aria-hidden />,
+          folder: true,
+          testId: "bulk-import-folder-input",
+        },
+      ]}
+      onFiles={onFiles}
+      className="py-10"
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { LoaderIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogShell } from "@/components/dialog-shell";
 import { getImagePool } from "@/lib/images/pool";
 
 export type PreviewPage = { src: string; key?: string };
@@ -23,28 +23,27 @@ export function ChapterPreviewDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={t("chapters.preview.close")}
-        className="max-h-[calc(100svh-1rem)] p-0 sm:max-w-3xl"
-      >
-        <DialogHeader className="p-4 pb-0">
-          <DialogTitle>{t("chapters.preview.title", { chapter: title })}</DialogTitle>
-          <DialogDescription>{t("chapters.preview.description")}</DialogDescription>
-        </DialogHeader>
-        <div className="bg-neutral-900" data-testid="chapter-preview">
-          {pages === undefined ? (
-            <div className="flex justify-center p-10 text-neutral-300">
-              <LoaderIcon aria-hidden className="size-6 animate-spin" />
-            </div>
-          ) : pages.length === 0 ? (
-            <p className="p-10 text-center text-neutral-300 text-sm">{t("chapters.preview.empty")}</p>
-          ) : (
-            pages.map((page, index) => <PreviewImage key={page.src} page={page} n={index + 1} />)
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      closeLabel={t("chapters.preview.close")}
+      className="max-h-[calc(100svh-1rem)] p-0 sm:max-w-3xl"
+      headerClassName="p-4 pb-0"
+      title={t("chapters.preview.title", { chapter: title })}
+      description={t("chapters.preview.description")}
+    >
+      <div className="bg-neutral-900" data-testid="chapter-preview">
+        {pages === undefined ? (
+          <div className="flex justify-center p-10 text-neutral-300">
+            <LoaderIcon aria-hidden className="size-6 animate-spin" />
+          </div>
+        ) : pages.length === 0 ? (
+          <p className="p-10 text-center text-neutral-300 text-sm">{t("chapters.preview.empty")}</p>
+        ) : (
+          pages.map((page, index) => <PreviewImage key={page.src} page={page} n={index + 1} />)
+        )}
+      </div>
+    </DialogShell>
   );
 }
 

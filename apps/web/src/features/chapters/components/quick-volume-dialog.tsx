@@ -2,18 +2,10 @@ import { formatChapterOrder } from "@vt/shared/chapter-label";
 import { LibraryBigIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
 import { useQuickUpdateVolume } from "../api/quick-update-volume";
@@ -77,40 +69,38 @@ export function QuickVolumeDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline">
           <LibraryBigIcon aria-hidden />
           {t("chapters.quickVolume.open")}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("chapters.preview.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("chapters.quickVolume.title")}</DialogTitle>
-          <DialogDescription>{t("chapters.quickVolume.description")}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormField label={t("chapters.quickVolume.volume")} error={errors.volume}>
-            <Input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} />
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label={t("chapters.quickVolume.from")} error={errors.from}>
-              <Input inputMode="decimal" value={from} onChange={(e) => setFrom(e.target.value)} />
-            </FormField>
-            <FormField label={t("chapters.quickVolume.to")} error={errors.to}>
-              <Input inputMode="decimal" value={to} onChange={(e) => setTo(e.target.value)} />
-            </FormField>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {t("chapters.quickVolume.submit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      closeLabel={t("chapters.preview.close")}
+      title={t("chapters.quickVolume.title")}
+      description={t("chapters.quickVolume.description")}
+      onSubmit={submit}
+      footer={
+        <DialogActions
+          onCancel={() => setOpen(false)}
+          disabled={mutation.isPending}
+          label={t("chapters.quickVolume.submit")}
+        />
+      }
+    >
+      <FormField label={t("chapters.quickVolume.volume")} error={errors.volume}>
+        <Input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label={t("chapters.quickVolume.from")} error={errors.from}>
+          <Input inputMode="decimal" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </FormField>
+        <FormField label={t("chapters.quickVolume.to")} error={errors.to}>
+          <Input inputMode="decimal" value={to} onChange={(e) => setTo(e.target.value)} />
+        </FormField>
+      </div>
+    </DialogShell>
   );
 }

@@ -1,9 +1,9 @@
-import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
 import { COMIC_IMAGE_MAX_BYTES } from "@vt/shared/contracts/comics";
-import { ImageUpIcon, LoaderCircleIcon, UploadIcon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ImageUpIcon, UploadIcon } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
+import { ImagePickButton } from "@/components/image-picker";
+import { PendingButton } from "@/components/pending-button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -16,7 +16,6 @@ import { imageFileProblem } from "../cover-image";
 export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nextVolume: number }) {
   const { t } = useTranslation();
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const create = useCreateComicArt(comicId);
   const [volume, setVolume] = useState(String(nextVolume));
   const [file, setFile] = useState<File | null>(null);
@@ -86,38 +85,22 @@ export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nex
             <span id={`${id}-image`} className="font-medium text-sm">
               {t("comics.volumes.image")}
             </span>
-            <input
-              ref={inputRef}
-              type="file"
-              accept={IMAGE_MIME_TYPES.join(",")}
-              className="sr-only"
-              aria-labelledby={`${id}-image`}
-              tabIndex={-1}
-              onChange={(event) => {
-                void pick(event.target.files?.[0]);
-                event.target.value = "";
-              }}
-            />
-            <Button
-              variant="outline"
+            <ImagePickButton
+              labelledBy={`${id}-image`}
+              size="default"
               className="justify-start font-normal"
-              onClick={() => inputRef.current?.click()}
               disabled={create.isPending}
+              onFile={(picked) => void pick(picked)}
             >
               <ImageUpIcon aria-hidden />
               <span className="truncate">
                 {file ? t("comics.volumes.pickedFile", { name: file.name }) : t("comics.cover.choose")}
               </span>
-            </Button>
+            </ImagePickButton>
           </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? (
-              <LoaderCircleIcon aria-hidden className="animate-spin" />
-            ) : (
-              <UploadIcon aria-hidden />
-            )}
+          <PendingButton type="submit" pending={create.isPending} icon={<UploadIcon aria-hidden />}>
             {t("comics.volumes.upload")}
-          </Button>
+          </PendingButton>
           {percent !== null && (
             <div className="grid gap-1 sm:col-span-3">
               <span className="text-xs" role="status">

@@ -1,16 +1,8 @@
 import { COVER_MIN_WIDTH } from "@vt/shared/constants";
-import { CropIcon, LoaderCircleIcon, ZoomInIcon, ZoomOutIcon } from "lucide-react";
+import { CropIcon, ZoomInIcon, ZoomOutIcon } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { Slider } from "@/components/ui/slider";
 import { showErrorToast } from "@/lib/error-toast";
 import { type CropRect, clampCrop, cropCover, croppedSize, initialCrop, zoomCrop } from "../cover-image";
@@ -116,79 +108,81 @@ export function CoverCropDialog({
   const output = rect ? croppedSize(rect.width) : null;
 
   return (
-    <Dialog open={image !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
-      <DialogContent closeLabel={t("common.close")} className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t("comics.crop.title")}</DialogTitle>
-          <DialogDescription>{t("comics.crop.description")}</DialogDescription>
-        </DialogHeader>
-        <div
-          ref={viewport}
-          role="application"
-          aria-label={t("comics.crop.area")}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region that takes arrow keys, + and -
-          tabIndex={0}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={() => {
-            drag.current = null;
-          }}
-          onPointerCancel={() => {
-            drag.current = null;
-          }}
-          onWheel={(event) => setZoom(zoom * (event.deltaY < 0 ? 1.08 : 1 / 1.08))}
-          onKeyDown={onKeyDown}
-          className="relative mx-auto aspect-[3/4] w-full max-w-72 cursor-grab touch-none select-none overflow-hidden rounded-lg bg-muted outline-none ring-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
-        >
-          {image && (
-            <canvas
-              aria-hidden
-              ref={canvas}
-              width={image.width}
-              height={image.height}
-              className="pointer-events-none absolute top-0 left-0 max-w-none origin-top-left"
-              style={
-                rect && scale > 0
-                  ? { transform: `translate(${-rect.x * scale}px, ${-rect.y * scale}px) scale(${scale})` }
-                  : { visibility: "hidden" }
-              }
-            />
-          )}
-          <div aria-hidden className="pointer-events-none absolute inset-0 grid grid-cols-3 grid-rows-3">
-            {Array.from({ length: 9 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed rule-of-thirds grid
-              <span key={index} className="border border-white/25" />
-            ))}
-          </div>
-        </div>
-        <div className="flex items-center gap-3">
-          <ZoomOutIcon aria-hidden className="size-4 text-muted-foreground" />
-          <Slider
-            thumbLabel={t("comics.crop.zoom")}
-            min={1}
-            max={Math.max(1, maxZoom)}
-            step={0.01}
-            value={[zoom]}
-            disabled={maxZoom <= 1}
-            onValueChange={([value]) => value !== undefined && setZoom(value)}
+    <DialogShell
+      open={image !== null}
+      onOpenChange={(open) => !open && !busy && onCancel()}
+      className="sm:max-w-md"
+      title={t("comics.crop.title")}
+      description={t("comics.crop.description")}
+      footer={
+        <DialogActions
+          onCancel={onCancel}
+          cancelDisabled={busy}
+          pending={busy}
+          disabled={busy || !rect}
+          icon={<CropIcon aria-hidden />}
+          label={t("comics.crop.apply")}
+          onConfirm={() => void confirm()}
+        />
+      }
+    >
+      <div
+        ref={viewport}
+        role="application"
+        aria-label={t("comics.crop.area")}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region that takes arrow keys, + and -
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+        onPointerCancel={() => {
+          drag.current = null;
+        }}
+        onWheel={(event) => setZoom(zoom * (event.deltaY < 0 ? 1.08 : 1 / 1.08))}
+        onKeyDown={onKeyDown}
+        className="relative mx-auto aspect-[3/4] w-full max-w-72 cursor-grab touch-none select-none overflow-hidden rounded-lg bg-muted outline-none ring-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
+      >
+        {image && (
+          <canvas
+            aria-hidden
+            ref={canvas}
+            width={image.width}
+            height={image.height}
+            className="pointer-events-none absolute top-0 left-0 max-w-none origin-top-left"
+            style={
+              rect && scale > 0
+                ? { transform: `translate(${-rect.x * scale}px, ${-rect.y * scale}px) scale(${scale})` }
+                : { visibility: "hidden" }
+            }
           />
-          <ZoomInIcon aria-hidden className="size-4 text-muted-foreground" />
-        </div>
-        {output && (
-          <p className="text-center text-muted-foreground text-xs tabular-nums">
-            {t("comics.crop.output", { width: output.width, height: output.height })}
-          </p>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button onClick={() => void confirm()} disabled={busy || !rect}>
-            {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <CropIcon aria-hidden />}
-            {t("comics.crop.apply")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        <div aria-hidden className="pointer-events-none absolute inset-0 grid grid-cols-3 grid-rows-3">
+          {Array.from({ length: 9 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed rule-of-thirds grid
+            <span key={index} className="border border-white/25" />
+          ))}
+        </div>
+      </div>
+      <div className="flex items-center gap-3">
+        <ZoomOutIcon aria-hidden className="size-4 text-muted-foreground" />
+        <Slider
+          thumbLabel={t("comics.crop.zoom")}
+          min={1}
+          max={Math.max(1, maxZoom)}
+          step={0.01}
+          value={[zoom]}
+          disabled={maxZoom <= 1}
+          onValueChange={([value]) => value !== undefined && setZoom(value)}
+        />
+        <ZoomInIcon aria-hidden className="size-4 text-muted-foreground" />
+      </div>
+      {output && (
+        <p className="text-center text-muted-foreground text-xs tabular-nums">
+          {t("comics.crop.output", { width: output.width, height: output.height })}
+        </p>
+      )}
+    </DialogShell>
   );
 }

@@ -1,17 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type TComicDetail, zId } from "@vt/shared/contracts/comics";
+import { zId } from "@vt/shared/contracts/comics";
 import { ZMergeRequestBody } from "@vt/shared/contracts/requests";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormField } from "@/components/form-field";
-import { useModal } from "@/components/modal/use-modal";
-import { Textarea } from "@/components/ui/textarea";
 import { useFieldError } from "@/lib/use-field-error";
 import { useRequestMerge } from "../api/request-merge";
 import { ComicSearchPicker } from "./comic-search-picker";
-import { RequestDialog } from "./request-dialog";
-import { TeamField } from "./team-field";
+import { type ComicRequestDialogProps, RequestDialog, RequestFields, useRequestForm } from "./request-dialog";
 
 type FormInput = { target: { id: number; title: string } | null; teamId: number | null; reason: string };
 
@@ -25,48 +20,31 @@ const formSchema = (comicId: number) =>
   });
 
 /** Asks the admins to merge this comic into another: the target (searched), the team and a reason. */
-export function RequestMergeDialog({
-  comic,
-  open,
-  onOpenChange,
-}: {
-  comic: TComicDetail;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function RequestMergeDialog({ comic, open, onOpenChange }: ComicRequestDialogProps) {
   const { t } = useTranslation();
-  const modal = useModal();
   const fieldError = useFieldError();
   const request = useRequestMerge(comic.id);
   const teams = comic.can.teams;
-  const form = useForm<FormInput>({
-    resolver: zodResolver(formSchema(comic.id)) as never,
-    defaultValues: { target: null, teamId: teams.length === 1 ? teams[0]!.id : null, reason: "" },
-  });
-
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) form.reset();
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    const done = await request
-      .mutateAsync({ targetComicId: values.target!.id, teamId: values.teamId ?? 0, reason: values.reason })
-      .catch(() => undefined);
-    if (!done) return;
-    close(false);
-    void modal.success({ title: t("success.mergeRequested"), description: done.message });
+  const { form, dialog } = useRequestForm<FormInput>({
+    open,
+    schema: formSchema(comic.id),
+    defaults: { target: null, teamId: teams.length === 1 ? teams[0]!.id : null, reason: "" },
+    onOpenChange,
+    send: (values) =>
+      request.mutateAsync({
+        targetComicId: values.target!.id,
+        teamId: values.teamId ?? 0,
+        reason: values.reason,
+      }),
+    pending: request.isPending,
+    successTitle: t("success.mergeRequested"),
   });
 
   return (
     <RequestDialog
-      open={open}
-      onOpenChange={close}
+      {...dialog}
       title={t("comics.requests.mergeTitle")}
       description={t("comics.requests.mergeDescription", { title: comic.title })}
-      pending={request.isPending}
-      onSubmit={submit}
-      errors={form.formState.errors}
     >
       <Controller
         control={form.control}
@@ -81,17 +59,7 @@ export function RequestMergeDialog({
           />
         )}
       />
-      <TeamField control={form.control} name="teamId" teams={teams} label={t("comics.requests.team")} />
-      <FormField
-        label={t("fields.reason")}
-        error={fieldError(form.formState.errors.reason, "reason", { max: 1000 })}
-      >
-        <Textarea
-          rows={3}
-          placeholder={t("comics.requests.reasonPlaceholder")}
-          {...form.register("reason")}
-        />
-      </FormField>
+      <RequestFields form={form} teams={teams} placeholder={t("comics.requests.reasonPlaceholder")} />
     </RequestDialog>
   );
 }

@@ -1,21 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TPerson, type TPersonKind, ZPersonDeleteRequestBody } from "@vt/shared/contracts/people";
-import { LoaderCircleIcon, SendIcon } from "lucide-react";
+import { SendIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useRequestPersonDelete } from "../api/request-person-delete";
@@ -61,64 +53,54 @@ export function PersonDeleteDialog({
   });
 
   return (
-    <Dialog open={person !== null} onOpenChange={(next) => !request.isPending && onOpenChange(next)}>
-      <DialogContent closeLabel={t("common.close")}>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("people.deleteTitle", { name: person?.name ?? "" })}</DialogTitle>
-            <DialogDescription>
-              {t("people.deleteDescription", { count: person?.comicCount ?? 0 })}
-            </DialogDescription>
-          </DialogHeader>
-          {teams.length > 1 ? (
-            <Controller
-              control={form.control}
-              name="teamId"
-              render={({ field, fieldState }) => (
-                <FormField
-                  label={t("comics.requests.team")}
-                  error={translate(fieldState.error?.message, "team")}
-                >
-                  <TeamSelect
-                    teams={teams}
-                    value={field.value ? String(field.value) : undefined}
-                    onValueChange={(value) => field.onChange(Number(value))}
-                  />
-                </FormField>
-              )}
-            />
-          ) : (
-            teams[0] && (
-              <p className="text-muted-foreground text-sm">{`${t("comics.requests.team")}: ${teams[0].name}`}</p>
-            )
+    <DialogShell
+      open={person !== null}
+      onOpenChange={(next) => !request.isPending && onOpenChange(next)}
+      title={t("people.deleteTitle", { name: person?.name ?? "" })}
+      description={t("people.deleteDescription", { count: person?.comicCount ?? 0 })}
+      onSubmit={submit}
+      footer={
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          cancelDisabled={request.isPending}
+          pending={request.isPending}
+          icon={<SendIcon aria-hidden />}
+          variant="destructive"
+          label={request.isPending ? t("comics.requests.sending") : t("comics.requests.send")}
+        />
+      }
+    >
+      {teams.length > 1 ? (
+        <Controller
+          control={form.control}
+          name="teamId"
+          render={({ field, fieldState }) => (
+            <FormField label={t("comics.requests.team")} error={translate(fieldState.error?.message, "team")}>
+              <TeamSelect
+                teams={teams}
+                value={field.value ? String(field.value) : undefined}
+                onValueChange={(value) => field.onChange(Number(value))}
+              />
+            </FormField>
           )}
-          <FormField
-            label={t("fields.reason")}
-            error={translate(form.formState.errors.reason?.message, "reason")}
-          >
-            <Textarea
-              rows={3}
-              placeholder={t("comics.requests.reasonPlaceholder")}
-              {...form.register("reason")}
-            />
-          </FormField>
-          <RequiredFieldsAlert errors={form.formState.errors} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={request.isPending}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={request.isPending}>
-              {request.isPending ? (
-                <LoaderCircleIcon aria-hidden className="animate-spin" />
-              ) : (
-                <SendIcon aria-hidden />
-              )}
-              {request.isPending ? t("comics.requests.sending") : t("comics.requests.send")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        />
+      ) : (
+        teams[0] && (
+          <p className="text-muted-foreground text-sm">{`${t("comics.requests.team")}: ${teams[0].name}`}</p>
+        )
+      )}
+      <FormField
+        label={t("fields.reason")}
+        error={translate(form.formState.errors.reason?.message, "reason")}
+      >
+        <Textarea
+          rows={3}
+          placeholder={t("comics.requests.reasonPlaceholder")}
+          {...form.register("reason")}
+        />
+      </FormField>
+      <RequiredFieldsAlert errors={form.formState.errors} />
+    </DialogShell>
   );
 }
 

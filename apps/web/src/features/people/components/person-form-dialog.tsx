@@ -1,13 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PERSON_NAME_MAX, type TPerson, type TPersonKind, ZPersonBody } from "@vt/shared/contracts/people";
-import { LoaderCircleIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
 import { useCreatePerson } from "../api/create-person";
@@ -47,36 +45,31 @@ export function PersonFormDialog({
 
   const error = form.formState.errors.name?.message;
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent closeLabel={t("common.close")}>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>
-              {person ? t(`people.${kind}.editTitle`) : t(`people.${kind}.createTitle`)}
-            </DialogTitle>
-          </DialogHeader>
-          <FormField
-            label={t("fields.name")}
-            error={
-              error
-                ? t(error as "validation.required", { field: t("fields.name"), max: PERSON_NAME_MAX })
-                : undefined
-            }
-          >
-            <Input autoFocus autoComplete="off" {...form.register("name")} />
-          </FormField>
-          <RequiredFieldsAlert errors={form.formState.errors} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-              {pending ? t("people.saving") : t("people.save")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => !pending && onOpenChange(next)}
+      title={person ? t(`people.${kind}.editTitle`) : t(`people.${kind}.createTitle`)}
+      onSubmit={submit}
+      footer={
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          cancelDisabled={pending}
+          pending={pending}
+          label={pending ? t("people.saving") : t("people.save")}
+        />
+      }
+    >
+      <FormField
+        label={t("fields.name")}
+        error={
+          error
+            ? t(error as "validation.required", { field: t("fields.name"), max: PERSON_NAME_MAX })
+            : undefined
+        }
+      >
+        <Input autoFocus autoComplete="off" {...form.register("name")} />
+      </FormField>
+      <RequiredFieldsAlert errors={form.formState.errors} />
+    </DialogShell>
   );
 }

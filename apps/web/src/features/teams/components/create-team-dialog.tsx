@@ -1,21 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TEAM_NAME_MAX, type TTeam, ZCreateTeamRequest } from "@vt/shared/contracts/teams";
-import { LoaderCircleIcon, PlusIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
 import { useFieldError } from "@/lib/use-field-error";
@@ -43,53 +35,47 @@ export function CreateTeamDialog({ onCreated }: { onCreated: (team: TTeam) => vo
   });
 
   return (
-    <Dialog
+    <DialogShell
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button>
           <PlusIcon aria-hidden />
           {t("teams.list.create")}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("common.close")} className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("teams.create.title")}</DialogTitle>
-            <DialogDescription>{t("teams.create.description")}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            label={t("fields.name")}
-            error={fieldError(form.formState.errors.name, "name", { max: TEAM_NAME_MAX })}
-          >
-            <Input
-              autoFocus
-              autoComplete="off"
-              placeholder={t("teams.create.namePlaceholder")}
-              {...form.register("name")}
-            />
-          </FormField>
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 font-medium text-sm">{t("teams.info.links")}</legend>
-            <p className="text-muted-foreground text-xs">{t("teams.info.linksDescription")}</p>
-            <TeamLinkFields register={form.register as never} errors={form.formState.errors} />
-          </fieldset>
-          <RequiredFieldsAlert errors={form.formState.errors} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={createTeam.isPending}>
-              {createTeam.isPending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-              {createTeam.isPending ? t("teams.create.submitting") : t("teams.create.submit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
+      title={t("teams.create.title")}
+      description={t("teams.create.description")}
+      onSubmit={submit}
+      footer={
+        <DialogActions
+          onCancel={() => setOpen(false)}
+          pending={createTeam.isPending}
+          label={createTeam.isPending ? t("teams.create.submitting") : t("teams.create.submit")}
+        />
+      }
+    >
+      <FormField
+        label={t("fields.name")}
+        error={fieldError(form.formState.errors.name, "name", { max: TEAM_NAME_MAX })}
+      >
+        <Input
+          autoFocus
+          autoComplete="off"
+          placeholder={t("teams.create.namePlaceholder")}
+          {...form.register("name")}
+        />
+      </FormField>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium text-sm">{t("teams.info.links")}</legend>
+        <p className="text-muted-foreground text-xs">{t("teams.info.linksDescription")}</p>
+        <TeamLinkFields register={form.register as never} errors={form.formState.errors} />
+      </fieldset>
+      <RequiredFieldsAlert errors={form.formState.errors} />
+    </DialogShell>
   );
 }

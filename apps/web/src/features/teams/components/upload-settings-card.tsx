@@ -1,10 +1,10 @@
 import { PUBLISH_DELAY_HOURS_MAX, type TUploadSettings } from "@vt/shared/contracts/upload-settings";
-import { LoaderCircleIcon, SaveIcon } from "lucide-react";
+import { SaveIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { PendingButton } from "@/components/pending-button";
 import { SwitchRow } from "@/components/switch-row";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
@@ -85,14 +85,9 @@ export function UploadSettingsCard({
             />
           </div>
           {canManage && (
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? (
-                <LoaderCircleIcon aria-hidden className="animate-spin" />
-              ) : (
-                <SaveIcon aria-hidden />
-              )}
+            <PendingButton type="submit" pending={update.isPending} icon={<SaveIcon aria-hidden />}>
               {t("power.publishDelay.save")}
-            </Button>
+            </PendingButton>
           )}
         </form>
       </CardContent>

@@ -4,21 +4,13 @@ import {
   type TApiTokenScope,
   type TCreatedApiToken,
 } from "@vt/shared/contracts/tokens";
-import { LoaderCircleIcon, PlusIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions, DialogShell } from "@/components/dialog-shell";
 import { FormField } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { useCreateToken } from "../api/create-token";
 
@@ -65,59 +57,49 @@ export function CreateTokenDialog({
   };
 
   return (
-    <Dialog
+    <DialogShell
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button disabled={teams.length === 0}>
           <PlusIcon aria-hidden />
           {t("power.tokens.create")}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("common.close")}>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("power.tokens.createTitle")}</DialogTitle>
-            <DialogDescription>{t("power.tokens.createDescription")}</DialogDescription>
-          </DialogHeader>
-          <FormField label={t("power.tokens.name")} error={errors.name} hint={t("power.tokens.nameHint")}>
-            <Input
-              value={name}
-              maxLength={API_TOKEN_NAME_MAX}
-              onChange={(event) => setName(event.target.value)}
-              autoFocus
-            />
-          </FormField>
-          <FormField label={t("power.tokens.team")} error={errors.team}>
-            <SelectField
-              value={teamId}
-              onValueChange={setTeamId}
-              placeholder={t("power.tokens.teamPlaceholder")}
-              options={teams.map((team) => ({ value: String(team.id), label: team.name }))}
-            />
-          </FormField>
-          <FormField label={t("power.tokens.scope")} hint={t(`power.tokens.scopeHint.${scope}`)}>
-            <SelectField
-              value={scope}
-              onValueChange={(value) => setScope(value as TApiTokenScope)}
-              options={API_TOKEN_SCOPES.map((option) => ({
-                value: option,
-                label: t(`power.tokens.scopes.${option}`),
-              }))}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-              {t("power.tokens.createSubmit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t("power.tokens.createTitle")}
+      description={t("power.tokens.createDescription")}
+      onSubmit={submit}
+      footer={<DialogActions pending={create.isPending} label={t("power.tokens.createSubmit")} />}
+    >
+      <FormField label={t("power.tokens.name")} error={errors.name} hint={t("power.tokens.nameHint")}>
+        <Input
+          value={name}
+          maxLength={API_TOKEN_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </FormField>
+      <FormField label={t("power.tokens.team")} error={errors.team}>
+        <SelectField
+          value={teamId}
+          onValueChange={setTeamId}
+          placeholder={t("power.tokens.teamPlaceholder")}
+          options={teams.map((team) => ({ value: String(team.id), label: team.name }))}
+        />
+      </FormField>
+      <FormField label={t("power.tokens.scope")} hint={t(`power.tokens.scopeHint.${scope}`)}>
+        <SelectField
+          value={scope}
+          onValueChange={(value) => setScope(value as TApiTokenScope)}
+          options={API_TOKEN_SCOPES.map((option) => ({
+            value: option,
+            label: t(`power.tokens.scopes.${option}`),
+          }))}
+        />
+      </FormField>
+    </DialogShell>
   );
 }

@@ -2,15 +2,8 @@ import type { TCreatedApiToken } from "@vt/shared/contracts/tokens";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogShell } from "@/components/dialog-shell";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 
 /** The secret of a token just created: shown this once, with a copy button. */
@@ -34,7 +27,7 @@ export function TokenSecretDialog({
     }
   };
   return (
-    <Dialog
+    <DialogShell
       open={created !== null}
       onOpenChange={(open) => {
         if (!open) {
@@ -42,32 +35,28 @@ export function TokenSecretDialog({
           onClose();
         }
       }}
+      title={t("power.tokens.secretTitle", { name: created?.token.name ?? "" })}
+      description={t("power.tokens.secretDescription")}
+      footer={
+        <Button type="button" onClick={onClose}>
+          {t("power.tokens.secretDone")}
+        </Button>
+      }
     >
-      <DialogContent closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("power.tokens.secretTitle", { name: created?.token.name ?? "" })}</DialogTitle>
-          <DialogDescription>{t("power.tokens.secretDescription")}</DialogDescription>
-        </DialogHeader>
-        <div className="flex gap-2">
-          <Input
-            readOnly
-            aria-label={t("power.tokens.secretLabel")}
-            value={created?.secret ?? ""}
-            className="font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button type="button" variant="outline" onClick={() => void copy()}>
-            {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-            {copied ? t("power.tokens.copied") : t("power.tokens.copy")}
-          </Button>
-        </div>
-        <p className="text-muted-foreground text-sm">{t("power.tokens.secretUsage")}</p>
-        <DialogFooter>
-          <Button type="button" onClick={onClose}>
-            {t("power.tokens.secretDone")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <div className="flex gap-2">
+        <Input
+          readOnly
+          aria-label={t("power.tokens.secretLabel")}
+          value={created?.secret ?? ""}
+          className="font-mono text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+          {copied ? t("power.tokens.copied") : t("power.tokens.copy")}
+        </Button>
+      </div>
+      <p className="text-muted-foreground text-sm">{t("power.tokens.secretUsage")}</p>
+    </DialogShell>
   );
 }

@@ -29,7 +29,14 @@ type StoredChapter = {
   state: string;
   publishAt: number | null;
   pageCount: number;
-  pages: { id: number; url: string; src?: string; key?: string | null; clientId?: string | null; staged?: boolean }[];
+  pages: {
+    id: number;
+    url: string;
+    src?: string;
+    key?: string | null;
+    clientId?: string | null;
+    staged?: boolean;
+  }[];
 };
 
 async function zipOf(entries: readonly (readonly [string, Uint8Array])[]): Promise<Uint8Array> {
@@ -431,5 +438,55 @@ test("the same folder through the dashboard and the CLI stores the same bytes fo
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  await context.close();
+});
+
+test("a real folder dropped on the folder picker imports its chapters in order", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const { context, page, comicId } = await uploaderWithComic(browser, baseURL!);
+  const dir = folderOf({
+    "Series/Vol.1 Ch.1 - Khởi đầu/10.png": pagePng(10),
+    "Series/Vol.1 Ch.1 - Khởi đầu/2.png": pagePng(2),
+    "Series/Vol.1 Ch.1 - Khởi đầu/1.png": pagePng(1),
+    ...Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`Series/Chapter 2/${i + 1}.png`, pagePng(i)]),
+    ),
+    "Series/3 - Trở về/b.png": pagePng(4),
+    "Series/3 - Trở về/a.png": pagePng(3),
+    "Series/readme.txt": new TextEncoder().encode("not a page"),
+  });
+  try {
+    await importFolder(page, comicId, path.join(dir, "Series"), 3);
+    expect(await values(page, "Số thứ tự")).toEqual(["1", "2", "3"]);
+    expect(await values(page, "Tên chương")).toEqual(["Khởi đầu", "", "Trở về"]);
+    await expect(page.getByText("Bỏ qua 1 tệp không thuộc chương nào")).toBeVisible();
+    await expect(page.getByTestId("bulk-import-summary")).toHaveText("3 chương, 17 trang");
+    await page.getByRole("combobox", { name: "Sau khi tải lên" }).click();
+    await page.getByRole("option", { name: "Đăng tất cả" }).click();
+    await page.getByRole("button", { name: "Bắt đầu nhập" }).click();
+    await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 3 chương.", {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 17/17 trang");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const chapters = await chaptersOf(context, comicId);
+  expect(chapters.map((c) => [c.order, c.volume, c.name, c.pageCount, c.status])).toEqual([
+    [1, 1, "Khởi đầu", 3, "published"],
+    [2, null, "", 12, "published"],
+    [3, null, "Trở về", 2, "published"],
+  ]);
+  const paths = async (id: number) => (await storedPages(context, id)).map((p) => p.path);
+  expect(await paths(chapters[0]!.id)).toEqual(
+    ["1.png", "2.png", "10.png"].map((n) => `Series/Vol.1 Ch.1 - Khởi đầu/${n}`),
+  );
+  expect(await paths(chapters[1]!.id)).toEqual(
+    Array.from({ length: 12 }, (_, i) => `Series/Chapter 2/${i + 1}.png`),
+  );
+  expect(await paths(chapters[2]!.id)).toEqual(["Series/3 - Trở về/a.png", "Series/3 - Trở về/b.png"]);
   await context.close();
 });

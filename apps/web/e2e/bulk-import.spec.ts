@@ -148,13 +148,17 @@ test("imports a zip of five chapters through the preview table", async ({ browse
 
   // The strip of chapter 3 is cut into 3 pages (the team's default is off; ticked for this import).
   await page.getByRole("switch", { name: "Cắt trang quá dài" }).click();
+  // The preview then counts pages after splitting, from the image headers: the strip is 3 pages.
+  await expect(page.getByTestId("bulk-import-summary")).toHaveText("5 chương, 73 trang");
+  await expect(rows.nth(4)).toContainText("5");
+  await expect(page.getByTestId("bulk-import-split-note")).toContainText("Số trang đã gồm các trang cắt ra");
   await page.getByRole("combobox", { name: "Sau khi tải lên" }).click();
   await page.getByRole("option", { name: "Đăng tất cả" }).click();
   await page.getByRole("button", { name: "Bắt đầu nhập" }).click();
   await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 5 chương.", {
     timeout: 180_000,
   });
-  await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 71/71 trang");
+  await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 73/73 trang");
   if (shots) await page.screenshot({ path: path.join(shots, "bulk-done-vi.png") });
 
   const list = await context.request.get(`/api/chapters/comic/${comicId}?sort=asc`);

@@ -9,74 +9,16 @@
  * Runs on on-disk PGlite (as `npm start`), and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { takeBatch, UPLOAD_BATCH } from "@vt/shared/upload-batches";
-import sharp from "sharp";
-import { buildApp } from "../apps/api/src/app";
-import { loadConfig } from "../apps/api/src/config";
-import { createLocalStorage } from "../apps/api/src/storage/local";
-import { createTeam, createUser, multipart } from "../apps/api/test/fixtures/api";
-import { createComic } from "../apps/api/test/fixtures/comics";
-import { type BenchDbKind, benchDbKinds, openBenchDatabase, type Row, ratio, stats } from "./lib";
+import { type BenchDbKind, benchDbKinds, type Row, ratio, stats } from "./lib";
+import { benchPage, DASHBOARD, dashboardBodies, inFlight, startBenchApp, uploadChapter } from "./upload-lib";
 
 const PAGES = 50;
 const ROUNDS = 3;
-/** What the dashboard does (packages/shared/src/upload-batches.ts). */
-export const DASHBOARD = UPLOAD_BATCH;
-
-async function page(i: number): Promise<Buffer> {
-  // A 1500 px wide page like the browser pipeline produces (JPEG q95), with varied content.
-  const { data, info } = await sharp({
-    create: {
-      width: 150,
-      height: 225,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 40 + i },
-    },
-  })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return sharp(data, { raw: info }).resize(1500, 2250, { kernel: "cubic" }).jpeg({ quality: 95 }).toBuffer();
-}
-
-/** Runs `send(i)` for i in [0, n) with at most `width` in flight, like the dashboard's upload semaphore. */
-async function inFlight<T>(n: number, width: number, send: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, n) }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await send(i);
-      }
-    }),
-  );
-  return out;
-}
 
 async function runOn(kind: BenchDbKind, pages: Buffer[]) {
-  const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-upload-"));
-  const origin = "http://127.0.0.1";
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: origin,
-    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
-  });
-  const database = await openBenchDatabase(kind, dataDir);
-  const storage = await createLocalStorage({ root: config.storageDir, publicBaseUrl: "/files" });
-  const app = await buildApp({ config, database, storage, logger: false, webDist: null });
-  const headers = { "x-app-origin": origin };
-  // The API test helpers only need the app, its database and the dashboard headers.
-  const t = { app, database, storage, config, dataDir, headers } as unknown as Parameters<
-    typeof createUser
-  >[0];
-
+  const target = await startBenchApp(kind);
   // The raw baseline: a server that reads the request body and answers, nothing else.
   const raw = createServer((req, res) => {
     req.on("data", () => {});
@@ -84,35 +26,10 @@ async function runOn(kind: BenchDbKind, pages: Buffer[]) {
   });
   await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
   const rawUrl = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
-  const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
 
   try {
-    const user = await createUser(t, { name: "Bench" });
-    const teamId = await createTeam(t, user, [], "Nhóm Bench");
-    const comic = await createComic(t, user, teamId);
-    const bodies: ReturnType<typeof multipart>[] = [];
-    const queue = [...pages];
-    for (let i = 0; queue.length > 0; ) {
-      const batch = takeBatch(queue, (b) => b.length);
-      bodies.push(
-        multipart(
-          batch.map((bytes, j) => ({
-            field: "files",
-            filename: `${i + j + 1}.jpg`,
-            contentType: "image/jpeg",
-            bytes,
-          })),
-          {
-            keys: JSON.stringify(batch.map(() => null)),
-            clientIds: JSON.stringify(batch.map((b, j) => `bench/${i + j + 1}.jpg|${b.length}|r`)),
-          },
-        ),
-      );
-      i += batch.length;
-    }
+    const bodies = dashboardBodies(pages);
     const totalBytes = bodies.reduce((n, b) => n + b.payload.length, 0);
-    const auth = { ...headers, cookie: user.cookie };
-
     const rawTimes: number[] = [];
     const ourTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -128,34 +45,7 @@ async function runOn(kind: BenchDbKind, pages: Buffer[]) {
       rawTimes.push(performance.now() - t0);
 
       t0 = performance.now();
-      const created = await fetch(`${appUrl}/api/chapters`, {
-        method: "POST",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ comicId: comic.id, order: round + 1 }),
-      });
-      if (created.status !== 201)
-        throw new Error(`create chapter: ${created.status} ${await created.text()}`);
-      const chapterId = ((await created.json()) as { id: number }).id;
-      const perBody = await inFlight(bodies.length, DASHBOARD.requestsAtOnce, async (i) => {
-        const body = bodies[i]!;
-        const res = await fetch(`${appUrl}/api/chapters/${chapterId}/pages`, {
-          method: "POST",
-          headers: { ...auth, ...body.headers },
-          body: body.payload,
-        });
-        if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
-        return ((await res.json()) as { pages: { id: number }[] }).pages.map((p) => p.id);
-      });
-      const saved = await fetch(`${appUrl}/api/chapters/${chapterId}`, {
-        method: "PUT",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({
-          order: round + 1,
-          pages: perBody.flat().map((id) => ({ id })),
-          publish: true,
-        }),
-      });
-      if (saved.status !== 200) throw new Error(`publish: ${saved.status} ${await saved.text()}`);
+      await uploadChapter(target, round + 1, bodies);
       ourTimes.push(performance.now() - t0);
     }
     const baseline = stats(rawTimes);
@@ -170,15 +60,13 @@ async function runOn(kind: BenchDbKind, pages: Buffer[]) {
       ratioP50: ratio(ours.p50, baseline.p50),
     };
   } finally {
-    await app.close();
     await new Promise((resolve) => raw.close(resolve));
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await target.close();
   }
 }
 
 export async function run() {
-  const pages = await Promise.all(Array.from({ length: PAGES }, (_, i) => page(i)));
+  const pages = await Promise.all(Array.from({ length: PAGES }, (_, i) => benchPage(i)));
   const cases = [];
   const rows: Row[] = [];
   for (const kind of benchDbKinds()) {

@@ -11,8 +11,15 @@
 
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type BenchDbKind, benchDbKinds, type Row, ratio, stats } from "./lib";
-import { benchPage, DASHBOARD, dashboardBodies, inFlight, startBenchApp, uploadChapter } from "./upload-lib";
+import { type BenchDbKind, ratio, stats } from "./lib";
+import {
+  DASHBOARD,
+  dashboardBodies,
+  inFlight,
+  onEachDatabase,
+  startBenchApp,
+  uploadChapter,
+} from "./upload-lib";
 
 const PAGES = 50;
 const ROUNDS = 3;
@@ -66,21 +73,14 @@ async function runOn(kind: BenchDbKind, pages: Buffer[]) {
 }
 
 export async function run() {
-  const pages = await Promise.all(Array.from({ length: PAGES }, (_, i) => benchPage(i)));
-  const cases = [];
-  const rows: Row[] = [];
-  for (const kind of benchDbKinds()) {
-    const c = await runOn(kind, pages);
-    cases.push(c);
-    rows.push({
-      metric: `${PAGES}-page chapter upload + publish, as the dashboard sends (${c.requests} requests of <= ${DASHBOARD.maxPages} pages, ${DASHBOARD.requestsAtOnce} at once), ${kind}`,
-      baseline: `raw transfer ${Math.round(c.baseline.p50)} ms`,
-      measured: `${Math.round(c.ours.p50)} ms`,
-      ratio: `${c.ratioP50}x`,
-      target: "<= 1.3x",
-      ok: c.ratioP50 <= 1.3,
-    });
-  }
+  const { cases, rows } = await onEachDatabase(PAGES, runOn, (c, kind) => ({
+    metric: `${PAGES}-page chapter upload + publish, as the dashboard sends (${c.requests} requests of <= ${DASHBOARD.maxPages} pages, ${DASHBOARD.requestsAtOnce} at once), ${kind}`,
+    baseline: `raw transfer ${Math.round(c.baseline.p50)} ms`,
+    measured: `${Math.round(c.ours.p50)} ms`,
+    ratio: `${c.ratioP50}x`,
+    target: "<= 1.3x",
+    ok: c.ratioP50 <= 1.3,
+  }));
   return {
     name: `upload and publish a ${PAGES}-page chapter the way the dashboard sends it vs raw transfer of the same bytes`,
     unit: "ms",

@@ -9,12 +9,12 @@
  * to drain, so a round never pays for the thumbnails of the one before.
  */
 import { sql } from "drizzle-orm";
-import { type BenchDbKind, benchDbKinds, type Row, ratio, stats } from "./lib";
+import { type BenchDbKind, ratio, stats } from "./lib";
 import {
   type BenchApp,
-  benchPage,
   DASHBOARD,
   dashboardBodies,
+  onEachDatabase,
   startBenchApp,
   uploadChapter,
 } from "./upload-lib";
@@ -84,20 +84,13 @@ async function runOn(kind: BenchDbKind, pages: Buffer[]) {
 }
 
 export async function run() {
-  const pages = await Promise.all(Array.from({ length: PAGES }, (_, i) => benchPage(i)));
-  const cases = [];
-  const rows: Row[] = [];
-  for (const kind of benchDbKinds()) {
-    const c = await runOn(kind, pages);
-    cases.push(c);
-    rows.push({
-      metric: `${PAGES}-page chapter upload + publish with the thumbnail job working (last thumbnail stored after ${Math.round(c.lastThumbnailStored.p50)} ms), ${kind}`,
-      baseline: `thumbnails off ${Math.round(c.thumbnailsOff.p50)} ms`,
-      measured: `${Math.round(c.thumbnailsOn.p50)} ms`,
-      ratio: `${c.ratioP50}x`,
-      target: "report (no target)",
-    });
-  }
+  const { cases, rows } = await onEachDatabase(PAGES, runOn, (c, kind) => ({
+    metric: `${PAGES}-page chapter upload + publish with the thumbnail job working (last thumbnail stored after ${Math.round(c.lastThumbnailStored.p50)} ms), ${kind}`,
+    baseline: `thumbnails off ${Math.round(c.thumbnailsOff.p50)} ms`,
+    measured: `${Math.round(c.thumbnailsOn.p50)} ms`,
+    ratio: `${c.ratioP50}x`,
+    target: "report (no target)",
+  }));
   return {
     name: `upload and publish a ${PAGES}-page chapter with the thumbnail job queue working vs not`,
     unit: "ms",

@@ -14,7 +14,7 @@ import { loadConfig } from "../apps/api/src/config";
 import { createLocalStorage } from "../apps/api/src/storage/local";
 import { createTeam, createUser, multipart } from "../apps/api/test/fixtures/api";
 import { createComic } from "../apps/api/test/fixtures/comics";
-import { type BenchDbKind, openBenchDatabase } from "./lib";
+import { type BenchDbKind, benchDbKinds, openBenchDatabase, type Row } from "./lib";
 
 /** What the dashboard does (packages/shared/src/upload-batches.ts). */
 export const DASHBOARD = UPLOAD_BATCH;
@@ -146,4 +146,24 @@ export async function uploadChapter(
   });
   if (saved.status !== 200) throw new Error(`publish: ${saved.status} ${await saved.text()}`);
   return chapterId;
+}
+
+/**
+ * Runs an upload bench on each database (`benchDbKinds`) with the same `count` pages (`benchPage`):
+ * its cases and one summary row per case.
+ */
+export async function onEachDatabase<C>(
+  count: number,
+  runOn: (kind: BenchDbKind, pages: Buffer[]) => Promise<C>,
+  row: (c: C, kind: BenchDbKind) => Row,
+): Promise<{ cases: C[]; rows: Row[] }> {
+  const pages = await Promise.all(Array.from({ length: count }, (_, i) => benchPage(i)));
+  const cases: C[] = [];
+  const rows: Row[] = [];
+  for (const kind of benchDbKinds()) {
+    const c = await runOn(kind, pages);
+    cases.push(c);
+    rows.push(row(c, kind));
+  }
+  return { cases, rows };
 }

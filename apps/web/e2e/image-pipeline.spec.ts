@@ -120,9 +120,23 @@ test("a wide JPEG (decoded at its target size where WebCodecs exists) and an EXI
 });
 
 test("narrow pages are never upscaled; the main-thread fallback gives the same result", async () => {
-  const url = put("src/small.jpg", await gradientJpeg(800, 1200), "image/jpeg");
-  const out = await call("processUrl", url, "small.jpg");
-  expect(out).toMatchObject({ width: 800, height: 1200, type: "image/jpeg" });
+  // A JPEG that already meets the target is kept byte for byte (keptOriginalSize, @vt/shared/jpeg-header).
+  const small = await gradientJpeg(800, 1200);
+  const out = await call("processUrl", put("src/small.jpg", small, "image/jpeg"), "small.jpeg");
+  expect(out).toMatchObject({
+    width: 800,
+    height: 1200,
+    type: "image/jpeg",
+    name: "small.jpg",
+    unchanged: true,
+  });
+  expect(b64(out.b64).equals(small)).toBe(true);
+  const narrowPng = await call(
+    "processUrl",
+    put("src/small.png", await gradientPng(800, 1200), "image/png"),
+    "s.png",
+  );
+  expect(narrowPng).toMatchObject({ width: 800, height: 1200, type: "image/jpeg", unchanged: false });
   const big = put("src/big-main.png", await gradientPng(3000, 4500, 1), "image/png");
   const main = await call("processUrl", big, "p.png", "main-thread");
   expect(main).toMatchObject({ poolMode: "main-thread", width: 1500, height: 2250, type: "image/jpeg" });

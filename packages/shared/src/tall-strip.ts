@@ -7,6 +7,7 @@
  * Pure TypeScript, shared by the browser workers and the command-line uploader, so both cut the
  * same strip at the same rows.
  */
+import { fitWidth } from "./page-size";
 import type { RgbaImage } from "./scramble";
 
 export const TALL_STRIP_DEFAULT_MAX_HEIGHT = 3000;
@@ -61,6 +62,16 @@ export function planStripSplit(
   }
   pieces.push({ y: start, height: height - start });
   return pieces;
+}
+
+/**
+ * How many pages a page of `width` x `height` (as displayed) becomes once split: its height at
+ * 1500 px wide cut by `planStripSplit` with no quiet row, i.e. at the limit. Needs the size only
+ * (read from the file's header), so it is a lower bound: a cut on a quiet row below the limit can
+ * leave one page more.
+ */
+export function stripPieceCount(width: number, height: number, options: SplitOptions = {}): number {
+  return planStripSplit(fitWidth(width, height).height, () => false, options).length;
 }
 
 /** Per-row flags (1 = quiet) of an RGBA image: the spread of luma across the row is within tolerance. */

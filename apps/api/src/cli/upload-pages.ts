@@ -5,6 +5,8 @@
  * (the shared scramble codec, docs/scramble-format.md):
  *
  * - GIF: uploaded unchanged (also in scrambled chapters, like the dashboard);
+ * - plain, a JPEG that already meets the rule (`keptOriginalSize`, @vt/shared/jpeg-header, the
+ *   browser's rule too): uploaded unchanged, so both tools upload the same bytes for it;
  * - otherwise, plain: EXIF orientation applied, downscaled to 1500 px wide (never up), over white,
  *   JPEG q95, named `{stem}.jpg`;
  * - scrambled: resized to 1300 px wide exactly, the 10 strips shuffled with 4 px white gaps
@@ -12,6 +14,7 @@
  */
 import { JPEG_QUALITY, SCRAMBLE_QUALITY } from "@vt/shared/constants";
 import { gifSize } from "@vt/shared/image-sniff";
+import { keptOriginalSize } from "@vt/shared/jpeg-header";
 import { fitWidth, scrambleSize } from "@vt/shared/page-size";
 import {
   encodeKey,
@@ -50,6 +53,8 @@ export async function preparePage(
 ): Promise<PreparedPage> {
   if (gifSize(bytes.subarray(0, 16)))
     return { bytes, name: `${stem(name)}.gif`, type: "image/gif", key: null };
+  if (!options.scramble && keptOriginalSize(bytes))
+    return { bytes, name: `${stem(name)}.jpg`, type: "image/jpeg", key: null };
   const size = await uprightSize(bytes);
   if (!options.scramble) {
     const target = fitWidth(size.width, size.height);

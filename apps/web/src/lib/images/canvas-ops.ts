@@ -6,7 +6,8 @@
  * Here: the canvas environment (decode, draw, encode, progress stages) and page processing.
  * Scrambling and unscrambling: ./scramble-ops.ts; tall-strip splitting: ./split-ops.ts.
  */
-import { JPEG_QUALITY, MAX_PAGE_WIDTH } from "@vt/shared/constants";
+import { JPEG_QUALITY, MAX_PAGE_WIDTH, PAGE_MAX_BYTES } from "@vt/shared/constants";
+import { keptOriginalSize } from "@vt/shared/jpeg-header";
 import { GAP_RGBA } from "@vt/shared/scramble";
 import { ImageProcessingError } from "./errors";
 import {
@@ -17,6 +18,7 @@ import {
   MIME_BY_TYPE,
   readHead,
   renameWithExtension,
+  sniffImageType,
 } from "./format";
 
 export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
@@ -43,7 +45,7 @@ export type ProcessedPage = {
   height: number;
   /** MIME type of `blob`. */
   type: string;
-  /** True for a GIF passed through byte for byte. */
+  /** True for a GIF, or a JPEG that already meets the upload rule, passed through byte for byte. */
   unchanged: boolean;
 };
 
@@ -226,7 +228,10 @@ export function drawScaled(src: Decoded, width: number, height: number): { canva
 
 // ── Operations ───────────────────────────────────────────────────────────────
 
-/** Spec §9 upload rule: GIF unchanged; otherwise downscale to max width 1500 (never up), JPEG q0.95. */
+/**
+ * Spec §9 upload rule: GIF unchanged; a JPEG that already meets the rule (`keptOriginalSize`,
+ * @vt/shared/jpeg-header) unchanged too; otherwise downscale to max width 1500 (never up), JPEG q0.95.
+ */
 export async function processPageOp(
   input: Blob,
   name: string,
@@ -242,6 +247,21 @@ export async function processPageOp(
     return { blob, name: renameWithExtension(name, "gif"), ...size, type: MIME_BY_TYPE.gif, unchanged: true };
   }
   const maxWidth = options.maxWidth ?? MAX_PAGE_WIDTH;
+  const kept =
+    input.size <= PAGE_MAX_BYTES && sniffImageType(head) === "jpeg"
+      ? keptOriginalSize(new Uint8Array(await input.arrayBuffer()), { maxWidth })
+      : null;
+  if (kept) {
+    enter(ctx, "done");
+    const blob = input.type === MIME_BY_TYPE.jpeg ? input : new Blob([input], { type: MIME_BY_TYPE.jpeg });
+    return {
+      blob,
+      name: renameWithExtension(name, "jpg"),
+      ...kept,
+      type: MIME_BY_TYPE.jpeg,
+      unchanged: true,
+    };
+  }
   const atWidth = await decodeJpegAtWidth(input, maxWidth);
   const src = atWidth?.src ?? (await decode(input));
   let target: { width: number; height: number };

@@ -52,7 +52,7 @@ export const powerEn = {
       scramble: "Scrambled upload",
       scrambleHint: "New chapters only; a resumed draft keeps its own setting.",
       splitTallHint:
-        "Pages taller than 3000 px (at 1500 px wide) are split into consecutive pages, on a blank row near the cut when there is one. The table counts images before splitting.",
+        "Pages taller than 3000 px (at 1500 px wide) are split into consecutive pages, on a blank row near the cut when there is one.",
       publish: "Once uploaded",
       publishModes: {
         draft: "Keep as drafts",
@@ -61,6 +61,9 @@ export const powerEn = {
       },
       intervalHours: "Hours between two chapters",
       intervalInvalid: "Enter a number of hours from 1 to 720",
+      splitCounted:
+        "Page counts include the pages that tall strips are split into, read from the image sizes (a cut on a blank row can add a page).",
+      splitCounting: "Counting the pages after splitting…",
       summary_one: "{{count}} chapter, {{pages}} pages",
       summary_other: "{{count}} chapters, {{pages}} pages",
       blocked: "Fix or untick the rows with a red warning before starting.",

@@ -50,7 +50,7 @@ export const powerVi = {
       scramble: "Tải lên xáo trộn",
       scrambleHint: "Chỉ áp dụng cho chương mới; bản nháp được tiếp tục giữ cài đặt của nó.",
       splitTallHint:
-        "Trang cao hơn 3000 px (khi rộng 1500 px) được cắt thành nhiều trang liền nhau, ở dòng trống gần chỗ cắt nếu có. Số trang trong bảng là số ảnh trước khi cắt.",
+        "Trang cao hơn 3000 px (khi rộng 1500 px) được cắt thành nhiều trang liền nhau, ở dòng trống gần chỗ cắt nếu có.",
       publish: "Sau khi tải lên",
       publishModes: {
         draft: "Để bản nháp",
@@ -59,6 +59,9 @@ export const powerVi = {
       },
       intervalHours: "Số giờ giữa hai chương",
       intervalInvalid: "Nhập số giờ từ 1 đến 720",
+      splitCounted:
+        "Số trang đã gồm các trang cắt ra từ trang dài, tính theo kích thước ảnh (cắt ở dòng trống có thể thêm một trang).",
+      splitCounting: "Đang đếm số trang sau khi cắt…",
       summary_one: "{{count}} chương, {{pages}} trang",
       summary_other: "{{count}} chương, {{pages}} trang",
       blocked: "Hãy sửa hoặc bỏ chọn các dòng có lưu ý màu đỏ trước khi bắt đầu.",

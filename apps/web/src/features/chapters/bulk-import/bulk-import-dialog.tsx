@@ -26,6 +26,7 @@ import { ImportPreviewTable, type PreviewRow, type RowEdit } from "./import-prev
 import { ImportProgress } from "./import-progress";
 import { describeImportError, ImportRun, type RunChapterInput, unfinishedImport } from "./import-run";
 import type { ImportChapter, ImportSource } from "./import-source";
+import { useSplitPageCounts } from "./split-count";
 
 type Row = RowEdit & { key: string; sourceName: string; pageCount: number; chapter: ImportChapter };
 
@@ -96,6 +97,7 @@ export function BulkImportDialog({
   };
 
   const preview = stage.kind === "preview" ? stage : null;
+  const splitCounts = useSplitPageCounts(preview?.source ?? null, split);
   const planned = useMemo((): (PreviewRow & { chapter: ImportChapter })[] => {
     if (!preview) return [];
     const parsed = preview.rows.map((r) => ({
@@ -109,9 +111,11 @@ export function BulkImportDialog({
     );
     return plan.map((p, i) => {
       const volumeInvalid = !p.skip && parsed[i]!.volume === "invalid";
-      return { ...preview.rows[i]!, ...p, volumeInvalid, blocked: p.blocked || volumeInvalid };
+      const row = preview.rows[i]!;
+      const pageCount = splitCounts?.get(row.chapter) ?? row.pageCount;
+      return { ...row, ...p, pageCount, volumeInvalid, blocked: p.blocked || volumeInvalid };
     });
-  }, [preview]);
+  }, [preview, splitCounts]);
 
   const hoursValue = Number(hours);
   const hoursInvalid =
@@ -232,6 +236,11 @@ export function BulkImportDialog({
                 pages: kept.reduce((n, r) => n + r.pageCount, 0),
               })}
             </p>
+            {split && (
+              <p className="text-muted-foreground text-xs" data-testid="bulk-import-split-note">
+                {t(splitCounts ? "power.bulkImport.splitCounted" : "power.bulkImport.splitCounting")}
+              </p>
+            )}
             {!canStartImport(planned) && kept.length > 0 && (
               <FormAlert message={t("power.bulkImport.blocked")} />
             )}

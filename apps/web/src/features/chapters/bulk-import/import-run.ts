@@ -44,7 +44,7 @@ export type ChapterRunStatus =
 export type ChapterRun = {
   key: string;
   status: ChapterRunStatus;
-  /** Pages stored / pages of the chapter (0 / 0 until read). */
+  /** Pages stored / pages of the chapter, after tall-strip splitting (0 / 0 until read). */
   done: number;
   total: number;
   chapterId?: number;
@@ -226,15 +226,17 @@ export class ImportRun {
     }
     this.patch(key, { status: "uploading" });
     const s = session;
-    const progress = () => {
-      const stored = s.snapshot().filter((p) => p.state === "done").length;
-      this.patch(key, { done: Math.min(stored, refs.length) });
-    };
     if (s.snapshot().some((p) => p.state === "error")) s.retryAll();
-    // Split here, not in the session: the page order below is the order of the pieces.
+    // Split here, not in the session: the page order below is the order of the pieces, and the
+    // progress counts pages as uploaded (the pieces of a strip, not the strip).
     const sources = this.options.splitTallStrips
       ? await splitTallFiles(files, getImagePool(), filePath)
       : files;
+    this.patch(key, { total: sources.length });
+    const progress = () => {
+      const stored = s.snapshot().filter((p) => p.state === "done").length;
+      this.patch(key, { done: Math.min(stored, sources.length) });
+    };
     const added = await s.add(sources);
     const refused = added.rejected[0];
     if (refused) throw new PageProblem(refused.name, refused.problem);
@@ -260,7 +262,7 @@ export class ImportRun {
     s.saved(saved);
     this.details.set(key, saved);
     this.options.onWritten?.();
-    this.patch(key, { status: "stored", done: refs.length });
+    this.patch(key, { status: "stored", done: sources.length });
   }
 
   /** Publishes (or schedules) every chapter, in the rows' order, once all are stored. */

@@ -16,11 +16,20 @@ import {
   sortChapterPages,
 } from "@vt/shared/chapter-import";
 import { BlobReader, type Entry, type FileEntry, ZipReader } from "@zip.js/zip.js";
+import { readHead } from "@/lib/image-file";
 import { withPath } from "../dropped-files";
 import { filePath } from "../file-client-id";
 
-/** One file of the drop: its path (the resume id's path), its size, and a way to get its bytes. */
-export type ImportFile = { path: string; size: number; file: () => Promise<File> };
+/**
+ * One file of the drop: its path (the resume id's path), its size, a way to get its bytes, and a
+ * way to read only its first bytes (a zip entry is inflated no further than that).
+ */
+export type ImportFile = {
+  path: string;
+  size: number;
+  file: () => Promise<File>;
+  head: (bytes: number) => Promise<Uint8Array>;
+};
 
 export type ImportChapter = ImportChapterSource<ImportFile>;
 
@@ -63,6 +72,27 @@ async function readEntry(entry: FileEntry, path: string): Promise<File> {
   return withPath(new File(chunks, baseName(path)), path);
 }
 
+/** The first `length` bytes of an entry: inflation stops once they are in. */
+async function readEntryHead(entry: FileEntry, length: number): Promise<Uint8Array> {
+  const head = new Uint8Array(Math.min(length, entry.uncompressedSize));
+  let got = 0;
+  try {
+    await entry.getData(
+      new WritableStream<Uint8Array>({
+        write(chunk) {
+          const take = Math.min(chunk.byteLength, head.length - got);
+          head.set(chunk.subarray(0, take), got);
+          got += take;
+          if (got >= head.length) throw new Error("enough");
+        },
+      }),
+    );
+  } catch (error) {
+    if (got < head.length) throw error;
+  }
+  return head.subarray(0, got);
+}
+
 /** Opens a zip (a File or a Blob) and checks its directory; the caller closes the reader. */
 async function openZip(
   blob: Blob,
@@ -81,7 +111,12 @@ async function openZip(
     );
     const files = entries.filter(isFile).map((e): ImportFile => {
       const path = prefix ? `${prefix}/${e.filename}` : e.filename;
-      return { path, size: e.uncompressedSize, file: () => readEntry(e, path) };
+      return {
+        path,
+        size: e.uncompressedSize,
+        file: () => readEntry(e, path),
+        head: (length) => readEntryHead(e, length),
+      };
     });
     return { reader, files };
   } catch (error) {
@@ -110,7 +145,12 @@ export async function openImportSource(dropped: readonly File[]): Promise<Import
     files = zip.files;
     name = dropped[0]!.name;
   } else {
-    files = dropped.map((f) => ({ path: filePath(f), size: f.size, file: async () => f }));
+    files = dropped.map((f) => ({
+      path: filePath(f),
+      size: f.size,
+      file: async () => f,
+      head: (length) => readHead(f, length),
+    }));
     name = filePath(dropped[0] ?? new File([], "")).split("/")[0] ?? "";
   }
   const grouped = groupImportFiles(files);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./app";
 import { call, createTeam, createUser, jpeg, type TestUser } from "./fixtures/api";
-import { createComic, uploadWith } from "./fixtures/comics";
+import { createChapter, createComic, uploadWith } from "./fixtures/comics";
 import { countStatements } from "./statements";
 
 let t: TestApp;
@@ -17,9 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   user = await createUser(t);
   const teamId = await createTeam(t, user);
-  const comic = await createComic(t, user, teamId);
-  const res = await call(t, user, "POST", "/api/chapters", { payload: { comicId: comic.id, order: 1 } });
-  chapterId = (res.json() as { id: number }).id;
+  chapterId = await createChapter(t, user, (await createComic(t, user, teamId)).id);
 });
 afterAll(() => t?.close());
 

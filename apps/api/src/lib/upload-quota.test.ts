@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
-import { call, createTeam, createUser, jpeg, type TestUser } from "../../test/fixtures/api";
-import { createComic, uploadWith } from "../../test/fixtures/comics";
+import { createTeam, createUser, jpeg, type TestUser } from "../../test/fixtures/api";
+import { createChapter, createComic, uploadWith } from "../../test/fixtures/comics";
 import { uploadUsage } from "../db/schema/uploads";
 
 let t: TestApp;
@@ -17,9 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { UPLOAD_QUOTA_FILES: "3" } });
   user = await createUser(t);
   const teamId = await createTeam(t, user);
-  const comic = await createComic(t, user, teamId);
-  const res = await call(t, user, "POST", "/api/chapters", { payload: { comicId: comic.id, order: 1 } });
-  chapterId = (res.json() as { id: number }).id;
+  chapterId = await createChapter(t, user, (await createComic(t, user, teamId)).id);
 });
 afterAll(() => t?.close());
 

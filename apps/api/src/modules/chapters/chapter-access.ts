@@ -12,7 +12,7 @@ import { AppError, fieldError } from "../../lib/app-error";
 import { writeAudit } from "../../lib/audit";
 import { thumbKeyOf } from "../../storage/keys";
 import { isValidKey, type Storage } from "../../storage/storage";
-import { type ComicAccess, comicAccess, inComicTx } from "../comics/comics.service";
+import { type ComicAccess, comicAccess } from "../comics/comics.service";
 import * as repo from "./chapters.repo";
 
 export interface ChaptersDeps {
@@ -41,7 +41,8 @@ export async function chapterAccess(
 
 /**
  * Runs a change to one chapter in a transaction holding the comic's row lock (the same lock merge
- * and collaborator changes take), with access and the chapter re-read under it.
+ * and collaborator changes take), with access checked once, under that lock, and the chapter
+ * re-read under it (issue 13: no second check before the transaction).
  */
 export async function inChapterTx<T>(
   deps: ChaptersDeps,
@@ -49,8 +50,10 @@ export async function inChapterTx<T>(
   chapterId: number,
   fn: (tx: Executor, row: repo.ChapterListRow, access: ComicAccess) => Promise<T>,
 ): Promise<T> {
-  const { row } = await chapterAccess(deps.db, user, chapterId);
-  return inComicTx(deps.db, user, row.chapter.comicId, "view", async (tx, access) => {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.findChapter(tx, chapterId);
+    if (!row) throw notFound();
+    const access = await comicAccess(tx, user, row.chapter.comicId, "view", { lock: true });
     const locked = await repo.findChapter(tx, chapterId, { lock: true });
     // Gone, or moved to another comic by a merge in the meantime.
     if (!locked || locked.chapter.comicId !== row.chapter.comicId) throw notFound();

@@ -1,6 +1,6 @@
 /**
  * SQL of comics: access (my teams' rights on a comic), the detail (a fixed number of queries), and
- * writes; the list (one page query + one count query, whatever the page size) is in
+ * writes; the list (the estimate, then one page query carrying its count, whatever the page size) is in
  * comics-list.repo.ts. Search goes through `vt_search_text()` (lower + unaccent + đ->d, migration
  * 0005) so the trigram indexes serve it. The service decides who may call what.
  */

@@ -4,12 +4,13 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLogo } from "@/components/brand/app-logo";
 import { LanguageSwitch } from "@/components/language-switch";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { describeThirdPartyError } from "@/features/auth/auth-errors";
 import { useAuth } from "@/features/auth/auth-store";
 import { AuthBrandPanel } from "@/features/auth/components/auth-brand-panel";
 import { authLinkClass } from "@/features/auth/components/link-styles";
+import { PanelHeader } from "@/features/auth/components/panel-parts";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { ThirdPartySignIn } from "@/features/auth/components/third-party-sign-in";
 import { isSignedIn, safeNextPath } from "@/features/auth/guard";
@@ -52,10 +53,7 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
   const [thirdPartyError, setThirdPartyError] = useState<string>();
   return (
     <>
-      <CardHeader>
-        <CardTitle className="text-2xl">{t("auth.signIn.title")}</CardTitle>
-        <CardDescription>{t("auth.signIn.description")}</CardDescription>
-      </CardHeader>
+      <PanelHeader title={t("auth.signIn.title")} description={t("auth.signIn.description")} />
       <CardContent className="grid gap-5">
         <SignInForm
           onSubmit={signIn}

@@ -18,6 +18,7 @@ import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict, type VersionedWrite } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
+import { SwitchField } from "@/components/switch-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -247,18 +248,12 @@ export function ComicForm(
               />
             )}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="syncArtistsWithAuthors"
-            render={({ field }) => (
-              <SwitchRow
-                label={t("comics.form.syncArtists")}
-                hint={t("comics.form.syncArtistsHint")}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={readOnly}
-              />
-            )}
+            label={t("comics.form.syncArtists")}
+            hint={t("comics.form.syncArtistsHint")}
+            disabled={readOnly}
           />
           {sync ? (
             <p className="text-muted-foreground text-sm">{t("comics.form.artistsSynced")}</p>
@@ -295,18 +290,12 @@ export function ComicForm(
               />
             )}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="isMature"
-            render={({ field }) => (
-              <SwitchRow
-                label={t("comics.form.mature")}
-                hint={t("comics.form.matureHint")}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={readOnly}
-              />
-            )}
+            label={t("comics.form.mature")}
+            hint={t("comics.form.matureHint")}
+            disabled={readOnly}
           />
           <SwitchRow
             label={t("comics.form.doujinshi")}

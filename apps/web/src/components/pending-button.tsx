@@ -1,0 +1,28 @@
+import { LoaderCircleIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, type ButtonProps } from "@/components/ui/button";
+
+/**
+ * A button whose action may take a while: while `pending` it is disabled, a spinner stands in for
+ * its `icon` and `pendingLabel` (when given) for its `label`.
+ */
+export function PendingButton({
+  pending,
+  icon,
+  label,
+  pendingLabel,
+  disabled,
+  ...props
+}: Omit<ButtonProps, "children" | "asChild"> & {
+  pending: boolean;
+  icon?: ReactNode;
+  label: ReactNode;
+  pendingLabel?: ReactNode;
+}) {
+  return (
+    <Button disabled={pending || disabled} {...props}>
+      {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : icon}
+      {pending && pendingLabel !== undefined ? pendingLabel : label}
+    </Button>
+  );
+}

@@ -1,7 +1,7 @@
-import { Link } from "@tanstack/react-router";
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { BookKeyIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { LinkButton } from "@/components/link-button";
 import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -58,12 +58,15 @@ export function AllComicsList({
               </div>
               <div className="mt-1">
                 {comic.canUpload ? (
-                  <Button asChild size="sm" variant="ghost" className="h-7 px-2 text-primary">
-                    <Link to="/comics/$comicId" params={{ comicId: String(comic.id) }}>
-                      <CheckCircle2Icon aria-hidden />
-                      {t("comics.request.canUpload")}
-                    </Link>
-                  </Button>
+                  <LinkButton
+                    size="sm"
+                    variant="ghost"
+                    className="h-7 px-2 text-primary"
+                    to="/comics/$comicId"
+                    params={{ comicId: String(comic.id) }}
+                    icon={CheckCircle2Icon}
+                    label={t("comics.request.canUpload")}
+                  />
                 ) : (
                   !pending && (
                     <Button

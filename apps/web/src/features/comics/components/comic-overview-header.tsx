@@ -2,8 +2,8 @@ import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { genreName } from "@vt/shared/genres";
 import { ExternalLinkIcon, EyeIcon, HeartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { AnchorButton } from "@/components/link-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/date-format";
 import { currentLanguage } from "@/lib/i18n";
@@ -70,12 +70,17 @@ export function ComicOverviewHeader({ comic }: { comic: TComicDetail }) {
         )}
         {comic.siteUrl && (
           <div>
-            <Button asChild variant="outline" size="sm">
-              <a href={comic.siteUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLinkIcon aria-hidden />
-                {comic.isMature ? t("comics.dashboard.viewPublicMature") : t("comics.dashboard.viewPublic")}
-              </a>
-            </Button>
+            <AnchorButton
+              variant="outline"
+              size="sm"
+              href={comic.siteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              icon={ExternalLinkIcon}
+              label={
+                comic.isMature ? t("comics.dashboard.viewPublicMature") : t("comics.dashboard.viewPublic")
+              }
+            />
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
 import type { TTeam } from "@vt/shared/contracts/teams";
 import { CalendarIcon, ExternalLinkIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { AnchorButton } from "@/components/link-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/date-format";
@@ -40,12 +41,15 @@ export function TeamOverviewHeader({ team }: { team: TTeam }) {
           </p>
         </div>
         {team.siteUrl ? (
-          <Button asChild variant="outline" className="sm:shrink-0">
-            <a href={team.siteUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLinkIcon aria-hidden />
-              {t("teams.dashboard.viewOnSite")}
-            </a>
-          </Button>
+          <AnchorButton
+            variant="outline"
+            className="sm:shrink-0"
+            href={team.siteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            icon={ExternalLinkIcon}
+            label={t("teams.dashboard.viewOnSite")}
+          />
         ) : (
           <Button variant="outline" disabled title={t("teams.dashboard.noSiteUrl")} className="sm:shrink-0">
             <ExternalLinkIcon aria-hidden />

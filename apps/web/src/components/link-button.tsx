@@ -1,0 +1,24 @@
+import { createLink, type LinkComponent } from "@tanstack/react-router";
+import type { VariantProps } from "class-variance-authority";
+import type { LucideIcon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+type AnchorButtonProps = Omit<ComponentProps<"a">, "children"> &
+  VariantProps<typeof buttonVariants> & { icon?: LucideIcon; label: ReactNode };
+
+/** A link that looks like a button, its icon before the label; as is, for addresses outside the app. */
+export function AnchorButton({ icon: Icon, label, variant, size, className, ...props }: AnchorButtonProps) {
+  return (
+    <a data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props}>
+      {Icon && <Icon aria-hidden />}
+      {label}
+    </a>
+  );
+}
+
+const RouterAnchorButton = createLink(AnchorButton);
+
+/** A router link (typed `to`, `params`, `search`) that looks like a button. */
+export const LinkButton: LinkComponent<typeof AnchorButton> = (props) => <RouterAnchorButton {...props} />;

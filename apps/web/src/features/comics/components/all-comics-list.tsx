@@ -39,11 +39,7 @@ export function AllComicsList({
               canAsk && "cursor-pointer hover:border-primary/50",
             )}
           >
-            <ComicCover
-              url={comic.thumbnailSmallUrl ?? comic.thumbnailUrl}
-              title={comic.title}
-              className="w-16"
-            />
+            <ComicCover comic={comic} className="w-16" />
             <div className="grid min-w-0 flex-1 content-start gap-1.5">
               <p className="line-clamp-2 font-medium text-sm">{comic.title}</p>
               {comic.anotherName && (

@@ -24,6 +24,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import type { PeoplePickers } from "@/lib/person-pickers";
 import { toast } from "@/lib/toast";
 import { useFieldError } from "@/lib/use-field-error";
 import { type ConflictField, fieldOf } from "@/lib/version-conflict";
@@ -40,7 +41,6 @@ import {
 import { CouplesEditor } from "./couples-editor";
 import { CoverPicker } from "./cover-picker";
 import { GenrePicker } from "./genre-picker";
-import type { PeoplePickers } from "./people-pickers";
 import { SelectField } from "./select-field";
 
 type Team = { id: number; name: string };

@@ -40,11 +40,7 @@ export function ComicLayout({
     <Page>
       <div className="flex items-center gap-3">
         {comic.data ? (
-          <ComicCover
-            url={comic.data.thumbnailSmallUrl ?? comic.data.thumbnailUrl}
-            title={comic.data.title}
-            className="w-10"
-          />
+          <ComicCover comic={comic.data} className="w-10" />
         ) : (
           <Skeleton className="aspect-[3/4] w-10" />
         )}

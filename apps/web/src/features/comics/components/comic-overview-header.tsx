@@ -17,11 +17,7 @@ export function ComicOverviewHeader({ comic }: { comic: TComicDetail }) {
   const lang = i18n.language;
   return (
     <section className="flex flex-col gap-5 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:p-6">
-      <ComicCover
-        url={comic.thumbnailUrl}
-        title={comic.title}
-        className="w-32 self-center sm:w-40 sm:self-start"
-      />
+      <ComicCover comic={comic} large className="w-32 self-center sm:w-40 sm:self-start" />
       <div className="grid min-w-0 flex-1 content-start gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <ComicStatusBadge status={comic.status} />

@@ -37,11 +37,7 @@ export function ComicsTable({ comics, busy = false }: { comics: TComicListItem[]
           {comics.map((comic) => (
             <TableRow key={comic.id}>
               <TableCell className="py-2">
-                <ComicCover
-                  url={comic.thumbnailSmallUrl ?? comic.thumbnailUrl}
-                  title={comic.title}
-                  className="w-12"
-                />
+                <ComicCover comic={comic} className="w-12" />
               </TableCell>
               <TableCell className="max-w-0 whitespace-normal md:w-[40%]">
                 <div className="grid gap-1">

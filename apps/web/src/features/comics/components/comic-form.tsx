@@ -42,6 +42,7 @@ import { CouplesEditor } from "./couples-editor";
 import { CoverPicker } from "./cover-picker";
 import { GenrePicker } from "./genre-picker";
 import { SelectField } from "./select-field";
+import { TeamSelectField } from "./team-field";
 
 type Team = { id: number; name: string };
 
@@ -158,24 +159,12 @@ export function ComicForm(
       <fieldset disabled={readOnly || submitting} className="grid min-w-0 content-start gap-6">
         <Section title={t("comics.form.basics")}>
           {create && teams.length > 1 && (
-            <Controller
+            <TeamSelectField
               control={form.control}
               name="teamId"
-              render={({ field, fieldState }) => (
-                <FormField
-                  label={t("comics.form.team")}
-                  hint={t("comics.form.teamHint")}
-                  error={fieldError(fieldState.error, "team")}
-                >
-                  <SelectField
-                    value={field.value ? String(field.value) : undefined}
-                    placeholder={t("comics.form.teamPlaceholder")}
-                    options={teams.map((team) => ({ value: String(team.id), label: team.name }))}
-                    onValueChange={(value) => field.onChange(Number(value))}
-                    name={field.name}
-                  />
-                </FormField>
-              )}
+              teams={teams}
+              label={t("comics.form.team")}
+              hint={t("comics.form.teamHint")}
             />
           )}
           {create && teams.length === 1 && (

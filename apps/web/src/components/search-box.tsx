@@ -1,5 +1,5 @@
 import { SearchIcon } from "lucide-react";
-import { type ChangeEvent, type ComponentProps, useState } from "react";
+import { type ChangeEvent, type ComponentProps, useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
@@ -33,11 +33,13 @@ export function SearchBox({
   );
 }
 
-/** A picker's search: the props of its SearchBox, and the trimmed search once typing pauses. */
+/** A picker's search: the props of its SearchBox (an `id` among them), and the trimmed search once typing pauses. */
 export function useSearchField(delayMs = 250) {
+  const id = `${useId()}-search`;
   const [query, setQuery] = useState("");
   const search = useDebouncedValue(query.trim(), delayMs);
   const field = {
+    id,
     value: query,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setQuery(event.target.value),
     autoComplete: "off",

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListSkeleton, QueryState } from "@/components/query-state";
 import { SearchBox, useSearchField } from "@/components/search-box";
@@ -44,7 +44,6 @@ export function TeamSearchPicker({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [search, searchField] = useSearchField();
   // The page belongs to the search it was chosen in: a new search starts at page 1.
   const [paging, setPaging] = useState({ search, page: 1 });
@@ -54,12 +53,7 @@ export function TeamSearchPicker({
 
   return (
     <div className="grid gap-2">
-      <SearchBox
-        {...searchField}
-        label={label}
-        id={`${id}-search`}
-        placeholder={t("comics.teamPicker.placeholder")}
-      />
+      <SearchBox {...searchField} label={label} placeholder={t("comics.teamPicker.placeholder")} />
       <QueryState query={teams} loading={<ListSkeleton rows={3} rowClassName="h-9" />} errorClassName="py-6">
         {(data) =>
           data.teams.length === 0 ? (

@@ -70,8 +70,7 @@ export function ComicOverviewHeader({ comic }: { comic: TComicDetail }) {
               variant="outline"
               size="sm"
               href={comic.siteUrl}
-              target="_blank"
-              rel="noopener noreferrer"
+              external
               icon={ExternalLinkIcon}
               label={
                 comic.isMature ? t("comics.dashboard.viewPublicMature") : t("comics.dashboard.viewPublic")

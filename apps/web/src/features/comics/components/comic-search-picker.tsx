@@ -1,6 +1,5 @@
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { CheckIcon } from "lucide-react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { PickerStatus } from "@/components/picker-status";
 import { SearchBox, useSearchField } from "@/components/search-box";
@@ -26,7 +25,6 @@ export function ComicSearchPicker({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [search, searchField] = useSearchField();
   // One more than shown, so leaving out the comic itself still fills the list.
   const comics = useComics({ scope: "all", page: 1, limit: RESULT_LIMIT + 1, search: search || undefined });
@@ -37,10 +35,9 @@ export function ComicSearchPicker({
       <SearchBox
         {...searchField}
         label={label}
-        id={`${id}-search`}
         placeholder={t("comics.requests.targetPlaceholder")}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${searchField.id}-error` : undefined}
       />
       <div
         role="radiogroup"
@@ -75,7 +72,7 @@ export function ComicSearchPicker({
       </div>
       {value && <p className="text-sm">{t("comics.requests.targetSelected", { title: value.title })}</p>}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+        <p id={`${searchField.id}-error`} role="alert" className="text-destructive text-sm">
           {error}
         </p>
       )}

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { EyeIcon, HeartIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonMedia } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/date-format";
 import { formatCount } from "../format";
@@ -91,14 +91,14 @@ export function ComicsTableSkeleton({ rows = 6 }: { rows?: number }) {
   return (
     <div className="grid gap-3 rounded-xl border bg-card p-3" aria-busy="true">
       {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-        <div key={index} className="flex items-center gap-3">
-          <Skeleton className="aspect-[3/4] w-12" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-        </div>
+        <SkeletonMedia
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+          key={index}
+          className="flex items-center gap-3"
+          media="aspect-[3/4] w-12"
+          lines={["h-4 w-1/2", "h-3 w-1/3"]}
+          linesClassName="gap-2"
+        />
       ))}
     </div>
   );

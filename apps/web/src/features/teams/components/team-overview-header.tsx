@@ -3,7 +3,7 @@ import { CalendarIcon, ExternalLinkIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AnchorButton } from "@/components/link-button";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonMedia } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/date-format";
 import { MyRole } from "./team-layout";
 import { TeamLogo } from "./team-logo";
@@ -45,8 +45,7 @@ export function TeamOverviewHeader({ team }: { team: TTeam }) {
             variant="outline"
             className="sm:shrink-0"
             href={team.siteUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            external
             icon={ExternalLinkIcon}
             label={t("teams.dashboard.viewOnSite")}
           />
@@ -65,13 +64,12 @@ export function TeamOverviewHeaderSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border bg-card shadow-sm" aria-busy="true">
       <Skeleton className="h-32 rounded-none sm:h-44" />
-      <div className="flex items-end gap-4 px-4 pb-4 sm:px-6">
-        <Skeleton className="-mt-10 size-20 rounded-lg border-4 border-card sm:size-24" />
-        <div className="grid flex-1 gap-2">
-          <Skeleton className="h-7 w-48" />
-          <Skeleton className="h-4 w-32" />
-        </div>
-      </div>
+      <SkeletonMedia
+        className="flex items-end gap-4 px-4 pb-4 sm:px-6"
+        media="-mt-10 size-20 rounded-lg border-4 border-card sm:size-24"
+        lines={["h-7 w-48", "h-4 w-32"]}
+        linesClassName="gap-2"
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { describeThirdPartyError } from "@/features/auth/auth-errors";
 import { useAuth } from "@/features/auth/auth-store";
 import { AuthBrandPanel } from "@/features/auth/components/auth-brand-panel";
 import { authLinkClass } from "@/features/auth/components/link-styles";
-import { PanelHeader } from "@/features/auth/components/panel-parts";
+import { PanelHeader } from "@/features/auth/components/panel-header";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { ThirdPartySignIn } from "@/features/auth/components/third-party-sign-in";
 import { isSignedIn, safeNextPath } from "@/features/auth/guard";

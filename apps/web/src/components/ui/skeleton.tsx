@@ -11,13 +11,13 @@ export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
 export function SkeletonMedia({
   media,
   lines,
-  className,
-  linesClassName,
+  className = "flex items-center gap-3",
+  linesClassName = "gap-2",
 }: {
   media: string;
   lines: readonly string[];
-  className: string;
-  linesClassName: string;
+  className?: string;
+  linesClassName?: string;
 }) {
   return (
     <div className={className}>

@@ -6,7 +6,8 @@ import { PendingButton } from "@/components/pending-button";
 import { CardContent } from "@/components/ui/card";
 import { requestPasswordReset } from "../api/identity-provider";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { BackToSignIn, OutcomeHeader, PanelHeader } from "./panel-parts";
+import { PanelHeader } from "./panel-header";
+import { BackToSignIn, OutcomeHeader } from "./panel-parts";
 import { useSubmitError } from "./use-submit-error";
 
 /**

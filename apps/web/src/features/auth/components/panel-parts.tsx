@@ -4,16 +4,6 @@ import { useTranslation } from "react-i18next";
 import { CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { authLinkClass } from "./link-styles";
 
-/** The card's title and the line under it. */
-export function PanelHeader({ title, description }: { title: string; description: string }) {
-  return (
-    <CardHeader>
-      <CardTitle className="text-2xl">{title}</CardTitle>
-      <CardDescription>{description}</CardDescription>
-    </CardHeader>
-  );
-}
-
 /** The card's footer link back to the sign-in view, keeping where to go after it. */
 export function BackToSignIn({ next }: { next?: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CardContent, CardFooter } from "@/components/ui/card";
 import { signUp } from "../sign-in";
 import { authLinkClass } from "./link-styles";
-import { PanelHeader } from "./panel-parts";
+import { PanelHeader } from "./panel-header";
 import { RegisterForm } from "./register-form";
 
 /** The register view of /login (its own chunk: loaded when chosen). */

@@ -6,7 +6,8 @@ import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { CardContent } from "@/components/ui/card";
 import { resetPassword } from "../api/identity-provider";
-import { BackToSignIn, OutcomeHeader, PanelHeader } from "./panel-parts";
+import { PanelHeader } from "./panel-header";
+import { BackToSignIn, OutcomeHeader } from "./panel-parts";
 import { ResetPasswordForm } from "./reset-password-form";
 
 /** The page the reset mail links to (`/login?mode=reset&token=…`): new password, then sign in. */

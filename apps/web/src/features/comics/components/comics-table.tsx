@@ -94,10 +94,8 @@ export function ComicsTableSkeleton({ rows = 6 }: { rows?: number }) {
         <SkeletonMedia
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
           key={index}
-          className="flex items-center gap-3"
           media="aspect-[3/4] w-12"
           lines={["h-4 w-1/2", "h-3 w-1/3"]}
-          linesClassName="gap-2"
         />
       ))}
     </div>

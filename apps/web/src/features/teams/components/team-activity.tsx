@@ -34,7 +34,6 @@ export function TeamActivity({ teamId }: { teamId: number }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
             <li key={index}>
               <SkeletonMedia
-                className="flex items-center gap-3"
                 media="size-8 rounded-full"
                 lines={["h-4 w-2/3", "h-3 w-24"]}
                 linesClassName="gap-1.5"

@@ -68,7 +68,6 @@ export function TeamOverviewHeaderSkeleton() {
         className="flex items-end gap-4 px-4 pb-4 sm:px-6"
         media="-mt-10 size-20 rounded-lg border-4 border-card sm:size-24"
         lines={["h-7 w-48", "h-4 w-32"]}
-        linesClassName="gap-2"
       />
     </div>
   );

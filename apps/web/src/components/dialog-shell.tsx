@@ -112,9 +112,8 @@ export function DialogActions({
         disabled={disabled}
         icon={icon}
         variant={variant}
-      >
-        {label}
-      </PendingButton>
+        label={label}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement, useId } from "react";
+import { cloneElement, type ReactElement, type ReactNode, useId } from "react";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
@@ -55,5 +55,28 @@ export function FormField({
         </p>
       )}
     </div>
+  );
+}
+
+/** A group of controls under one legend (chips, a list of choices), then the group's error message. */
+export function FormFieldset({
+  legend,
+  error,
+  children,
+}: {
+  legend: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 font-medium text-sm">{legend}</legend>
+      {children}
+      {error && (
+        <p role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -3,20 +3,26 @@ import type { ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 
 /**
- * A button whose action takes a while (save, send, upload): while `pending` a spinner stands in
- * for its icon and it is disabled (unless `disabled` says otherwise).
+ * A button whose action may take a while: while `pending` it is disabled, a spinner stands in for
+ * its `icon` and `pendingLabel` (when given) for its `label`.
  */
 export function PendingButton({
   pending,
   icon,
-  disabled = pending,
-  children,
+  label,
+  pendingLabel,
+  disabled,
   ...props
-}: ButtonProps & { pending: boolean; icon?: ReactNode }) {
+}: Omit<ButtonProps, "children" | "asChild"> & {
+  pending: boolean;
+  icon?: ReactNode;
+  label: ReactNode;
+  pendingLabel?: ReactNode;
+}) {
   return (
-    <Button disabled={disabled} {...props}>
+    <Button disabled={pending || disabled} {...props}>
       {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : icon}
-      {children}
+      {pending && pendingLabel !== undefined ? pendingLabel : label}
     </Button>
   );
 }

@@ -6,6 +6,22 @@ import { cn } from "@/lib/utils";
 export type SectionTab<K extends string = string> = { key: K; to: LinkProps["to"]; icon: LucideIcon };
 
 /**
+ * An entity's sections, in order, from its path: `overview` is the path itself, each other key the
+ * path below it (`/teams/$teamId` + `members` = `/teams/$teamId/members`, checked against the routes).
+ */
+export function sectionTabsUnder<const B extends string, const K extends string>(
+  base: B & LinkProps["to"],
+  icons: Record<"overview" | K, LucideIcon> &
+    ([`${B}/${Exclude<K, "overview">}`] extends [LinkProps["to"]] ? unknown : never),
+): readonly SectionTab<"overview" | K>[] {
+  return (Object.entries(icons) as [K | "overview", LucideIcon][]).map(([key, icon]) => ({
+    key,
+    to: (key === "overview" ? base : `${base}/${key}`) as LinkProps["to"],
+    icon,
+  }));
+}
+
+/**
  * An entity's sections (a team's, a comic's) as a tab-like row of links; scrolls sideways on narrow
  * screens. `params` fill the tabs' path (e.g. `{ teamId: "3" }`), `labelOf` names each tab.
  */

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SearchIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListSkeleton, QueryState } from "@/components/query-state";
+import { SearchBox, useSearchField } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api-client";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 const PAGE_SIZE = 6;
 export type TeamPick = { id: number; name: string };
@@ -45,9 +44,7 @@ export function TeamSearchPicker({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [query, setQuery] = useState("");
-  const search = useDebouncedValue(query.trim(), 250);
+  const [search, searchField] = useSearchField();
   // The page belongs to the search it was chosen in: a new search starts at page 1.
   const [paging, setPaging] = useState({ search, page: 1 });
   const page = paging.search === search ? paging.page : 1;
@@ -56,24 +53,7 @@ export function TeamSearchPicker({
 
   return (
     <div className="grid gap-2">
-      <label htmlFor={`${id}-search`} className="font-medium text-sm">
-        {label}
-      </label>
-      <div className="relative">
-        <SearchIcon
-          aria-hidden
-          className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
-        />
-        <Input
-          id={`${id}-search`}
-          type="search"
-          className="pl-9"
-          placeholder={t("comics.teamPicker.placeholder")}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          autoComplete="off"
-        />
-      </div>
+      <SearchBox {...searchField} label={label} placeholder={t("comics.teamPicker.placeholder")} />
       <QueryState query={teams} loading={<ListSkeleton rows={3} rowClassName="h-9" />} errorClassName="py-6">
         {(data) =>
           data.teams.length === 0 ? (

@@ -1,14 +1,14 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
 import "@/locales/load-power";
-import { getRouteApi, Link } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
+import { LinkButton } from "@/components/link-button";
 import { ErrorState } from "@/components/query-state";
-import { Button } from "@/components/ui/button";
 import { useChapter } from "@/features/chapters/api/get-chapter";
 import { useChapters } from "@/features/chapters/api/get-chapters";
 import { NEW_CHAPTER, parseChapterId } from "@/features/chapters/chapters-search";
@@ -43,12 +43,15 @@ export function ChapterPage() {
     >
       {(comic) => (
         <div className="grid gap-4">
-          <Button asChild variant="ghost" size="sm" className="w-fit">
-            <Link to="/comics/$comicId/chapters" params={{ comicId: String(comic.id) }}>
-              <ArrowLeftIcon aria-hidden />
-              {t("chapters.editor.back")}
-            </Link>
-          </Button>
+          <LinkButton
+            variant="ghost"
+            size="sm"
+            className="w-fit"
+            to="/comics/$comicId/chapters"
+            params={{ comicId: String(comic.id) }}
+            icon={ArrowLeftIcon}
+            label={t("chapters.editor.back")}
+          />
           {missing ? (
             <EmptyState
               icon={SearchXIcon}

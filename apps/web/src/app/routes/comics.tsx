@@ -1,9 +1,10 @@
 import "@/features/comics/texts";
-import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { BookKeyIcon, BookPlusIcon, BookTextIcon, SearchXIcon } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
+import { LinkButton } from "@/components/link-button";
 import { Page } from "@/components/page";
 import { PageHeader } from "@/components/page-header";
 import { QueryState } from "@/components/query-state";
@@ -34,18 +35,13 @@ export function ComicsPage() {
 
   const actions = (
     <>
-      <Button asChild variant="outline">
-        <Link to="/comics/request">
-          <BookKeyIcon aria-hidden />
-          {t("comics.list.requestPermission")}
-        </Link>
-      </Button>
-      <Button asChild>
-        <Link to="/comics/upload">
-          <BookPlusIcon aria-hidden />
-          {t("comics.list.create")}
-        </Link>
-      </Button>
+      <LinkButton
+        variant="outline"
+        to="/comics/request"
+        icon={BookKeyIcon}
+        label={t("comics.list.requestPermission")}
+      />
+      <LinkButton to="/comics/upload" icon={BookPlusIcon} label={t("comics.list.create")} />
     </>
   );
 

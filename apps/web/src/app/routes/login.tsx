@@ -2,14 +2,15 @@ import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { LeafIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AppLogo } from "@/components/brand/app-logo";
+import { StudioMark } from "@/components/brand/app-logo";
 import { LanguageSwitch } from "@/components/language-switch";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { describeThirdPartyError } from "@/features/auth/auth-errors";
 import { useAuth } from "@/features/auth/auth-store";
 import { AuthBrandPanel } from "@/features/auth/components/auth-brand-panel";
 import { authLinkClass } from "@/features/auth/components/link-styles";
+import { PanelHeader } from "@/features/auth/components/panel-header";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { ThirdPartySignIn } from "@/features/auth/components/third-party-sign-in";
 import { isSignedIn, safeNextPath } from "@/features/auth/guard";
@@ -52,10 +53,7 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
   const [thirdPartyError, setThirdPartyError] = useState<string>();
   return (
     <>
-      <CardHeader>
-        <CardTitle className="text-2xl">{t("auth.signIn.title")}</CardTitle>
-        <CardDescription>{t("auth.signIn.description")}</CardDescription>
-      </CardHeader>
+      <PanelHeader title={t("auth.signIn.title")} description={t("auth.signIn.description")} />
       <CardContent className="grid gap-5">
         <SignInForm
           onSubmit={signIn}
@@ -115,10 +113,7 @@ export function LoginPage() {
           className="pointer-events-none absolute -bottom-12 -left-12 size-56 -rotate-12 text-primary/5 lg:hidden"
         />
         <LanguageSwitch className="absolute top-4 right-4" />
-        <div className="flex items-center gap-3 lg:hidden">
-          <AppLogo className="size-10" />
-          <span className="font-semibold text-lg">{t("common.studioName")}</span>
-        </div>
+        <StudioMark className="lg:hidden" />
         <Card className="relative w-full max-w-md overflow-hidden shadow-lg before:absolute before:inset-x-0 before:top-0 before:h-1 before:bg-gradient-to-r before:from-emerald-500 before:via-lime-400 before:to-emerald-600">
           <Suspense fallback={<PanelFallback />}>{panel}</Suspense>
         </Card>

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { HouseIcon, SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AppLogo } from "@/components/brand/app-logo";
-import { Button } from "@/components/ui/button";
+import { LinkButton } from "@/components/link-button";
 
 /** Any unknown path, signed in or not (spec §2): '404' and "Page not found", translated. */
 export function NotFoundPage() {
@@ -24,12 +24,7 @@ export function NotFoundPage() {
         <h1 className="font-semibold text-2xl">{t("errors.notFound.title")}</h1>
         <p className="text-muted-foreground">{t("errors.notFound.description")}</p>
       </div>
-      <Button asChild>
-        <Link to="/">
-          <HouseIcon aria-hidden />
-          {t("common.backHome")}
-        </Link>
-      </Button>
+      <LinkButton to="/" icon={HouseIcon} label={t("common.backHome")} />
     </main>
   );
 }

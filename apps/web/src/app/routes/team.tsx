@@ -1,9 +1,9 @@
 import "@/features/teams/texts";
-import { getRouteApi, Link } from "@tanstack/react-router";
-import { ChevronRightIcon } from "lucide-react";
+import { getRouteApi } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Page } from "@/components/page";
 import { QueryState } from "@/components/query-state";
+import { ShortcutCards } from "@/components/shortcut-cards";
 import { useTeam } from "@/features/teams/api/get-team";
 import { TeamActivity } from "@/features/teams/components/team-activity";
 import { TeamNotFound } from "@/features/teams/components/team-layout";
@@ -31,35 +31,24 @@ export function TeamPage() {
       </QueryState>
       <TeamSectionNav teamId={teamId} active="overview" />
       <div className="grid gap-6">
-        <section aria-labelledby="team-shortcuts-heading" className="grid content-start gap-3">
-          <h2 id="team-shortcuts-heading" className="font-semibold">
-            {t("teams.dashboard.shortcutsLabel")}
-          </h2>
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-            {TEAM_SECTIONS.flatMap((section) =>
-              section.key === "overview" ? [] : [{ ...section, key: section.key }],
-            ).map((section) => (
-              <li key={section.key}>
-                <Link
-                  to={section.to}
-                  params={{ teamId: String(teamId) }}
-                  className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm outline-none transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
-                    <section.icon aria-hidden className="size-5" />
-                  </span>
-                  <span className="grid flex-1 gap-0.5">
-                    <span className="font-medium">{t(`teams.nav.${section.key}`)}</span>
-                    <span className="text-muted-foreground text-sm">
-                      {t(`teams.dashboard.shortcuts.${section.key}`)}
-                    </span>
-                  </span>
-                  <ChevronRightIcon aria-hidden className="mt-1 size-4 shrink-0 text-muted-foreground" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ShortcutCards
+          headingId="team-shortcuts-heading"
+          heading={t("teams.dashboard.shortcutsLabel")}
+          listClassName="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+          params={{ teamId: String(teamId) }}
+          cards={TEAM_SECTIONS.flatMap(({ key, ...section }) =>
+            key === "overview"
+              ? []
+              : [
+                  {
+                    ...section,
+                    key,
+                    title: t(`teams.nav.${key}`),
+                    description: t(`teams.dashboard.shortcuts.${key}`),
+                  },
+                ],
+          )}
+        />
         <TeamActivity teamId={teamId} />
       </div>
     </Page>

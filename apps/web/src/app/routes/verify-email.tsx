@@ -2,7 +2,7 @@ import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { LoaderCircleIcon, MailXIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AppLogo } from "@/components/brand/app-logo";
+import { StudioMark } from "@/components/brand/app-logo";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -50,10 +50,7 @@ export function VerifyEmailPage() {
   return (
     <main className="relative flex min-h-svh flex-col items-center justify-center gap-6 bg-[radial-gradient(ellipse_at_top,var(--color-secondary),transparent_65%)] px-4 py-10">
       <LanguageSwitch className="absolute top-4 right-4" />
-      <div className="flex items-center gap-3">
-        <AppLogo className="size-10" />
-        <span className="font-semibold text-lg">{t("common.studioName")}</span>
-      </div>
+      <StudioMark />
       <Card className="w-full max-w-md shadow-lg">
         {error === undefined ? (
           <CardContent className="flex items-center gap-3 py-6" role="status">

@@ -39,6 +39,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: "admin", to: "/admin", icon: ShieldIcon, adminOnly: true },
 ];
 
+/** The sidebar entry `key` (its path and icon), for links elsewhere that go to the same place. */
+export function navItem<K extends NavKey>(key: K): NavItem & { key: K } {
+  return NAV_ITEMS.find((item) => item.key === key) as NavItem & { key: K };
+}
+
 /** An entry is active on its own path and on every path nested below it; dashboard also on /dashboard. */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   if (item.to === "/")

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
 /** The Vườn Truyện mark: a sprout growing from an open book. Decorative; label the link around it. */
@@ -23,5 +24,16 @@ export function AppLogo({ className }: { className?: string }) {
         fill="none"
       />
     </svg>
+  );
+}
+
+/** The mark with the studio's name beside it (the sign-in and verify-email pages, the brand panel). */
+export function StudioMark({ className, logoClassName }: { className?: string; logoClassName?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={cn("flex items-center gap-3", className)}>
+      <AppLogo className={cn("size-10", logoClassName)} />
+      <span className="font-semibold text-lg">{t("common.studioName")}</span>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
-import { SearchIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Input } from "@/components/ui/input";
+import { SearchBox } from "@/components/search-box";
 import { cn } from "@/lib/utils";
 
 const DEBOUNCE_MS = 300;
@@ -33,23 +32,16 @@ export function SearchInput({
   }, [draft, value, onSearch]);
 
   return (
-    <div className={cn("relative w-full sm:max-w-xs", className)}>
-      <SearchIcon
-        aria-hidden
-        className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        aria-label={label}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") onSearch(draft.trim());
-        }}
-        className="pl-9"
-      />
-    </div>
+    <SearchBox
+      className={cn("w-full sm:max-w-xs", className)}
+      aria-label={label}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") onSearch(draft.trim());
+      }}
+    />
   );
 }

@@ -24,6 +24,53 @@ import {
 } from "./api";
 import { auditChanges, type Translate } from "./audit-changes";
 
+type AdminColumn =
+  | "name"
+  | "email"
+  | "role"
+  | "teams"
+  | "state"
+  | "created"
+  | "actions"
+  | "members"
+  | "type"
+  | "deleted"
+  | "deletedBy"
+  | "purgeAt"
+  | "when"
+  | "who"
+  | "what"
+  | "changes";
+
+/** A table of the admin area: its column heads (`review.admin.columns.*`), then `children`, its rows. */
+function AdminTable({
+  columns,
+  children,
+}: {
+  columns: readonly (AdminColumn | { key: AdminColumn; className: string })[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) =>
+            typeof column === "string" ? (
+              <TableHead key={column}>{t(`review.admin.columns.${column}`)}</TableHead>
+            ) : (
+              <TableHead key={column.key} className={column.className}>
+                {t(`review.admin.columns.${column.key}`)}
+              </TableHead>
+            ),
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </Table>
+  );
+}
+
 type ListProps = { page: number; search?: string; onPage: (page: number) => void };
 
 /** Loading, error with Retry (the shared QueryState, never shown as empty), empty, or the table and its pages. */
@@ -86,109 +133,87 @@ export function AdminUsers({ page, search, onPage }: ListProps) {
   return (
     <ListFrame query={users} isEmpty={(d) => d.users.length === 0} page={page} onPage={onPage}>
       {(data) => (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("review.admin.columns.name")}</TableHead>
-              <TableHead>{t("review.admin.columns.email")}</TableHead>
-              <TableHead>{t("review.admin.columns.role")}</TableHead>
-              <TableHead>{t("review.admin.columns.teams")}</TableHead>
-              <TableHead>{t("review.admin.columns.state")}</TableHead>
-              <TableHead>{t("review.admin.columns.created")}</TableHead>
-              <TableHead>{t("review.admin.columns.actions")}</TableHead>
+        <AdminTable columns={["name", "email", "role", "teams", "state", "created", "actions"]}>
+          {data.users.map((user) => (
+            <TableRow key={user.id}>
+              <TableCell className="font-medium">{user.name}</TableCell>
+              <TableCell>{user.email}</TableCell>
+              <TableCell>
+                {user.role === "admin" ? (
+                  <Badge>{t("review.admin.roleAdmin")}</Badge>
+                ) : (
+                  t("review.admin.roleUser")
+                )}
+              </TableCell>
+              <TableCell className="tabular-nums">{user.teamCount}</TableCell>
+              <TableCell>
+                {user.disabledAt ? (
+                  <Badge variant="destructive">{t("review.admin.disabled")}</Badge>
+                ) : (
+                  t("review.admin.active")
+                )}
+              </TableCell>
+              <TableCell>{formatDate(user.createdAt, i18n.language)}</TableCell>
+              <TableCell className="flex flex-wrap gap-1">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    change(
+                      user,
+                      { role: user.role === "admin" ? "user" : "admin" },
+                      t(user.role === "admin" ? "review.admin.revokeTitle" : "review.admin.grantTitle", {
+                        name: user.name,
+                      }),
+                    )
+                  }
+                >
+                  {t(user.role === "admin" ? "review.admin.revoke" : "review.admin.grant")}
+                </Button>
+                <Button
+                  size="sm"
+                  variant={user.disabledAt ? "outline" : "ghost"}
+                  onClick={() =>
+                    change(
+                      user,
+                      { disabled: !user.disabledAt },
+                      user.disabledAt
+                        ? t("review.admin.enable")
+                        : t("review.admin.disableTitle", { name: user.name }),
+                      user.disabledAt ? undefined : t("review.admin.disableDescription"),
+                    )
+                  }
+                >
+                  {t(user.disabledAt ? "review.admin.enable" : "review.admin.disable")}
+                </Button>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.users.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell className="font-medium">{user.name}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>
-                  {user.role === "admin" ? (
-                    <Badge>{t("review.admin.roleAdmin")}</Badge>
-                  ) : (
-                    t("review.admin.roleUser")
-                  )}
-                </TableCell>
-                <TableCell className="tabular-nums">{user.teamCount}</TableCell>
-                <TableCell>
-                  {user.disabledAt ? (
-                    <Badge variant="destructive">{t("review.admin.disabled")}</Badge>
-                  ) : (
-                    t("review.admin.active")
-                  )}
-                </TableCell>
-                <TableCell>{formatDate(user.createdAt, i18n.language)}</TableCell>
-                <TableCell className="flex flex-wrap gap-1">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() =>
-                      change(
-                        user,
-                        { role: user.role === "admin" ? "user" : "admin" },
-                        t(user.role === "admin" ? "review.admin.revokeTitle" : "review.admin.grantTitle", {
-                          name: user.name,
-                        }),
-                      )
-                    }
-                  >
-                    {t(user.role === "admin" ? "review.admin.revoke" : "review.admin.grant")}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant={user.disabledAt ? "outline" : "ghost"}
-                    onClick={() =>
-                      change(
-                        user,
-                        { disabled: !user.disabledAt },
-                        user.disabledAt
-                          ? t("review.admin.enable")
-                          : t("review.admin.disableTitle", { name: user.name }),
-                        user.disabledAt ? undefined : t("review.admin.disableDescription"),
-                      )
-                    }
-                  >
-                    {t(user.disabledAt ? "review.admin.enable" : "review.admin.disable")}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </AdminTable>
       )}
     </ListFrame>
   );
 }
 
 export function AdminTeams({ page, search, onPage }: ListProps) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const teams = useAllTeams({ page, search, limit: 20 });
   return (
     <ListFrame query={teams} isEmpty={(d) => d.teams.length === 0} page={page} onPage={onPage}>
       {(data) => (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("review.admin.columns.name")}</TableHead>
-              <TableHead>{t("review.admin.columns.members")}</TableHead>
-              <TableHead>{t("review.admin.columns.created")}</TableHead>
+        <AdminTable columns={["name", "members", "created"]}>
+          {data.teams.map((team) => (
+            <TableRow key={team.id}>
+              <TableCell className="font-medium">
+                <a className="underline-offset-4 hover:underline" href={`/teams/${team.id}`}>
+                  {team.name}
+                </a>
+              </TableCell>
+              <TableCell className="tabular-nums">{team.memberCount}</TableCell>
+              <TableCell>{formatDate(team.createdAt, i18n.language)}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.teams.map((team) => (
-              <TableRow key={team.id}>
-                <TableCell className="font-medium">
-                  <a className="underline-offset-4 hover:underline" href={`/teams/${team.id}`}>
-                    {team.name}
-                  </a>
-                </TableCell>
-                <TableCell className="tabular-nums">{team.memberCount}</TableCell>
-                <TableCell>{formatDate(team.createdAt, i18n.language)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </AdminTable>
       )}
     </ListFrame>
   );
@@ -209,54 +234,42 @@ export function TrashList({ page, search, onPage }: ListProps) {
   return (
     <ListFrame query={trash} isEmpty={(d) => d.items.length === 0} page={page} onPage={onPage}>
       {(data) => (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("review.admin.columns.type")}</TableHead>
-              <TableHead>{t("review.admin.columns.name")}</TableHead>
-              <TableHead>{t("review.admin.columns.deleted")}</TableHead>
-              <TableHead>{t("review.admin.columns.deletedBy")}</TableHead>
-              <TableHead>{t("review.admin.columns.purgeAt")}</TableHead>
-              <TableHead>{t("review.admin.columns.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.items.map((item) => {
-              const name = trashName(t as never, item);
-              return (
-                <TableRow key={`${item.type}:${item.id}`} data-testid="trash-row">
-                  <TableCell>{t(`review.admin.trashType.${item.type}`)}</TableCell>
-                  <TableCell className="font-medium">{name}</TableCell>
-                  <TableCell>{formatDateTime(item.deletedAt, i18n.language)}</TableCell>
-                  <TableCell>{item.deletedBy?.name ?? "—"}</TableCell>
-                  <TableCell>{formatDateTime(item.purgeAt, i18n.language)}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`${t("review.admin.restore")}: ${name}`}
-                      onClick={() =>
-                        void modal.confirm({
-                          title: t("review.admin.restoreTitle", { name }),
-                          description: t("review.admin.restoreDescription"),
-                          confirmLabel: t("review.admin.restore"),
-                          onConfirm: () =>
-                            restore.mutateAsync({ type: item.type, id: item.id }).then(
-                              () => toast.success(t("review.admin.restored")),
-                              () => undefined,
-                            ),
-                        })
-                      }
-                    >
-                      <RotateCcwIcon aria-hidden />
-                      {t("review.admin.restore")}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <AdminTable columns={["type", "name", "deleted", "deletedBy", "purgeAt", "actions"]}>
+          {data.items.map((item) => {
+            const name = trashName(t as never, item);
+            return (
+              <TableRow key={`${item.type}:${item.id}`} data-testid="trash-row">
+                <TableCell>{t(`review.admin.trashType.${item.type}`)}</TableCell>
+                <TableCell className="font-medium">{name}</TableCell>
+                <TableCell>{formatDateTime(item.deletedAt, i18n.language)}</TableCell>
+                <TableCell>{item.deletedBy?.name ?? "—"}</TableCell>
+                <TableCell>{formatDateTime(item.purgeAt, i18n.language)}</TableCell>
+                <TableCell>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`${t("review.admin.restore")}: ${name}`}
+                    onClick={() =>
+                      void modal.confirm({
+                        title: t("review.admin.restoreTitle", { name }),
+                        description: t("review.admin.restoreDescription"),
+                        confirmLabel: t("review.admin.restore"),
+                        onConfirm: () =>
+                          restore.mutateAsync({ type: item.type, id: item.id }).then(
+                            () => toast.success(t("review.admin.restored")),
+                            () => undefined,
+                          ),
+                      })
+                    }
+                  >
+                    <RotateCcwIcon aria-hidden />
+                    {t("review.admin.restore")}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </AdminTable>
       )}
     </ListFrame>
   );
@@ -291,38 +304,28 @@ export function AuditRows({
   t: Translate;
 }) {
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("review.admin.columns.when")}</TableHead>
-          <TableHead>{t("review.admin.columns.who")}</TableHead>
-          <TableHead>{t("review.admin.columns.what")}</TableHead>
-          <TableHead className="max-md:hidden">{t("review.admin.columns.changes")}</TableHead>
+    <AdminTable columns={["when", "who", "what", { key: "changes", className: "max-md:hidden" }]}>
+      {entries.map((entry) => (
+        <TableRow key={entry.id} data-testid="audit-row">
+          <TableCell className="md:whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
+          <TableCell>{entry.actor?.name ?? "—"}</TableCell>
+          <TableCell>
+            <span className="font-medium">
+              {t(`review.history.entity.${entry.entity}`, {
+                defaultValue: t("review.history.entity.other"),
+              })}
+            </span>{" "}
+            {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
+            {t(`review.history.action.${entry.action}`, { defaultValue: t("review.history.action.other") })}
+            {/* A phone has no room for a fourth column: the changes go under the action. */}
+            <ChangeList entry={entry} lang={lang} t={t} className="mt-1 md:hidden" />
+          </TableCell>
+          <TableCell className="max-md:hidden">
+            <ChangeList entry={entry} lang={lang} t={t} />
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {entries.map((entry) => (
-          <TableRow key={entry.id} data-testid="audit-row">
-            <TableCell className="md:whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
-            <TableCell>{entry.actor?.name ?? "—"}</TableCell>
-            <TableCell>
-              <span className="font-medium">
-                {t(`review.history.entity.${entry.entity}`, {
-                  defaultValue: t("review.history.entity.other"),
-                })}
-              </span>{" "}
-              {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
-              {t(`review.history.action.${entry.action}`, { defaultValue: t("review.history.action.other") })}
-              {/* A phone has no room for a fourth column: the changes go under the action. */}
-              <ChangeList entry={entry} lang={lang} t={t} className="mt-1 md:hidden" />
-            </TableCell>
-            <TableCell className="max-md:hidden">
-              <ChangeList entry={entry} lang={lang} t={t} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </AdminTable>
   );
 }
 

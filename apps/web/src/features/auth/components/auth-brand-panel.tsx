@@ -1,6 +1,6 @@
 import { BookOpenIcon, LeafIcon, SproutIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { AppLogo } from "@/components/brand/app-logo";
+import { StudioMark } from "@/components/brand/app-logo";
 
 /** The garden-themed side of the sign-in screen (large screens). */
 export function AuthBrandPanel() {
@@ -14,10 +14,10 @@ export function AuthBrandPanel() {
     <aside className="relative hidden overflow-hidden bg-gradient-to-br from-emerald-800 via-green-800 to-lime-900 p-10 text-emerald-50 lg:flex lg:flex-col lg:justify-between dark:from-emerald-950 dark:via-green-950 dark:to-lime-950">
       <LeafIcon aria-hidden className="absolute -top-10 -right-10 size-72 rotate-45 text-white/5" />
       <SproutIcon aria-hidden className="absolute -bottom-16 -left-10 size-96 text-white/5" />
-      <div className="relative flex items-center gap-3">
-        <AppLogo className="size-10 [&_.fill-primary]:fill-white/15 [&_.fill-primary-foreground]:fill-white [&_.stroke-primary-foreground]:stroke-white" />
-        <span className="font-semibold text-lg">{t("common.studioName")}</span>
-      </div>
+      <StudioMark
+        className="relative"
+        logoClassName="[&_.fill-primary]:fill-white/15 [&_.fill-primary-foreground]:fill-white [&_.stroke-primary-foreground]:stroke-white"
+      />
       <div className="relative grid max-w-md gap-6">
         <h2 className="font-semibold text-4xl leading-tight tracking-tight">{t("auth.brandHeadline")}</h2>
         <p className="text-emerald-100/85 text-lg">{t("auth.brandBody")}</p>

@@ -1,13 +1,13 @@
-import { Link } from "@tanstack/react-router";
-import { ArrowLeftIcon, LoaderCircleIcon, MailCheckIcon } from "lucide-react";
+import { MailCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
-import { Button } from "@/components/ui/button";
-import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { PendingButton } from "@/components/pending-button";
+import { CardContent } from "@/components/ui/card";
 import { requestPasswordReset } from "../api/identity-provider";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { authLinkClass } from "./link-styles";
+import { PanelHeader } from "./panel-header";
+import { BackToSignIn, OutcomeHeader } from "./panel-parts";
 import { useSubmitError } from "./use-submit-error";
 
 /**
@@ -20,57 +20,41 @@ export function ForgotPasswordPanel({ next }: { next?: string }) {
   const resend = useSubmitError();
   const [resending, setResending] = useState(false);
 
-  const backToSignIn = (
-    <CardFooter className="justify-center text-sm">
-      <Link to="/login" search={{ next }} className={`${authLinkClass} inline-flex items-center gap-1`}>
-        <ArrowLeftIcon aria-hidden className="size-4" />
-        {t("auth.forgotPassword.backToSignIn")}
-      </Link>
-    </CardFooter>
-  );
-
   if (sentTo) {
     return (
       <>
-        <CardHeader className="justify-items-center text-center">
-          <span className="mb-2 flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <MailCheckIcon aria-hidden className="size-7" />
-          </span>
-          <CardTitle className="text-2xl" role="status">
-            {t("auth.forgotPassword.sentTitle")}
-          </CardTitle>
-          <CardDescription className="text-balance">
-            {t("auth.forgotPassword.sentDescription", { email: sentTo })}
-          </CardDescription>
-        </CardHeader>
+        <OutcomeHeader
+          icon={MailCheckIcon}
+          title={t("auth.forgotPassword.sentTitle")}
+          description={t("auth.forgotPassword.sentDescription", { email: sentTo })}
+          balance
+        />
         <CardContent className="grid gap-3 text-center">
           <p className="text-muted-foreground text-sm">{t("auth.forgotPassword.sentHint")}</p>
           <FormAlert message={resend.error} />
-          <Button
+          <PendingButton
             variant="outline"
             className="justify-self-center"
-            disabled={resending}
+            pending={resending}
+            label={t("auth.forgotPassword.resend")}
             onClick={async () => {
               setResending(true);
               await resend.run(() => requestPasswordReset(sentTo));
               setResending(false);
             }}
-          >
-            {resending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-            {t("auth.forgotPassword.resend")}
-          </Button>
+          />
         </CardContent>
-        {backToSignIn}
+        <BackToSignIn next={next} />
       </>
     );
   }
 
   return (
     <>
-      <CardHeader>
-        <CardTitle className="text-2xl">{t("auth.forgotPassword.title")}</CardTitle>
-        <CardDescription>{t("auth.forgotPassword.description")}</CardDescription>
-      </CardHeader>
+      <PanelHeader
+        title={t("auth.forgotPassword.title")}
+        description={t("auth.forgotPassword.description")}
+      />
       <CardContent>
         <ForgotPasswordForm
           onSubmit={async ({ email }) => {
@@ -79,7 +63,7 @@ export function ForgotPasswordPanel({ next }: { next?: string }) {
           }}
         />
       </CardContent>
-      {backToSignIn}
+      <BackToSignIn next={next} />
     </>
   );
 }

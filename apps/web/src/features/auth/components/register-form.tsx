@@ -6,18 +6,14 @@ import {
   USER_NAME_MAX,
   ZRegisterForm,
 } from "@vt/shared/contracts/users";
-import { LoaderCircleIcon } from "lucide-react";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "@/components/form-alert";
+import { EmailInput } from "@/components/email-input";
 import { FormField } from "@/components/form-field";
-import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { AuthForm } from "./auth-form";
 import { PasswordInput } from "./password-input";
-import { useSubmitError } from "./use-submit-error";
-import { useValidationMessage } from "./use-validation-message";
+import { useAuthForm } from "./use-auth-form";
 
 /**
  * Registration: name, email, password twice and the terms (spec §5 messages). `onSubmit` may
@@ -25,23 +21,19 @@ import { useValidationMessage } from "./use-validation-message";
  */
 export function RegisterForm({ onSubmit }: { onSubmit: (values: TRegisterForm) => Promise<void> | void }) {
   const { t } = useTranslation();
-  const messageOf = useValidationMessage();
-  const submit = useSubmitError();
   const passwordRule = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   const termsId = useId();
-  const form = useForm({
-    resolver: zodResolver(ZRegisterForm),
-    defaultValues: { name: "", email: "", password: "", passwordConfirmation: "", acceptTerms: false },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const { form, errors, messageOf, formProps } = useAuthForm(
+    {
+      resolver: zodResolver(ZRegisterForm),
+      defaultValues: { name: "", email: "", password: "", passwordConfirmation: "", acceptTerms: false },
+    },
+    onSubmit,
+  );
   const termsError = messageOf(errors.acceptTerms, "terms");
 
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={form.handleSubmit((values) => submit.run(() => onSubmit(values)))}
-    >
+    <AuthForm {...formProps} texts="auth.register">
       <FormField
         label={t("auth.register.name")}
         error={messageOf(errors.name, "name", { max: USER_NAME_MAX })}
@@ -53,13 +45,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: TRegisterForm) =
         />
       </FormField>
       <FormField label={t("auth.signIn.email")} error={messageOf(errors.email, "email")}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t("auth.signIn.emailPlaceholder")}
-          {...form.register("email")}
-        />
+        <EmailInput placeholder={t("auth.signIn.emailPlaceholder")} {...form.register("email")} />
       </FormField>
       <FormField
         label={t("auth.signIn.password")}
@@ -98,12 +84,6 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: TRegisterForm) =
           </p>
         )}
       </div>
-      <RequiredFieldsAlert errors={errors} />
-      <FormAlert message={submit.error} />
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
-        {isSubmitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-        {isSubmitting ? t("auth.register.submitting") : t("auth.register.submit")}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

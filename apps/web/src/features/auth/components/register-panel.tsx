@@ -1,8 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardContent, CardFooter } from "@/components/ui/card";
 import { signUp } from "../sign-in";
 import { authLinkClass } from "./link-styles";
+import { PanelHeader } from "./panel-header";
 import { RegisterForm } from "./register-form";
 
 /** The register view of /login (its own chunk: loaded when chosen). */
@@ -10,10 +11,7 @@ export function RegisterPanel({ next }: { next?: string }) {
   const { t } = useTranslation();
   return (
     <>
-      <CardHeader>
-        <CardTitle className="text-2xl">{t("auth.register.title")}</CardTitle>
-        <CardDescription>{t("auth.register.description")}</CardDescription>
-      </CardHeader>
+      <PanelHeader title={t("auth.register.title")} description={t("auth.register.description")} />
       <CardContent>
         <RegisterForm onSubmit={signUp} />
       </CardContent>

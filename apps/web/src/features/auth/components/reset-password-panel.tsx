@@ -1,12 +1,13 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeftIcon, CircleCheckIcon } from "lucide-react";
+import { CircleCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
-import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardContent } from "@/components/ui/card";
 import { resetPassword } from "../api/identity-provider";
-import { authLinkClass } from "./link-styles";
+import { PanelHeader } from "./panel-header";
+import { BackToSignIn, OutcomeHeader } from "./panel-parts";
 import { ResetPasswordForm } from "./reset-password-form";
 
 /** The page the reset mail links to (`/login?mode=reset&token=…`): new password, then sign in. */
@@ -17,15 +18,11 @@ export function ResetPasswordPanel({ token, next }: { token?: string; next?: str
   if (done) {
     return (
       <>
-        <CardHeader className="justify-items-center text-center">
-          <span className="mb-2 flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <CircleCheckIcon aria-hidden className="size-7" />
-          </span>
-          <CardTitle className="text-2xl" role="status">
-            {t("auth.resetPassword.doneTitle")}
-          </CardTitle>
-          <CardDescription>{t("auth.resetPassword.doneDescription")}</CardDescription>
-        </CardHeader>
+        <OutcomeHeader
+          icon={CircleCheckIcon}
+          title={t("auth.resetPassword.doneTitle")}
+          description={t("auth.resetPassword.doneDescription")}
+        />
         <CardContent>
           <Button asChild size="lg" className="w-full">
             <Link to="/login" search={{ next }} replace>
@@ -39,10 +36,7 @@ export function ResetPasswordPanel({ token, next }: { token?: string; next?: str
 
   return (
     <>
-      <CardHeader>
-        <CardTitle className="text-2xl">{t("auth.resetPassword.title")}</CardTitle>
-        <CardDescription>{t("auth.resetPassword.description")}</CardDescription>
-      </CardHeader>
+      <PanelHeader title={t("auth.resetPassword.title")} description={t("auth.resetPassword.description")} />
       <CardContent className="grid gap-4">
         {token ? (
           <ResetPasswordForm
@@ -62,12 +56,7 @@ export function ResetPasswordPanel({ token, next }: { token?: string; next?: str
           </>
         )}
       </CardContent>
-      <CardFooter className="justify-center text-sm">
-        <Link to="/login" search={{ next }} className={`${authLinkClass} inline-flex items-center gap-1`}>
-          <ArrowLeftIcon aria-hidden className="size-4" />
-          {t("auth.forgotPassword.backToSignIn")}
-        </Link>
-      </CardFooter>
+      <BackToSignIn next={next} />
     </>
   );
 }

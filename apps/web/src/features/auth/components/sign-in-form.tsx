@@ -1,12 +1,9 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, type ReactElement, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "@/components/form-alert";
+import { EmailInput } from "@/components/email-input";
 import { FormField } from "@/components/form-field";
-import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { type SignInErrors, type SignInValues, validateSignIn } from "../sign-in-validation";
+import { AuthForm } from "./auth-form";
 import { PasswordInput } from "./password-input";
 import { useSubmitError } from "./use-submit-error";
 import { useValidationMessage } from "./use-validation-message";
@@ -64,21 +61,20 @@ export function SignInForm({
   }
 
   return (
-    <form
+    <AuthForm
       ref={formRef}
-      noValidate
-      className="grid gap-4"
       onSubmit={handleSubmit}
+      errors={errors}
+      error={submit.error ?? externalError}
+      pending={submitting}
+      texts="auth.signIn"
       onChange={() => {
         if (attempted && formRef.current) setErrors(validateSignIn(readValues(formRef.current)));
       }}
     >
       <FormField label={t("auth.signIn.email")} error={errorOf("email", "email")}>
-        <Input
+        <EmailInput
           name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           defaultValue={defaultEmail}
           placeholder={t("auth.signIn.emailPlaceholder")}
         />
@@ -94,12 +90,6 @@ export function SignInForm({
           placeholder={t("auth.signIn.passwordPlaceholder")}
         />
       </FormField>
-      <RequiredFieldsAlert errors={errors} />
-      <FormAlert message={submit.error ?? externalError} />
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={submitting}>
-        {submitting && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-        {submitting ? t("auth.signIn.submitting") : t("auth.signIn.submit")}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

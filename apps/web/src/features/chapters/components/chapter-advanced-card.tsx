@@ -2,7 +2,7 @@ import { ChevronDownIcon } from "lucide-react";
 import { Fragment, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { SwitchRow } from "@/components/switch-row";
+import { SwitchField } from "@/components/switch-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -54,17 +54,11 @@ export function ChapterAdvancedCard({ editor }: { editor: ChapterEditorState }) 
         </CardHeader>
         <CollapsibleContent>
           <CardContent className="grid gap-4">
-            <Controller
+            <SwitchField
               control={control}
               name="scrambled"
-              render={({ field }) => (
-                <SwitchRow
-                  label={t("chapters.editor.scrambled")}
-                  hint={`${t("chapters.editor.scrambledHint")} ${pages.length > 0 ? t("chapters.editor.scrambledLocked") : ""}`}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                />
-              )}
+              label={t("chapters.editor.scrambled")}
+              hint={`${t("chapters.editor.scrambledHint")} ${pages.length > 0 ? t("chapters.editor.scrambledLocked") : ""}`}
             />
             {pages.some((p) => p.key) && <Badge variant="outline">{t("chapters.badge.scrambled")}</Badge>}
             {TEAM_CHOICES.map((choice) => (
@@ -82,17 +76,7 @@ export function ChapterAdvancedCard({ editor }: { editor: ChapterEditorState }) 
                     />
                   )}
                 />
-                <Controller
-                  control={control}
-                  name={choice.hide}
-                  render={({ field }) => (
-                    <SwitchRow
-                      label={t(choice.hideLabel)}
-                      checked={field.value}
-                      onCheckedChange={field.onChange}
-                    />
-                  )}
-                />
+                <SwitchField control={control} name={choice.hide} label={t(choice.hideLabel)} />
               </Fragment>
             ))}
             <Controller

@@ -1,6 +1,7 @@
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { SwitchField } from "@/components/switch-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -64,17 +65,11 @@ export function ChapterBasicsCard({ editor }: { editor: ChapterEditorState }) {
             />
           )}
         />
-        <Controller
+        <SwitchField
           control={control}
           name="hideOrder"
-          render={({ field }) => (
-            <SwitchRow
-              label={t("chapters.editor.hideOrder")}
-              hint={t("chapters.editor.hideOrderHint")}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label={t("chapters.editor.hideOrder")}
+          hint={t("chapters.editor.hideOrderHint")}
         />
         {label && (
           <p className="text-muted-foreground text-sm" aria-live="polite">

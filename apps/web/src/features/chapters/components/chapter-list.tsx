@@ -1,13 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import type { TChapter, TChapterSort } from "@vt/shared/contracts/chapters";
 import { ArrowDownUpIcon, BookOpenTextIcon, PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
+import { LinkButton } from "@/components/link-button";
 import { useModal } from "@/components/modal/use-modal";
 import { ListSkeleton, QueryState } from "@/components/query-state";
-import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/lib/toast";
 import { useDeleteChapter } from "../api/delete-chapter";
@@ -96,15 +95,12 @@ export function ChapterList({
               />
             )}
             <BulkImportDialog comicId={comicId} teamIds={uploadTeamIds} splitTallStrips={splitTallStrips} />
-            <Button asChild>
-              <Link
-                to="/comics/$comicId/chapters/$chapterId"
-                params={{ comicId: String(comicId), chapterId: NEW_CHAPTER }}
-              >
-                <PlusIcon aria-hidden />
-                {t("chapters.list.add")}
-              </Link>
-            </Button>
+            <LinkButton
+              to="/comics/$comicId/chapters/$chapterId"
+              params={{ comicId: String(comicId), chapterId: NEW_CHAPTER }}
+              icon={PlusIcon}
+              label={t("chapters.list.add")}
+            />
           </div>
         )}
       </div>

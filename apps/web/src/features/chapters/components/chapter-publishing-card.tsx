@@ -1,9 +1,8 @@
 import { SaveIcon, SendIcon } from "lucide-react";
-import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { SwitchRow } from "@/components/switch-row";
+import { SwitchField } from "@/components/switch-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -45,29 +44,17 @@ export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }
         >
           <Input type="datetime-local" {...register("publishAt")} />
         </FormField>
-        <Controller
+        <SwitchField
           control={control}
           name="hidden"
-          render={({ field }) => (
-            <SwitchRow
-              label={t("chapters.editor.hidden")}
-              hint={t("chapters.editor.hiddenHint")}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label={t("chapters.editor.hidden")}
+          hint={t("chapters.editor.hiddenHint")}
         />
-        <Controller
+        <SwitchField
           control={control}
           name="hideDefaultOrder"
-          render={({ field }) => (
-            <SwitchRow
-              label={t("chapters.editor.hideDefaultOrder")}
-              hint={t("chapters.editor.hideDefaultOrderHint", { order: values.order || "1" })}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label={t("chapters.editor.hideDefaultOrder")}
+          hint={t("chapters.editor.hideDefaultOrderHint", { order: values.order || "1" })}
         />
         <RequiredFieldsAlert errors={formState.errors} />
         <div className="grid gap-2">

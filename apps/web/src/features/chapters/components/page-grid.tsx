@@ -1,18 +1,9 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import type { Announcements } from "@dnd-kit/core";
 import { ArrowDownAZIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import { SortableGrid } from "@/components/sortable-grid";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
@@ -31,10 +22,6 @@ export function PageGrid({ session, pages }: { session: PagesSession; pages: rea
   const looseT = useLooseT();
   const selectAllId = useId();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = useMemo(() => pages.map((p) => p.uid), [pages]);
   const position = (id: string | number | undefined) => ids.indexOf(String(id)) + 1;
   const announcements: Announcements = {
@@ -51,10 +38,6 @@ export function PageGrid({ session, pages }: { session: PagesSession; pages: rea
     if (on) next.add(uid);
     else next.delete(uid);
     setSelected(next);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    session.move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   const deleteSelected = async () => {
     const count = live.size;
@@ -111,38 +94,34 @@ export function PageGrid({ session, pages }: { session: PagesSession; pages: rea
           )}
         </div>
       </div>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: { draggable: t("chapters.pages.dnd.instructions") },
-        }}
+      <SortableGrid
+        ids={ids}
+        onMove={(from, to) => session.move(from, to)}
+        announcements={announcements}
+        instructions={t("chapters.pages.dnd.instructions")}
+        dragDistance={5}
       >
-        <SortableContext items={ids} strategy={rectSortingStrategy}>
-          <ol
-            aria-label={t("chapters.pages.gridLabel")}
-            className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-2 sm:gap-3"
-          >
-            {pages.map((page, index) => (
-              <PageTile
-                key={page.uid}
-                page={page}
-                index={index}
-                selected={live.has(page.uid)}
-                onSelect={(on) => toggle(page.uid, on)}
-                onRemove={() => session.remove([page.uid])}
-                onRetry={() => session.retry(page.uid)}
-                onReplace={async (file) => {
-                  const problem = await session.replace(page.uid, file);
-                  if (problem) toast.error(looseT(problem.key, problem.params));
-                }}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+        <ol
+          aria-label={t("chapters.pages.gridLabel")}
+          className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-2 sm:gap-3"
+        >
+          {pages.map((page, index) => (
+            <PageTile
+              key={page.uid}
+              page={page}
+              index={index}
+              selected={live.has(page.uid)}
+              onSelect={(on) => toggle(page.uid, on)}
+              onRemove={() => session.remove([page.uid])}
+              onRetry={() => session.retry(page.uid)}
+              onReplace={async (file) => {
+                const problem = await session.replace(page.uid, file);
+                if (problem) toast.error(looseT(problem.key, problem.params));
+              }}
+            />
+          ))}
+        </ol>
+      </SortableGrid>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { GripVerticalIcon, ImageUpIcon, RotateCwIcon, XIcon } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { IconButton } from "@/components/icon-button";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Progress } from "@/components/ui/progress";
@@ -127,28 +128,22 @@ export function PageTile({
                 if (file) onReplace(file);
               }}
             />
-            <Button
+            <IconButton
+              icon={ImageUpIcon}
+              label={t("chapters.pages.replace", { n })}
+              tooltip
               type="button"
-              size="icon-sm"
-              variant="ghost"
-              aria-label={t("chapters.pages.replace", { n })}
-              title={t("chapters.pages.replace", { n })}
               onClick={() => replaceInput.current?.click()}
-            >
-              <ImageUpIcon aria-hidden />
-            </Button>
+            />
           </>
         )}
-        <Button
+        <IconButton
+          icon={XIcon}
+          label={t("chapters.pages.remove", { n })}
+          tooltip
           type="button"
-          size="icon-sm"
-          variant="ghost"
-          aria-label={t("chapters.pages.remove", { n })}
-          title={t("chapters.pages.remove", { n })}
           onClick={onRemove}
-        >
-          <XIcon aria-hidden />
-        </Button>
+        />
       </div>
       {/* The whole file name, wrapped: pages are checked by name ("1 pag…" told nothing). */}
       {page.name && (

@@ -98,9 +98,12 @@ export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nex
               </span>
             </ImagePickButton>
           </div>
-          <PendingButton type="submit" pending={create.isPending} icon={<UploadIcon aria-hidden />}>
-            {t("comics.volumes.upload")}
-          </PendingButton>
+          <PendingButton
+            type="submit"
+            pending={create.isPending}
+            icon={<UploadIcon aria-hidden />}
+            label={t("comics.volumes.upload")}
+          />
           {percent !== null && (
             <div className="grid gap-1 sm:col-span-3">
               <span className="text-xs" role="status">

@@ -1,7 +1,7 @@
-import { Link } from "@tanstack/react-router";
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { BookKeyIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { LinkButton } from "@/components/link-button";
 import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -39,11 +39,7 @@ export function AllComicsList({
               canAsk && "cursor-pointer hover:border-primary/50",
             )}
           >
-            <ComicCover
-              url={comic.thumbnailSmallUrl ?? comic.thumbnailUrl}
-              title={comic.title}
-              className="w-16"
-            />
+            <ComicCover comic={comic} className="w-16" />
             <div className="grid min-w-0 flex-1 content-start gap-1.5">
               <p className="line-clamp-2 font-medium text-sm">{comic.title}</p>
               {comic.anotherName && (
@@ -58,12 +54,15 @@ export function AllComicsList({
               </div>
               <div className="mt-1">
                 {comic.canUpload ? (
-                  <Button asChild size="sm" variant="ghost" className="h-7 px-2 text-primary">
-                    <Link to="/comics/$comicId" params={{ comicId: String(comic.id) }}>
-                      <CheckCircle2Icon aria-hidden />
-                      {t("comics.request.canUpload")}
-                    </Link>
-                  </Button>
+                  <LinkButton
+                    size="sm"
+                    variant="ghost"
+                    className="h-7 px-2 text-primary"
+                    to="/comics/$comicId"
+                    params={{ comicId: String(comic.id) }}
+                    icon={CheckCircle2Icon}
+                    label={t("comics.request.canUpload")}
+                  />
                 ) : (
                   !pending && (
                     <Button

@@ -2,17 +2,22 @@ import { ImageOffIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
-/** A cover in its 3:4 frame, or a quiet placeholder when the comic has none. */
+/**
+ * A comic's cover in its 3:4 frame, or a quiet placeholder when it has none: the small thumbnail
+ * (when there is one) unless `large`.
+ */
 export function ComicCover({
-  url,
-  title,
+  comic,
+  large = false,
   className,
 }: {
-  url: string | null | undefined;
-  title: string;
+  comic: { title: string; thumbnailUrl?: string | null; thumbnailSmallUrl?: string | null };
+  large?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation();
+  const { title } = comic;
+  const url = large ? comic.thumbnailUrl : (comic.thumbnailSmallUrl ?? comic.thumbnailUrl);
   return (
     <div className={cn("aspect-[3/4] shrink-0 overflow-hidden rounded-md border bg-muted", className)}>
       {url ? (

@@ -18,11 +18,13 @@ import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict, type VersionedWrite } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
+import { SwitchField } from "@/components/switch-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import type { PeoplePickers } from "@/lib/person-pickers";
 import { toast } from "@/lib/toast";
 import { useFieldError } from "@/lib/use-field-error";
 import { type ConflictField, fieldOf } from "@/lib/version-conflict";
@@ -39,8 +41,8 @@ import {
 import { CouplesEditor } from "./couples-editor";
 import { CoverPicker } from "./cover-picker";
 import { GenrePicker } from "./genre-picker";
-import type { PeoplePickers } from "./people-pickers";
 import { SelectField } from "./select-field";
+import { TeamSelectField } from "./team-field";
 
 type Team = { id: number; name: string };
 
@@ -157,24 +159,12 @@ export function ComicForm(
       <fieldset disabled={readOnly || submitting} className="grid min-w-0 content-start gap-6">
         <Section title={t("comics.form.basics")}>
           {create && teams.length > 1 && (
-            <Controller
+            <TeamSelectField
               control={form.control}
               name="teamId"
-              render={({ field, fieldState }) => (
-                <FormField
-                  label={t("comics.form.team")}
-                  hint={t("comics.form.teamHint")}
-                  error={fieldError(fieldState.error, "team")}
-                >
-                  <SelectField
-                    value={field.value ? String(field.value) : undefined}
-                    placeholder={t("comics.form.teamPlaceholder")}
-                    options={teams.map((team) => ({ value: String(team.id), label: team.name }))}
-                    onValueChange={(value) => field.onChange(Number(value))}
-                    name={field.name}
-                  />
-                </FormField>
-              )}
+              teams={teams}
+              label={t("comics.form.team")}
+              hint={t("comics.form.teamHint")}
             />
           )}
           {create && teams.length === 1 && (
@@ -247,18 +237,12 @@ export function ComicForm(
               />
             )}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="syncArtistsWithAuthors"
-            render={({ field }) => (
-              <SwitchRow
-                label={t("comics.form.syncArtists")}
-                hint={t("comics.form.syncArtistsHint")}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={readOnly}
-              />
-            )}
+            label={t("comics.form.syncArtists")}
+            hint={t("comics.form.syncArtistsHint")}
+            disabled={readOnly}
           />
           {sync ? (
             <p className="text-muted-foreground text-sm">{t("comics.form.artistsSynced")}</p>
@@ -295,18 +279,12 @@ export function ComicForm(
               />
             )}
           />
-          <Controller
+          <SwitchField
             control={form.control}
             name="isMature"
-            render={({ field }) => (
-              <SwitchRow
-                label={t("comics.form.mature")}
-                hint={t("comics.form.matureHint")}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={readOnly}
-              />
-            )}
+            label={t("comics.form.mature")}
+            hint={t("comics.form.matureHint")}
+            disabled={readOnly}
           />
           <SwitchRow
             label={t("comics.form.doujinshi")}

@@ -4,9 +4,9 @@ import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
+import { LinkButton } from "@/components/link-button";
 import { Page } from "@/components/page";
 import { QueryState } from "@/components/query-state";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
 import { useComic } from "../api/get-comic";
@@ -40,11 +40,7 @@ export function ComicLayout({
     <Page>
       <div className="flex items-center gap-3">
         {comic.data ? (
-          <ComicCover
-            url={comic.data.thumbnailSmallUrl ?? comic.data.thumbnailUrl}
-            title={comic.data.title}
-            className="w-10"
-          />
+          <ComicCover comic={comic.data} className="w-10" />
         ) : (
           <Skeleton className="aspect-[3/4] w-10" />
         )}
@@ -96,12 +92,7 @@ export function ComicNotFound() {
         title={t("comics.notFound.title")}
         description={t("comics.notFound.description")}
       >
-        <Button asChild variant="outline">
-          <Link to="/comics">
-            <ArrowLeftIcon aria-hidden />
-            {t("comics.notFound.back")}
-          </Link>
-        </Button>
+        <LinkButton variant="outline" to="/comics" icon={ArrowLeftIcon} label={t("comics.notFound.back")} />
       </EmptyState>
     </Page>
   );

@@ -2,8 +2,8 @@ import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { genreName } from "@vt/shared/genres";
 import { ExternalLinkIcon, EyeIcon, HeartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { AnchorButton } from "@/components/link-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/date-format";
 import { currentLanguage } from "@/lib/i18n";
@@ -17,11 +17,7 @@ export function ComicOverviewHeader({ comic }: { comic: TComicDetail }) {
   const lang = i18n.language;
   return (
     <section className="flex flex-col gap-5 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:p-6">
-      <ComicCover
-        url={comic.thumbnailUrl}
-        title={comic.title}
-        className="w-32 self-center sm:w-40 sm:self-start"
-      />
+      <ComicCover comic={comic} large className="w-32 self-center sm:w-40 sm:self-start" />
       <div className="grid min-w-0 flex-1 content-start gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <ComicStatusBadge status={comic.status} />
@@ -70,12 +66,16 @@ export function ComicOverviewHeader({ comic }: { comic: TComicDetail }) {
         )}
         {comic.siteUrl && (
           <div>
-            <Button asChild variant="outline" size="sm">
-              <a href={comic.siteUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLinkIcon aria-hidden />
-                {comic.isMature ? t("comics.dashboard.viewPublicMature") : t("comics.dashboard.viewPublic")}
-              </a>
-            </Button>
+            <AnchorButton
+              variant="outline"
+              size="sm"
+              href={comic.siteUrl}
+              external
+              icon={ExternalLinkIcon}
+              label={
+                comic.isMature ? t("comics.dashboard.viewPublicMature") : t("comics.dashboard.viewPublic")
+              }
+            />
           </div>
         )}
       </div>

@@ -1,9 +1,8 @@
 import type { TComicListItem } from "@vt/shared/contracts/comics";
-import { CheckIcon, LoaderCircleIcon, SearchIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { CheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Input } from "@/components/ui/input";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { PickerStatus } from "@/components/picker-status";
+import { SearchBox, useSearchField } from "@/components/search-box";
 import { cn } from "@/lib/utils";
 import { useComics } from "../api/get-comics";
 import { ComicCover } from "./comic-cover";
@@ -26,35 +25,20 @@ export function ComicSearchPicker({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [query, setQuery] = useState("");
-  const search = useDebouncedValue(query.trim(), 250);
+  const [search, searchField] = useSearchField();
   // One more than shown, so leaving out the comic itself still fills the list.
   const comics = useComics({ scope: "all", page: 1, limit: RESULT_LIMIT + 1, search: search || undefined });
   const results = (comics.data?.comics ?? []).filter((c) => c.id !== excludeId).slice(0, RESULT_LIMIT);
 
   return (
     <div className="grid gap-2">
-      <label htmlFor={`${id}-search`} className="font-medium text-sm">
-        {label}
-      </label>
-      <div className="relative">
-        <SearchIcon
-          aria-hidden
-          className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
-        />
-        <Input
-          id={`${id}-search`}
-          type="search"
-          className="pl-9"
-          placeholder={t("comics.requests.targetPlaceholder")}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          autoComplete="off"
-        />
-      </div>
+      <SearchBox
+        {...searchField}
+        label={label}
+        placeholder={t("comics.requests.targetPlaceholder")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${searchField.id}-error` : undefined}
+      />
       <div
         role="radiogroup"
         aria-label={label}
@@ -75,11 +59,7 @@ export function ComicSearchPicker({
                 selected && "bg-primary/10",
               )}
             >
-              <ComicCover
-                url={comic.thumbnailSmallUrl ?? comic.thumbnailUrl}
-                title={comic.title}
-                className="w-8"
-              />
+              <ComicCover comic={comic} className="w-8" />
               <span className="grid min-w-0 flex-1">
                 <span className="truncate font-medium">{comic.title}</span>
                 <span className="truncate text-muted-foreground text-xs">{comic.team.name}</span>
@@ -88,22 +68,11 @@ export function ComicSearchPicker({
             </button>
           );
         })}
-        {results.length === 0 && (
-          <p className="flex items-center gap-2 px-2 py-1.5 text-muted-foreground text-sm">
-            {comics.isFetching ? (
-              <>
-                <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />
-                {t("comics.picker.loading")}
-              </>
-            ) : (
-              t("comics.picker.noResults")
-            )}
-          </p>
-        )}
+        {results.length === 0 && <PickerStatus loading={comics.isFetching} />}
       </div>
       {value && <p className="text-sm">{t("comics.requests.targetSelected", { title: value.title })}</p>}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+        <p id={`${searchField.id}-error`} role="alert" className="text-destructive text-sm">
           {error}
         </p>
       )}

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { EyeIcon, HeartIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonMedia } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/date-format";
 import { formatCount } from "../format";
@@ -37,11 +37,7 @@ export function ComicsTable({ comics, busy = false }: { comics: TComicListItem[]
           {comics.map((comic) => (
             <TableRow key={comic.id}>
               <TableCell className="py-2">
-                <ComicCover
-                  url={comic.thumbnailSmallUrl ?? comic.thumbnailUrl}
-                  title={comic.title}
-                  className="w-12"
-                />
+                <ComicCover comic={comic} className="w-12" />
               </TableCell>
               <TableCell className="max-w-0 whitespace-normal md:w-[40%]">
                 <div className="grid gap-1">
@@ -95,14 +91,12 @@ export function ComicsTableSkeleton({ rows = 6 }: { rows?: number }) {
   return (
     <div className="grid gap-3 rounded-xl border bg-card p-3" aria-busy="true">
       {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-        <div key={index} className="flex items-center gap-3">
-          <Skeleton className="aspect-[3/4] w-12" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-        </div>
+        <SkeletonMedia
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+          key={index}
+          media="aspect-[3/4] w-12"
+          lines={["h-4 w-1/2", "h-3 w-1/3"]}
+        />
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
 import { HeartIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import type { CharacterPickerProps, PersonRef } from "./people-pickers";
+import type { CharacterPickerProps, PersonRef } from "@/lib/person-pickers";
 
 type Couple = [PersonRef | null, PersonRef | null];
 

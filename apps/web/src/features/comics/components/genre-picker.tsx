@@ -1,6 +1,7 @@
 import { GENRES } from "@vt/shared/genres";
 import { CheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { FormFieldset } from "@/components/form-field";
 import { currentLanguage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
@@ -22,8 +23,7 @@ export function GenrePicker({
   const lang = currentLanguage();
   const chosen = new Set(value);
   return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 font-medium text-sm">{label}</legend>
+    <FormFieldset legend={label} error={error}>
       <div className="flex flex-wrap gap-1.5">
         {GENRES.map((genre) => {
           const on = chosen.has(genre.slug);
@@ -49,11 +49,6 @@ export function GenrePicker({
           );
         })}
       </div>
-      {error && (
-        <p role="alert" className="text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FormFieldset>
   );
 }

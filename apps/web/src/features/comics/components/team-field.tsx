@@ -16,17 +16,34 @@ export function TeamField<T extends FieldValues>({
   teams: { id: number; name: string }[];
   label: string;
 }) {
-  const { t } = useTranslation();
-  const fieldError = useFieldError();
   if (teams.length === 1) {
     return <p className="text-muted-foreground text-sm">{`${label}: ${teams[0]!.name}`}</p>;
   }
+  return <TeamSelectField control={control} name={name} teams={teams} label={label} />;
+}
+
+/** The select of the teams I may file for (several), as a form field. */
+export function TeamSelectField<T extends FieldValues>({
+  control,
+  name,
+  teams,
+  label,
+  hint,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  teams: { id: number; name: string }[];
+  label: string;
+  hint?: string;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <FormField label={label} error={fieldError(fieldState.error, "team")}>
+        <FormField label={label} hint={hint} error={fieldError(fieldState.error, "team")}>
           <SelectField
             value={field.value ? String(field.value) : undefined}
             placeholder={t("comics.form.teamPlaceholder")}

@@ -1,8 +1,8 @@
 import type { TPerson } from "@vt/shared/contracts/people";
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { IconButton } from "@/components/icon-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 /** Authors, artists or characters: name, comics, couples, who added it, teams working on it, actions. */
@@ -75,24 +75,18 @@ export function PeopleTable({
               <TableCell className="text-right">
                 <span className="inline-flex gap-1">
                   {person.canEdit && (
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={t("people.edit", { name: person.name })}
+                    <IconButton
+                      icon={PencilIcon}
+                      label={t("people.edit", { name: person.name })}
                       onClick={() => onEdit(person)}
-                    >
-                      <PencilIcon aria-hidden />
-                    </Button>
+                    />
                   )}
                   {canRequestDelete && !person.deleteRequested && (
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={t("people.requestDelete", { name: person.name })}
+                    <IconButton
+                      icon={Trash2Icon}
+                      label={t("people.requestDelete", { name: person.name })}
                       onClick={() => onRequestDelete(person)}
-                    >
-                      <Trash2Icon aria-hidden />
-                    </Button>
+                    />
                   )}
                 </span>
               </TableCell>

@@ -1,12 +1,12 @@
-import type { TPersonKind } from "@vt/shared/contracts/people";
 import { PlusIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormFieldset } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import type { PeoplePickerProps } from "@/lib/person-pickers";
 import { cn } from "@/lib/utils";
-import { type PersonPick, PersonSearchList } from "./person-search-list";
+import { PersonSearchPopover } from "./person-search-list";
 
 /**
  * Several people of one kind (a comic's authors or artists): chosen ones as removable chips, and
@@ -21,15 +21,7 @@ export function PersonMultiSelect({
   error,
   disabled = false,
   max,
-}: {
-  kind: TPersonKind;
-  label: string;
-  value: PersonPick[];
-  onChange: (value: PersonPick[]) => void;
-  error?: string;
-  disabled?: boolean;
-  max?: number;
-}) {
+}: PeoplePickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const exclude = {
@@ -39,8 +31,7 @@ export function PersonMultiSelect({
   const full = max !== undefined && value.length >= max;
 
   return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 font-medium text-sm">{label}</legend>
+    <FormFieldset legend={label} error={error}>
       <div
         className={cn(
           "flex min-h-10 flex-wrap items-center gap-1.5 rounded-md border border-input bg-background px-2 py-1.5 dark:bg-input/30",
@@ -69,8 +60,14 @@ export function PersonMultiSelect({
           </Badge>
         ))}
         {!disabled && !full && (
-          <Popover open={open} onOpenChange={setOpen}>
-            <PopoverTrigger asChild>
+          <PersonSearchPopover
+            open={open}
+            onOpenChange={setOpen}
+            kind={kind}
+            label={label}
+            exclude={exclude}
+            onChoose={(pick) => onChange([...value, pick])}
+            trigger={
               <Button
                 variant="ghost"
                 size="sm"
@@ -80,26 +77,13 @@ export function PersonMultiSelect({
                 <PlusIcon aria-hidden />
                 {t("comics.picker.add")}
               </Button>
-            </PopoverTrigger>
-            <PopoverContent className="w-80 p-2">
-              <PersonSearchList
-                kind={kind}
-                label={label}
-                exclude={exclude}
-                onChoose={(pick) => onChange([...value, pick])}
-              />
-            </PopoverContent>
-          </Popover>
+            }
+          />
         )}
         {disabled && value.length === 0 && (
           <span className="px-1 text-muted-foreground text-sm">{t("comics.picker.selectedNone")}</span>
         )}
       </div>
-      {error && (
-        <p role="alert" className="text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FormFieldset>
   );
 }

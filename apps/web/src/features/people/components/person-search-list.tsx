@@ -1,14 +1,14 @@
 import type { TPersonKind } from "@vt/shared/contracts/people";
-import { LoaderCircleIcon, PlusIcon } from "lucide-react";
-import { type KeyboardEvent, useId, useState } from "react";
+import { PlusIcon } from "lucide-react";
+import { type KeyboardEvent, type ReactElement, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PickerStatus } from "@/components/picker-status";
 import { Input } from "@/components/ui/input";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import type { PersonPick } from "@/lib/person-pickers";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 import { usePeople } from "../api/get-people";
-
-/** A person picked in a picker: an existing one (id), or a new name to create. */
-export type PersonPick = { id?: number; name: string };
 
 const RESULT_LIMIT = 8;
 const normalise = (text: string) => text.trim().toLocaleLowerCase();
@@ -113,19 +113,29 @@ export function PersonSearchList({
             </span>
           </div>
         ))}
-        {options.length === 0 && (
-          <p className="flex items-center gap-2 px-2 py-1.5 text-muted-foreground text-sm" aria-live="polite">
-            {people.isPending || searching ? (
-              <>
-                <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />
-                {t("comics.picker.loading")}
-              </>
-            ) : (
-              t("comics.picker.noResults")
-            )}
-          </p>
-        )}
+        {options.length === 0 && <PickerStatus loading={people.isPending || searching} live />}
       </div>
     </div>
+  );
+}
+
+/** A person picker's popover: `trigger` opens the search list (PersonSearchList) under it. */
+export function PersonSearchPopover({
+  open,
+  onOpenChange,
+  trigger,
+  ...list
+}: Parameters<typeof PersonSearchList>[0] & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactElement;
+}) {
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>{trigger}</PopoverTrigger>
+      <PopoverContent className="w-80 p-2">
+        <PersonSearchList {...list} />
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -1,12 +1,11 @@
-import type { TPersonKind, TPersonRef } from "@vt/shared/contracts/people";
 import { ChevronDownIcon, LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import type { CharacterPickerProps } from "@/lib/person-pickers";
 import { cn } from "@/lib/utils";
 import { useCreatePerson } from "../api/create-person";
-import { PersonSearchList } from "./person-search-list";
+import { PersonSearchPopover } from "./person-search-list";
 
 /**
  * One person of one kind (a character of a couple), chosen by search; a new name is created at
@@ -19,20 +18,27 @@ export function PersonSelect({
   onChange,
   excludeIds = [],
   invalid = false,
-}: {
-  kind: TPersonKind;
-  label: string;
-  value: TPersonRef | null;
-  onChange: (value: TPersonRef) => void;
-  excludeIds?: readonly number[];
-  invalid?: boolean;
-}) {
+}: CharacterPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const create = useCreatePerson(kind);
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
+    <PersonSearchPopover
+      open={open}
+      onOpenChange={setOpen}
+      kind={kind}
+      label={label}
+      exclude={{ ids: new Set(excludeIds), names: new Set() }}
+      onChoose={async (pick) => {
+        setOpen(false);
+        if (pick.id !== undefined) {
+          onChange({ id: pick.id, name: pick.name });
+          return;
+        }
+        const person = await create.mutateAsync({ name: pick.name }).catch(() => undefined);
+        if (person) onChange({ id: person.id, name: person.name });
+      }}
+      trigger={
         <Button
           variant="outline"
           aria-label={value ? `${label}: ${value.name}` : label}
@@ -51,23 +57,7 @@ export function PersonSelect({
             <ChevronDownIcon aria-hidden className="opacity-50" />
           )}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-80 p-2">
-        <PersonSearchList
-          kind={kind}
-          label={label}
-          exclude={{ ids: new Set(excludeIds), names: new Set() }}
-          onChoose={async (pick) => {
-            setOpen(false);
-            if (pick.id !== undefined) {
-              onChange({ id: pick.id, name: pick.name });
-              return;
-            }
-            const person = await create.mutateAsync({ name: pick.name }).catch(() => undefined);
-            if (person) onChange({ id: person.id, name: person.name });
-          }}
-        />
-      </PopoverContent>
-    </Popover>
+      }
+    />
   );
 }

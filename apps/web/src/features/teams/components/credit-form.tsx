@@ -10,16 +10,17 @@ import {
   ZUpdateCreditRequest,
 } from "@vt/shared/contracts/team-settings";
 import type { TTeam } from "@vt/shared/contracts/teams";
-import { ImagePlusIcon, LoaderCircleIcon, SaveIcon } from "lucide-react";
+import { ImagePlusIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
+import { PendingButton } from "@/components/pending-button";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { SwitchRow } from "@/components/switch-row";
-import { Button } from "@/components/ui/button";
+import { SaveBar } from "@/components/save-bar";
+import { SwitchField } from "@/components/switch-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
@@ -131,18 +132,12 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
       {readOnly && <ReadOnlyNote />}
       <Card>
         <CardContent className="grid gap-4">
-          <Controller
+          <SwitchField
             control={form.control}
             name="enabled"
-            render={({ field }) => (
-              <SwitchRow
-                label={t("teams.credit.enabled")}
-                hint={t("teams.credit.enabledHint")}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={readOnly}
-              />
-            )}
+            label={t("teams.credit.enabled")}
+            hint={t("teams.credit.enabledHint")}
+            disabled={readOnly}
           />
           <FormField
             label={t("teams.credit.text")}
@@ -181,18 +176,13 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
                   event.target.value = "";
                 }}
               />
-              <Button
+              <PendingButton
                 variant="outline"
-                disabled={uploading !== null}
+                pending={uploading !== null}
+                icon={<ImagePlusIcon aria-hidden />}
+                label={t("teams.credit.addPages")}
                 onClick={() => inputRef.current?.click()}
-              >
-                {uploading ? (
-                  <LoaderCircleIcon aria-hidden className="animate-spin" />
-                ) : (
-                  <ImagePlusIcon aria-hidden />
-                )}
-                {t("teams.credit.addPages")}
-              </Button>
+              />
             </div>
           )}
         </CardHeader>
@@ -237,24 +227,12 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
       </Card>
       <RequiredFieldsAlert errors={form.formState.errors} />
       {!readOnly && (
-        <div className="flex items-center justify-end gap-3 max-sm:sticky max-sm:bottom-3 max-sm:z-10">
-          {dirty && (
-            <span className="text-muted-foreground text-sm max-sm:hidden">{t("teams.credit.unsaved")}</span>
-          )}
-          <Button
-            type="submit"
-            size="lg"
-            disabled={update.isPending}
-            className="max-sm:w-full max-sm:shadow-lg"
-          >
-            {update.isPending ? (
-              <LoaderCircleIcon aria-hidden className="animate-spin" />
-            ) : (
-              <SaveIcon aria-hidden />
-            )}
-            {update.isPending ? t("teams.credit.saving") : t("teams.credit.save")}
-          </Button>
-        </div>
+        <SaveBar
+          pending={update.isPending}
+          label={t("teams.credit.save")}
+          pendingLabel={t("teams.credit.saving")}
+          note={dirty ? t("teams.credit.unsaved") : undefined}
+        />
       )}
       <ConflictDialog {...conflict.dialog} />
     </form>

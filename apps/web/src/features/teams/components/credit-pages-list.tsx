@@ -1,23 +1,9 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from "@dnd-kit/sortable";
+import type { Announcements } from "@dnd-kit/core";
+import { arrayMove, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVerticalIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { SortableGrid } from "@/components/sortable-grid";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -38,10 +24,6 @@ export function CreditPagesList({
   onChange: (keys: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const position = (id: string | number) => keys.indexOf(String(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => t("teams.credit.dnd.pickedUp", { n: position(active.id) }),
@@ -56,36 +38,28 @@ export function CreditPagesList({
     onDragCancel: ({ active }) => t("teams.credit.dnd.cancelled", { n: position(active.id) }),
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(arrayMove([...keys], keys.indexOf(String(active.id)), keys.indexOf(String(over.id))));
-  };
-
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: t("teams.credit.pagesHint", { max: keys.length, size: "" }) },
-      }}
+    <SortableGrid
+      ids={keys}
+      onMove={(from, to) => onChange(arrayMove([...keys], from, to))}
+      announcements={announcements}
+      instructions={t("teams.credit.pagesHint", { max: keys.length, size: "" })}
+      dragDistance={4}
+      disabled={readOnly}
     >
-      <SortableContext items={[...keys]} strategy={rectSortingStrategy} disabled={readOnly}>
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
-          {keys.map((key, index) => (
-            <SortablePage
-              key={key}
-              id={key}
-              index={index}
-              url={urls.get(key)}
-              readOnly={readOnly}
-              onRemove={() => onChange(keys.filter((other) => other !== key))}
-            />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+        {keys.map((key, index) => (
+          <SortablePage
+            key={key}
+            id={key}
+            index={index}
+            url={urls.get(key)}
+            readOnly={readOnly}
+            onRemove={() => onChange(keys.filter((other) => other !== key))}
+          />
+        ))}
+      </ol>
+    </SortableGrid>
   );
 }
 

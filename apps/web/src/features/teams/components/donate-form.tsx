@@ -8,16 +8,15 @@ import {
   ZUpdateDonateRequest,
 } from "@vt/shared/contracts/team-settings";
 import type { TTeam } from "@vt/shared/contracts/teams";
-import { LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { useMemo } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { SwitchRow } from "@/components/switch-row";
-import { Button } from "@/components/ui/button";
+import { SaveBar } from "@/components/save-bar";
+import { SwitchField } from "@/components/switch-field";
 import { Card, CardContent } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
@@ -89,32 +88,16 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
       <fieldset disabled={readOnly} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="self-start">
           <CardContent className="grid gap-4">
-            <Controller
-              control={form.control}
-              name="enabled"
-              render={({ field }) => (
-                <SwitchRow
-                  label={t("teams.donate.enabled")}
-                  hint={t("teams.donate.enabledHint")}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  disabled={readOnly}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="showInEachChapter"
-              render={({ field }) => (
-                <SwitchRow
-                  label={t("teams.donate.showInEachChapter")}
-                  hint={t("teams.donate.showInEachChapterHint")}
-                  checked={field.value ?? false}
-                  onCheckedChange={field.onChange}
-                  disabled={readOnly}
-                />
-              )}
-            />
+            {(["enabled", "showInEachChapter"] as const).map((name) => (
+              <SwitchField
+                key={name}
+                control={form.control}
+                name={name}
+                label={t(`teams.donate.${name}`)}
+                hint={t(`teams.donate.${name}Hint`)}
+                disabled={readOnly}
+              />
+            ))}
             <FormField
               label={t("fields.content")}
               hint={t("teams.donate.contentHint", { max: DONATE_CONTENT_MAX })}
@@ -159,21 +142,11 @@ export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateS
       </fieldset>
       <RequiredFieldsAlert errors={form.formState.errors} />
       {!readOnly && (
-        <div className="flex justify-end max-sm:sticky max-sm:bottom-3 max-sm:z-10">
-          <Button
-            type="submit"
-            size="lg"
-            disabled={update.isPending}
-            className="max-sm:w-full max-sm:shadow-lg"
-          >
-            {update.isPending ? (
-              <LoaderCircleIcon aria-hidden className="animate-spin" />
-            ) : (
-              <SaveIcon aria-hidden />
-            )}
-            {update.isPending ? t("teams.donate.saving") : t("teams.donate.save")}
-          </Button>
-        </div>
+        <SaveBar
+          pending={update.isPending}
+          label={t("teams.donate.save")}
+          pendingLabel={t("teams.donate.saving")}
+        />
       )}
       <ConflictDialog {...conflict.dialog} />
     </form>

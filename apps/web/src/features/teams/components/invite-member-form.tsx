@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZCreateInvitationRequest } from "@vt/shared/contracts/invitations";
 import type { TAssignableTeamRole, TTeam } from "@vt/shared/contracts/teams";
-import { LoaderCircleIcon, SendIcon } from "lucide-react";
+import { SendIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { EmailInput } from "@/components/email-input";
 import { FormField } from "@/components/form-field";
+import { PendingButton } from "@/components/pending-button";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/lib/toast";
 import { useFieldError } from "@/lib/use-field-error";
@@ -42,9 +42,7 @@ export function InviteMemberForm({ team }: { team: TTeam }) {
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <FormField label={t("fields.email")} error={fieldError(errors.email, "email")}>
-            <Input
-              type="email"
-              inputMode="email"
+            <EmailInput
               autoComplete="off"
               placeholder={t("teams.invite.emailPlaceholder")}
               {...form.register("email")}
@@ -66,14 +64,14 @@ export function InviteMemberForm({ team }: { team: TTeam }) {
                 </FormField>
               )}
             />
-            <Button type="submit" disabled={invite.isPending} className="sm:h-10">
-              {invite.isPending ? (
-                <LoaderCircleIcon aria-hidden className="animate-spin" />
-              ) : (
-                <SendIcon aria-hidden />
-              )}
-              {invite.isPending ? t("teams.invite.submitting") : t("teams.invite.submit")}
-            </Button>
+            <PendingButton
+              type="submit"
+              className="sm:h-10"
+              pending={invite.isPending}
+              icon={<SendIcon aria-hidden />}
+              label={t("teams.invite.submit")}
+              pendingLabel={t("teams.invite.submitting")}
+            />
           </div>
           <RequiredFieldsAlert errors={errors} />
         </form>

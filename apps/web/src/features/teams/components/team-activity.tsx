@@ -4,9 +4,10 @@ import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "@/components/query-state";
+import { SectionCard } from "@/components/section-card";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonMedia } from "@/components/ui/skeleton";
 import { formatDateTime, formatRelative } from "@/lib/date-format";
 import { initials } from "@/lib/initials";
 import { describeActivity } from "../activity-text";
@@ -22,24 +23,21 @@ export function TeamActivity({ teamId }: { teamId: number }) {
   const entries = activity.data?.entries ?? [];
 
   return (
-    <section
-      aria-labelledby="team-activity-heading"
-      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm md:p-5"
+    <SectionCard
+      headingId="team-activity-heading"
+      icon={HistoryIcon}
+      title={t("teams.dashboard.activityTitle")}
     >
-      <h2 id="team-activity-heading" className="flex items-center gap-2 font-semibold">
-        <HistoryIcon aria-hidden className="size-4 text-muted-foreground" />
-        {t("teams.dashboard.activityTitle")}
-      </h2>
       {activity.isPending && !activity.isError ? (
         <ul className="grid gap-3" aria-busy="true">
           {Array.from({ length: 4 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-            <li key={index} className="flex items-center gap-3">
-              <Skeleton className="size-8 rounded-full" />
-              <div className="grid flex-1 gap-1.5">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-24" />
-              </div>
+            <li key={index}>
+              <SkeletonMedia
+                media="size-8 rounded-full"
+                lines={["h-4 w-2/3", "h-3 w-24"]}
+                linesClassName="gap-1.5"
+              />
             </li>
           ))}
         </ul>
@@ -69,7 +67,7 @@ export function TeamActivity({ teamId }: { teamId: number }) {
           {t("teams.dashboard.activityMore")}
         </Button>
       )}
-    </section>
+    </SectionCard>
   );
 }
 

@@ -8,7 +8,6 @@ import {
   type TUpdateTeamRequest,
   ZUpdateTeamRequest,
 } from "@vt/shared/contracts/teams";
-import { LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -17,7 +16,7 @@ import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
-import { Button } from "@/components/ui/button";
+import { SaveBar } from "@/components/save-bar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { formatDate } from "@/lib/date-format";
@@ -111,21 +110,11 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
           </CardContent>
         </Card>
         <RequiredFieldsAlert errors={errors} />
-        <div className="flex justify-end max-sm:sticky max-sm:bottom-3 max-sm:z-10">
-          <Button
-            type="submit"
-            size="lg"
-            disabled={update.isPending}
-            className="max-sm:w-full max-sm:shadow-lg"
-          >
-            {update.isPending ? (
-              <LoaderCircleIcon aria-hidden className="animate-spin" />
-            ) : (
-              <SaveIcon aria-hidden />
-            )}
-            {update.isPending ? t("teams.info.saving") : t("teams.info.save")}
-          </Button>
-        </div>
+        <SaveBar
+          pending={update.isPending}
+          label={t("teams.info.save")}
+          pendingLabel={t("teams.info.saving")}
+        />
       </form>
       <Card className="content-start self-start">
         <CardHeader>

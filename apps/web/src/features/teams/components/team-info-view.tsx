@@ -52,22 +52,17 @@ export function TeamInfoView({ team }: { team: TTeam }) {
             <CardTitle>{t("teams.info.images")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <ImageUploadField
-              label={t("teams.image.cover")}
-              image={team.cover}
-              maxBytes={0}
-              shape="cover"
-              readOnly
-              onUpload={async () => undefined}
-            />
-            <ImageUploadField
-              label={t("teams.image.logo")}
-              image={team.logo}
-              maxBytes={0}
-              shape="square"
-              readOnly
-              onUpload={async () => undefined}
-            />
+            {(["cover", "logo"] as const).map((kind) => (
+              <ImageUploadField
+                key={kind}
+                label={t(`teams.image.${kind}`)}
+                image={team[kind]}
+                maxBytes={0}
+                shape={kind === "cover" ? "cover" : "square"}
+                readOnly
+                onUpload={async () => undefined}
+              />
+            ))}
           </CardContent>
         </Card>
       </div>

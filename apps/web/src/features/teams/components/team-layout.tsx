@@ -4,9 +4,9 @@ import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
+import { LinkButton } from "@/components/link-button";
 import { Page } from "@/components/page";
 import { QueryState } from "@/components/query-state";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
 import { useTeam } from "../api/get-team";
@@ -99,12 +99,7 @@ export function TeamNotFound() {
         title={t("teams.notFound.title")}
         description={t("teams.notFound.description")}
       >
-        <Button asChild variant="outline">
-          <Link to="/teams">
-            <ArrowLeftIcon aria-hidden />
-            {t("teams.notFound.back")}
-          </Link>
-        </Button>
+        <LinkButton variant="outline" to="/teams" icon={ArrowLeftIcon} label={t("teams.notFound.back")} />
       </EmptyState>
     </Page>
   );

@@ -1,8 +1,9 @@
 import type { TTeam } from "@vt/shared/contracts/teams";
 import { CalendarIcon, ExternalLinkIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { AnchorButton } from "@/components/link-button";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonMedia } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/date-format";
 import { MyRole } from "./team-layout";
 import { TeamLogo } from "./team-logo";
@@ -40,12 +41,14 @@ export function TeamOverviewHeader({ team }: { team: TTeam }) {
           </p>
         </div>
         {team.siteUrl ? (
-          <Button asChild variant="outline" className="sm:shrink-0">
-            <a href={team.siteUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLinkIcon aria-hidden />
-              {t("teams.dashboard.viewOnSite")}
-            </a>
-          </Button>
+          <AnchorButton
+            variant="outline"
+            className="sm:shrink-0"
+            href={team.siteUrl}
+            external
+            icon={ExternalLinkIcon}
+            label={t("teams.dashboard.viewOnSite")}
+          />
         ) : (
           <Button variant="outline" disabled title={t("teams.dashboard.noSiteUrl")} className="sm:shrink-0">
             <ExternalLinkIcon aria-hidden />
@@ -61,13 +64,11 @@ export function TeamOverviewHeaderSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border bg-card shadow-sm" aria-busy="true">
       <Skeleton className="h-32 rounded-none sm:h-44" />
-      <div className="flex items-end gap-4 px-4 pb-4 sm:px-6">
-        <Skeleton className="-mt-10 size-20 rounded-lg border-4 border-card sm:size-24" />
-        <div className="grid flex-1 gap-2">
-          <Skeleton className="h-7 w-48" />
-          <Skeleton className="h-4 w-32" />
-        </div>
-      </div>
+      <SkeletonMedia
+        className="flex items-end gap-4 px-4 pb-4 sm:px-6"
+        media="-mt-10 size-20 rounded-lg border-4 border-card sm:size-24"
+        lines={["h-7 w-48", "h-4 w-32"]}
+      />
     </div>
   );
 }

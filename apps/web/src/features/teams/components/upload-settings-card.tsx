@@ -85,9 +85,12 @@ export function UploadSettingsCard({
             />
           </div>
           {canManage && (
-            <PendingButton type="submit" pending={update.isPending} icon={<SaveIcon aria-hidden />}>
-              {t("power.publishDelay.save")}
-            </PendingButton>
+            <PendingButton
+              type="submit"
+              pending={update.isPending}
+              icon={<SaveIcon aria-hidden />}
+              label={t("power.publishDelay.save")}
+            />
           )}
         </form>
       </CardContent>

@@ -2,8 +2,10 @@ import type { ComponentType } from "react";
 
 /**
  * The person pickers the comic form needs come from the people feature; the route passes them in
- * (features do not import each other). These are the props the form gives them.
+ * (features do not import each other). These are the props the form gives them, which the people
+ * feature's pickers take.
  */
+/** A person picked in a picker: an existing one (id), or a new name to create. */
 export type PersonPick = { id?: number; name: string };
 export type PersonRef = { id: number; name: string };
 

@@ -4,12 +4,12 @@
  * transaction come from teams.service.ts; every change writes its audit entry in its transaction.
  */
 
+import type { TPageQuery } from "@vt/shared/contracts/paging";
 import {
   canGrantRole,
   canManageMember,
   canOwnTeam,
   type TAssignableTeamRole,
-  type TPageQuery,
   type TTeam,
   type TTeamMember,
   type TTeamMemberListResponse,

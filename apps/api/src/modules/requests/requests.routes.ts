@@ -8,6 +8,7 @@
 import { ZComicParams } from "@vt/shared/contracts/comics";
 import { PERSON_KINDS, PERSON_PATHS, ZPersonDeleteRequestBody } from "@vt/shared/contracts/people";
 import {
+  type TComicRequest,
   ZApproveBody,
   ZComicRequest,
   ZDeleteRequestBody,
@@ -21,13 +22,18 @@ import {
   ZRequestParams,
 } from "@vt/shared/contracts/requests";
 import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
-import { translate } from "../../lib/messages";
+import { type Lang, translate } from "../../lib/messages";
 import * as service from "./requests.service";
 
 const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const write = e(401, 403, 404, 409, 422);
+
+/** 201 of the request routes: the spec's success text and the request just filed. */
+const filed = (reply: FastifyReply, lang: Lang, message: string, request: TComicRequest) =>
+  reply.code(201).send({ message: translate(lang, message), request });
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", async (request) => {
@@ -48,15 +54,13 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.requestPermission(
+      const filedRequest = await service.requestPermission(
         deps(),
         await requireUser(request),
         request.params.id,
         request.body ?? undefined,
       );
-      return reply
-        .code(201)
-        .send({ message: translate(request.lang, "success.permissionRequested"), request: created });
+      return filed(reply, request.lang, "success.permissionRequested", filedRequest);
     },
   );
 
@@ -71,10 +75,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.requestDelete(deps(), await requireUser(request), request.body);
-      return reply
-        .code(201)
-        .send({ message: translate(request.lang, "success.deleteRequested"), request: created });
+      const filedRequest = await service.requestDelete(deps(), await requireUser(request), request.body);
+      return filed(reply, request.lang, "success.deleteRequested", filedRequest);
     },
   );
 
@@ -89,10 +91,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.requestMerge(deps(), await requireUser(request), request.body);
-      return reply
-        .code(201)
-        .send({ message: translate(request.lang, "success.mergeRequested"), request: created });
+      const filedRequest = await service.requestMerge(deps(), await requireUser(request), request.body);
+      return filed(reply, request.lang, "success.mergeRequested", filedRequest);
     },
   );
 
@@ -203,16 +203,14 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const created = await service.requestPersonDelete(
+        const filedRequest = await service.requestPersonDelete(
           deps(),
           await requireUser(request),
           kind,
           request.params.id,
           request.body,
         );
-        return reply
-          .code(201)
-          .send({ message: translate(request.lang, "success.deleteRequested"), request: created });
+        return filed(reply, request.lang, "success.deleteRequested", filedRequest);
       },
     );
   }

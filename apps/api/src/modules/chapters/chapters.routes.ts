@@ -29,7 +29,6 @@ import {
   UPLOAD_FIELD_SINGLE,
   ZDirectUploadTickets,
 } from "@vt/shared/contracts/images";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, type SessionUser } from "../../auth/session";
@@ -38,11 +37,11 @@ import { fieldError } from "../../lib/app-error";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readAndStoreImages } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
+import { errorResponses as e } from "../../lib/route-errors";
 import { parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
 const upload = { ...scoped, ...e(413, 415, 422, 429) };

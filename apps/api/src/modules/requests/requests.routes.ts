@@ -21,14 +21,13 @@ import {
   ZRequestListResponse,
   ZRequestParams,
 } from "@vt/shared/contracts/requests";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
 import { type Lang, translate } from "../../lib/messages";
+import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./requests.service";
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const write = e(401, 403, 404, 409, 422);
 
 /** 201 of the request routes: the spec's success text and the request just filed. */

@@ -17,20 +17,19 @@ import {
 } from "@vt/shared/contracts/images";
 import { ZCreditSettings, ZDonateSettings } from "@vt/shared/contracts/team-settings";
 import { ZTeam, ZTeamParams } from "@vt/shared/contracts/teams";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { requireUser } from "../../auth/session";
 import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
 import type { ImageReader } from "../../lib/image-gate";
+import { directUploadErrors } from "../../lib/route-errors";
 import * as settings from "../team-settings/team-settings.service";
 import * as service from "./teams.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
-const errors = e(401, 403, 404, 409, 413, 415, 422, 429);
+const errors = directUploadErrors;
 
 const SUFFIX: Record<settings.TeamUploadTarget, string> = {
   cover: "_cover",

@@ -21,9 +21,10 @@ import {
   ZRequestListResponse,
   ZRequestParams,
 } from "@vt/shared/contracts/requests";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../../auth/session";
+import type { z } from "zod";
+import { requireUser, type SessionUser } from "../../auth/session";
 import { type Lang, translate } from "../../lib/messages";
 import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./requests.service";
@@ -63,36 +64,35 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  /** A request filed with a JSON body only (delete, merge): 201 with the success text and the request. */
+  const fileRoute = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    file: (d: service.RequestsDeps, user: SessionUser, input: z.output<B>) => Promise<TComicRequest>,
+    message: string,
+  ) =>
+    app.post(
+      path,
+      { schema: { tags, summary, body, response: { 201: ZRequestCreatedResponse, ...write } } },
+      async (request, reply) => {
+        const filedRequest = await file(deps(), await requireUser(request), request.body as z.output<B>);
+        return filed(reply, request.lang, message, filedRequest);
+      },
+    );
+  fileRoute(
     "/comics/deleteRequest",
-    {
-      schema: {
-        tags,
-        summary: "My team (which may upload to the comic) asks for its deletion",
-        body: ZDeleteRequestBody,
-        response: { 201: ZRequestCreatedResponse, ...write },
-      },
-    },
-    async (request, reply) => {
-      const filedRequest = await service.requestDelete(deps(), await requireUser(request), request.body);
-      return filed(reply, request.lang, "success.deleteRequested", filedRequest);
-    },
+    "My team (which may upload to the comic) asks for its deletion",
+    ZDeleteRequestBody,
+    service.requestDelete,
+    "success.deleteRequested",
   );
-
-  app.post(
+  fileRoute(
     "/comics/mergeRequest",
-    {
-      schema: {
-        tags,
-        summary: "My team (which may upload to the comic) asks to merge it into targetComicId",
-        body: ZMergeRequestBody,
-        response: { 201: ZRequestCreatedResponse, ...write },
-      },
-    },
-    async (request, reply) => {
-      const filedRequest = await service.requestMerge(deps(), await requireUser(request), request.body);
-      return filed(reply, request.lang, "success.mergeRequested", filedRequest);
-    },
+    "My team (which may upload to the comic) asks to merge it into targetComicId",
+    ZMergeRequestBody,
+    service.requestMerge,
+    "success.mergeRequested",
   );
 
   app.get(
@@ -133,6 +133,10 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.getRequest(deps(), await requireUser(request), request.params.id),
   );
 
+  /** A reviewer's decision on request `id`. */
+  const review = async (request: FastifyRequest, id: number, decision: "approve" | "reject", note: string) =>
+    service.reviewRequest(deps(), await requireUser(request), id, decision, note);
+
   app.post(
     "/requests/:id/approve",
     {
@@ -145,14 +149,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicRequest, ...write },
       },
     },
-    async (request) =>
-      service.reviewRequest(
-        deps(),
-        await requireUser(request),
-        request.params.id,
-        "approve",
-        request.body?.note ?? "",
-      ),
+    async (request) => review(request, request.params.id, "approve", request.body?.note ?? ""),
   );
 
   app.post(
@@ -166,14 +163,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicRequest, ...write },
       },
     },
-    async (request) =>
-      service.reviewRequest(
-        deps(),
-        await requireUser(request),
-        request.params.id,
-        "reject",
-        request.body.note,
-      ),
+    async (request) => review(request, request.params.id, "reject", request.body.note),
   );
 
   app.post(

@@ -13,6 +13,21 @@ export type ArchiveEntryInfo = {
   directory?: boolean;
 };
 
+/** The ArchiveEntryInfo of a zip.js directory entry (the browser and the command line both read zips with zip.js). */
+export function zipEntryInfo(entry: {
+  filename: string;
+  compressedSize: number;
+  uncompressedSize: number;
+  directory?: boolean;
+}): ArchiveEntryInfo {
+  return {
+    name: entry.filename,
+    compressedSize: entry.compressedSize,
+    uncompressedSize: entry.uncompressedSize,
+    directory: entry.directory,
+  };
+}
+
 export type ArchiveLimits = {
   /** Files and folders in one archive. */
   maxEntries: number;

@@ -3,28 +3,18 @@
  * against and the web's activity sentences are tested against (each pair needs a sentence in vi
  * and en, apps/web/src/features/teams/activity-text.test.ts).
  */
+/** What happens to every editable, soft-deleted entity (team, comic, chapter). */
+const LIFECYCLE = ["create", "update", "delete", "restore"] as const;
+
 export const AUDIT_ACTIONS = {
-  team: [
-    "create",
-    "update",
-    "delete",
-    "restore",
-    "upload_cover",
-    "upload_logo",
-    "remove_cover",
-    "remove_logo",
-    "transfer",
-  ],
+  team: [...LIFECYCLE, "upload_cover", "upload_logo", "remove_cover", "remove_logo", "transfer"],
   member: ["change_role", "remove", "leave", "accept"],
   invitation: ["invite", "revoke", "decline"],
   donate: ["update", "upload_qr"],
   credit: ["update", "upload_pages"],
   upload_settings: ["update"],
   comic: [
-    "create",
-    "update",
-    "delete",
-    "restore",
+    ...LIFECYCLE,
     "upload_thumbnail",
     "add_art",
     "delete_art",
@@ -35,17 +25,7 @@ export const AUDIT_ACTIONS = {
     "merge_from",
     "chapters_quick_update_volume",
   ],
-  chapter: [
-    "create",
-    "update",
-    "delete",
-    "restore",
-    "reorder_pages",
-    "publish",
-    "unpublish",
-    "upload_pages",
-    "replace_page",
-  ],
+  chapter: [...LIFECYCLE, "reorder_pages", "publish", "unpublish", "upload_pages", "replace_page"],
   request: ["create", "approve", "reject", "cancel"],
   person: ["create", "update", "delete"],
   user: ["admin_update"],

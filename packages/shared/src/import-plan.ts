@@ -14,7 +14,7 @@ import {
   staggeredSchedule,
 } from "./chapter-import";
 import { CHAPTER_ORDER_ONESHOT } from "./constants";
-import type { TChapter, TChapterDetail } from "./contracts/chapters";
+import { chapterHeading, type TChapter, type TChapterDetail } from "./contracts/chapters";
 
 /** One row of the preview table, as the user edits it. */
 export type ImportPlanRow = {
@@ -99,12 +99,7 @@ export function storedPageOrder(
 /** The editor fields of a chapter, to send back unchanged with a PUT (a past schedule is dropped). */
 export function chapterEditorFields(c: TChapterDetail, now = Date.now()) {
   return {
-    name: c.name,
-    order: c.order,
-    volume: c.volume,
-    hideOrder: c.hideOrder,
-    hideDefaultOrder: c.hideDefaultOrder,
-    hidden: c.hidden,
+    ...chapterHeading(c),
     publishAt: c.publishAt !== null && c.publishAt > now ? c.publishAt : null,
     donateTeamIds: c.donateTeamIds,
     creditTeamIds: c.creditTeamIds,

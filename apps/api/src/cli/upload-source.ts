@@ -12,7 +12,7 @@ import { openAsBlob } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asArchiveRefusal, checkArchiveEntries, sizeGuard } from "@vt/shared/archive-safety";
+import { asArchiveRefusal, checkArchiveEntries, sizeGuard, zipEntryInfo } from "@vt/shared/archive-safety";
 import {
   ARCHIVE_NAME_RE,
   groupImportFiles,
@@ -52,11 +52,7 @@ function isFile(entry: Entry): entry is FileEntry {
 
 /** Reads one entry, refusing it once it inflates past its declared size. */
 async function readEntry(entry: FileEntry): Promise<Buffer> {
-  const guard = sizeGuard({
-    name: entry.filename,
-    compressedSize: entry.compressedSize,
-    uncompressedSize: entry.uncompressedSize,
-  });
+  const guard = sizeGuard(zipEntryInfo(entry));
   const chunks: Uint8Array[] = [];
   await entry.getData(
     new WritableStream<Uint8Array>({
@@ -75,14 +71,7 @@ async function openZip(file: string): Promise<{ reader: ZipReader<Blob>; files: 
   const entries = await reader.getEntries().catch((error: unknown) => {
     throw asArchiveRefusal(error);
   });
-  checkArchiveEntries(
-    entries.map((e) => ({
-      name: e.filename,
-      compressedSize: e.compressedSize,
-      uncompressedSize: e.uncompressedSize,
-      directory: e.directory,
-    })),
-  );
+  checkArchiveEntries(entries.map(zipEntryInfo));
   const files = entries
     .filter(isFile)
     .map((e) => ({ path: e.filename, size: e.uncompressedSize, read: () => readEntry(e) }));

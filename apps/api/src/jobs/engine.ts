@@ -18,15 +18,7 @@ import type { Config } from "../config";
 import { type Database, type Db, withStartupLock } from "../db/client";
 import { metrics } from "../lib/metrics";
 import type { Storage } from "../storage/storage";
-import {
-  errorOf,
-  JOBS_SCHEMA,
-  type JobRun,
-  type JobState,
-  type QueueStatus,
-  queueStatus,
-  recentJobRuns,
-} from "./runs";
+import { errorOf, JOBS_SCHEMA, type JobRun, type QueueStatus, queueStatus, recentJobRuns } from "./runs";
 
 /** What a job handler may use. */
 export interface JobContext {
@@ -195,24 +187,16 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
   return engine;
 }
 
-function toRun(job: {
-  id: string;
-  name: string;
-  state: JobState;
-  createdOn: Date;
-  startedOn: Date | null;
-  completedOn: Date | null;
-  retryCount: number;
-  output: unknown;
-}): JobRun {
+function toRun(job: Omit<JobRun, "error"> & { output: unknown }): JobRun {
+  const { id, name, state, createdOn, startedOn, completedOn, retryCount, output } = job;
   return {
-    id: job.id,
-    name: job.name,
-    state: job.state,
-    createdOn: job.createdOn,
-    startedOn: job.startedOn ?? null,
-    completedOn: job.completedOn ?? null,
-    retryCount: job.retryCount,
-    error: errorOf(job.state, job.output),
+    id,
+    name,
+    state,
+    createdOn,
+    startedOn: startedOn ?? null,
+    completedOn: completedOn ?? null,
+    retryCount,
+    error: errorOf(state, output),
   };
 }

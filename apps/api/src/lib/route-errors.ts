@@ -12,5 +12,8 @@ export const scopedErrors = errorResponses(401, 403, 404);
 /** Errors of an upload through the image gate (lib/image-gate.ts) besides the scoped ones. */
 export const uploadErrors = { ...scopedErrors, ...errorResponses(413, 415, 422, 429) };
 
+/** Errors of a direct upload's presign and confirm routes (lib/direct-upload.ts): an upload's, and 409. */
+export const directUploadErrors = { ...uploadErrors, ...errorResponses(409) };
+
 /** A 204 answer. */
 export const NoContent = z.null().describe("No content");

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PutOptions } from "./storage";
+import { assertValidPutOptions, type PutOptions } from "./storage";
 
 /**
  * `<prefix>/<yyyy>/<mm>/<16 random base64url chars><suffix>.<ext>`, or with a `name`
@@ -12,6 +12,12 @@ export function generateKey(options: PutOptions, now = new Date()): string {
   const id = randomBytes(12).toString("base64url");
   const last = options.name ? `${id}/${options.name}` : id;
   return `${options.prefix}/${yyyy}/${mm}/${last}${options.suffix ?? ""}.${options.ext}`;
+}
+
+/** The key a put stores under: its options checked (else InvalidStorageKeyError), then generateKey. */
+export function keyForPut(options: PutOptions): string {
+  assertValidPutOptions(options);
+  return generateKey(options);
 }
 
 /** Extension of the small WebP derived from a stored image (page or cover), beside its source. */

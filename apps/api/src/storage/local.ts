@@ -27,17 +27,9 @@ import {
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { generateKey } from "./keys";
-import {
-  assertValidKey,
-  assertValidPutOptions,
-  InvalidStorageKeyError,
-  isValidKey,
-  type ListedObject,
-  type PutOptions,
-  type Storage,
-  type StoredObject,
-} from "./storage";
+import { keyForPut } from "./keys";
+import type { ListedObject, PutOptions, Storage, StoredObject } from "./storage";
+import { assertValidKey, InvalidStorageKeyError, isValidKey } from "./storage";
 
 export interface LocalStorageOptions {
   root: string;
@@ -123,8 +115,7 @@ export async function createLocalStorage(options: LocalStorageOptions): Promise<
     kind: "local",
 
     async put(body, putOptions: PutOptions) {
-      assertValidPutOptions(putOptions);
-      const key = generateKey(putOptions);
+      const key = keyForPut(putOptions);
       for (let attempt = 0; ; attempt++) {
         const { dir, path } = await folderForPut(key);
         const tmp = join(dir, `.tmp-${randomBytes(8).toString("hex")}`);

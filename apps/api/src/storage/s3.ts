@@ -25,17 +25,9 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Config } from "../config";
-import { generateKey } from "./keys";
-import {
-  assertValidKey,
-  assertValidPutOptions,
-  InvalidStorageKeyError,
-  isValidKey,
-  type ListedObject,
-  type PutOptions,
-  type Storage,
-  type StoredObject,
-} from "./storage";
+import { keyForPut } from "./keys";
+import type { ListedObject, PutOptions, Storage, StoredObject } from "./storage";
+import { assertValidKey, InvalidStorageKeyError, isValidKey } from "./storage";
 
 export interface PresignPutOptions {
   /**
@@ -236,9 +228,8 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     },
 
     async put(body, putOptions: PutOptions) {
-      assertValidPutOptions(putOptions);
+      const key = keyForPut(putOptions);
       assertContentType(putOptions.contentType);
-      const key = generateKey(putOptions);
       assertValidKey(key);
       if (body instanceof Readable) await putStream(key, body, putOptions.contentType);
       else await putBuffer(key, Buffer.from(body), putOptions.contentType);

@@ -8,24 +8,7 @@
  */
 import { z } from "zod";
 import { zIdParam } from "./comics";
-
-const page = z.coerce
-  .number({ error: () => "validation.invalid" })
-  .int()
-  .min(1)
-  .max(100_000)
-  .default(1);
-const limit = z.coerce
-  .number({ error: () => "validation.invalid" })
-  .int()
-  .min(1)
-  .max(100)
-  .default(20);
-const search = z
-  .string({ error: () => "validation.invalid" })
-  .trim()
-  .max(100)
-  .optional();
+import { zAdminPage, zAdminPagedList, zAdminSearch, zLimit } from "./paging";
 
 export const ZAdminUser = z.object({
   id: z.number().int(),
@@ -37,12 +20,8 @@ export const ZAdminUser = z.object({
   teamCount: z.number().int(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
-export const ZAdminUserQuery = z.object({ search, page, limit });
-export const ZAdminUserList = z.object({
-  users: z.array(ZAdminUser),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const ZAdminUserQuery = z.object({ search: zAdminSearch, page: zAdminPage, limit: zLimit });
+export const ZAdminUserList = zAdminPagedList("users", ZAdminUser);
 export type TAdminUserList = z.infer<typeof ZAdminUserList>;
 export const ZAdminUserParams = z.object({ id: zIdParam });
 export const ZAdminUserPatch = z
@@ -56,33 +35,36 @@ export const ZAdminUserPatch = z
   });
 export type TAdminUserPatch = z.infer<typeof ZAdminUserPatch>;
 
+/** What an audit row records, as the admin audit list and a team's activity list show it. */
+export const auditChangeFields = {
+  /** team | member | invitation | donate | credit | comic | chapter | request ... */
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  /** e.g. create, update, delete, upload_cover, upload_logo, invite, revoke, accept, decline, change_role, remove, leave, transfer. */
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+};
+
 /** One audit row: who did what to which entity, with the values before and after. */
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   teamId: z.number().int().nullable(),
-  entity: z.string(),
-  entityId: z.number().int().nullable(),
-  action: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
+  ...auditChangeFields,
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditQuery = z.object({
-  search,
+  search: zAdminSearch,
   entity: z.string().trim().max(40).optional(),
   entityId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  page,
-  limit,
+  page: zAdminPage,
+  limit: zLimit,
 });
 /** A comic's or chapter's History tab: GET /comics/:id/history, /chapters/:id/history. */
-export const ZHistoryQuery = z.object({ search, page, limit });
+export const ZHistoryQuery = z.object({ search: zAdminSearch, page: zAdminPage, limit: zLimit });
 export const ZHistoryComicParams = z.object({ comicId: zIdParam });
 export const ZHistoryChapterParams = z.object({ chapterId: zIdParam });
-export const ZAuditList = z.object({
-  entries: z.array(ZAuditEntry),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const ZAuditList = zAdminPagedList("entries", ZAuditEntry);
 export type TAuditList = z.infer<typeof ZAuditList>;

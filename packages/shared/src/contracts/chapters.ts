@@ -194,6 +194,25 @@ const chapterFields = {
 
 type ChapterRuleInput = { name: string; hideOrder: boolean; publishAt: number | null };
 
+/** A chapter's name, order and display flags, the head of both its editor fields and its audit view. */
+export function chapterHeading(c: {
+  name: string;
+  order: number;
+  volume: number | null;
+  hideOrder: boolean;
+  hideDefaultOrder: boolean;
+  hidden: boolean;
+}) {
+  return {
+    name: c.name,
+    order: c.order,
+    volume: c.volume,
+    hideOrder: c.hideOrder,
+    hideDefaultOrder: c.hideDefaultOrder,
+    hidden: c.hidden,
+  };
+}
+
 /** Spec §5 rules across fields: hideOrder needs a name; a schedule must be in the future. */
 export function chapterRules(v: ChapterRuleInput, ctx: z.RefinementCtx, now: number = Date.now()) {
   if (v.hideOrder && v.name.trim() === "") {

@@ -17,6 +17,7 @@
  */
 import { z } from "zod";
 import { zReason, zRequiredString } from "../validation";
+import { ZPageQuery, zPagedList } from "./paging";
 
 export const PERSON_KINDS = ["author", "artist", "character"] as const;
 export const ZPersonKind = z.enum(PERSON_KINDS);
@@ -53,27 +54,10 @@ export const ZPerson = z.object({
 });
 export type TPerson = z.infer<typeof ZPerson>;
 
-export const ZPersonListQuery = z.object({
-  page: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .default(1),
-  limit: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .max(100)
-    .default(20),
-  search: z.string().trim().max(100, { error: "validation.tooLong" }).optional(),
-});
+export const ZPersonListQuery = ZPageQuery;
 export type TPersonListQuery = z.input<typeof ZPersonListQuery>;
 
-export const ZPersonListResponse = z.object({
-  people: z.array(ZPerson),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-});
+export const ZPersonListResponse = zPagedList("people", ZPerson);
 export type TPersonListResponse = z.infer<typeof ZPersonListResponse>;
 
 /** Create / rename. 409 'people.nameTaken' when the same kind already has that exact name. */

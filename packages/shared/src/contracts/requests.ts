@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { zReason } from "../validation";
 import { ZComicRef, ZRequestStatus, ZRequestType, ZTeamRef, zId, zIdParam } from "./comics";
+import { zLimit, zPage, zPagedList } from "./paging";
 
 // ── Requests ─────────────────────────────────────────────────────────────────
 
@@ -113,17 +114,8 @@ export type TRequestCreatedResponse = z.infer<typeof ZRequestCreatedResponse>;
  * `scope=all` (admins). Filters: `type`, `status`, `comicId`. Newest first.
  */
 export const ZRequestListQuery = z.object({
-  page: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .default(1),
-  limit: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .max(100)
-    .default(20),
+  page: zPage,
+  limit: zLimit,
   /** mine: filed by my teams; review: ones I may review; all: every request (admins). */
   scope: z.enum(["mine", "review", "all"], { error: () => "validation.invalid" }).default("mine"),
   /** Accepted for the platform's `?mine` spelling; same as scope=mine. */
@@ -133,11 +125,7 @@ export const ZRequestListQuery = z.object({
   comicId: zIdParam.optional(),
 });
 export type TRequestListQuery = z.input<typeof ZRequestListQuery>;
-export const ZRequestListResponse = z.object({
-  requests: z.array(ZComicRequest),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-});
+export const ZRequestListResponse = zPagedList("requests", ZComicRequest);
 export type TRequestListResponse = z.infer<typeof ZRequestListResponse>;
 export const ZRequestParams = z.object({ id: zIdParam });
 

@@ -44,7 +44,9 @@
  */
 import { z } from "zod";
 import { zBaseVersion, zOptionalUrl, zRequiredString } from "../validation";
+import { auditChangeFields } from "./admin";
 import { ZStoredImage } from "./images";
+import { ZPageQuery, zPagedList } from "./paging";
 
 // ── Roles and the permission rules both sides use ─────────────────────────────
 
@@ -100,26 +102,6 @@ export function assignableRoles(actor: TeamActor): TAssignableTeamRole[] {
 }
 
 // ── Lists ─────────────────────────────────────────────────────────────────────
-
-export const PAGE_LIMIT_DEFAULT = 20;
-export const PAGE_LIMIT_MAX = 100;
-
-/** `?page` (from 1), `?limit` (1..100, default 20), `?search` (accent-insensitive, optional). */
-export const ZPageQuery = z.object({
-  page: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .default(1),
-  limit: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .max(PAGE_LIMIT_MAX)
-    .default(PAGE_LIMIT_DEFAULT),
-  search: z.string().trim().max(100, { error: "validation.tooLong" }).optional(),
-});
-export type TPageQuery = z.infer<typeof ZPageQuery>;
 
 // ── Team ──────────────────────────────────────────────────────────────────────
 
@@ -208,22 +190,17 @@ export const ZTeamListQuery = ZPageQuery.extend({
 });
 export type TTeamListQuery = z.input<typeof ZTeamListQuery>;
 
-export const ZTeamListResponse = z.object({
-  teams: z.array(ZTeamSummary),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-});
+export const ZTeamListResponse = zPagedList("teams", ZTeamSummary);
 export type TTeamListResponse = z.infer<typeof ZTeamListResponse>;
 
 /**
  * `GET /api/teams/directory?page&limit&search`: every live team of the platform by name (id and
  * name only, no membership), for the collaborator pickers. Any signed-in user.
  */
-export const ZTeamDirectoryResponse = z.object({
-  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-});
+export const ZTeamDirectoryResponse = zPagedList(
+  "teams",
+  z.object({ id: z.number().int(), name: z.string() }),
+);
 export type TTeamDirectoryResponse = z.infer<typeof ZTeamDirectoryResponse>;
 
 // ── Members ───────────────────────────────────────────────────────────────────
@@ -239,11 +216,7 @@ export const ZTeamMember = z.object({
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 
 /** `GET /api/teams/{teamId}/members?page&limit&search` (search: name or e-mail), owner first. */
-export const ZTeamMemberListResponse = z.object({
-  members: z.array(ZTeamMember),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-});
+export const ZTeamMemberListResponse = zPagedList("members", ZTeamMember);
 export type TTeamMemberListResponse = z.infer<typeof ZTeamMemberListResponse>;
 
 /** `PATCH /api/teams/{teamId}/members/{userId}`: answers the updated ZTeamMember. */
@@ -271,14 +244,7 @@ export const TEAM_AUDIT_ENTITIES = ["team", "member", "invitation", "donate", "c
 export const ZActivityEntry = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }).nullable(),
-  /** team | member | invitation | donate | credit (later features add comic, chapter, ...). */
-  entity: z.string(),
-  entityId: z.number().int().nullable(),
-  /** e.g. create, update, delete, upload_cover, upload_logo, invite, revoke, accept, decline, change_role, remove, leave, transfer. */
-  action: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
+  ...auditChangeFields,
   /** What the entry is about, by its name now: the comic (of a chapter or request too) and the chapter. */
   subject: z
     .object({
@@ -290,11 +256,7 @@ export const ZActivityEntry = z.object({
 export type TActivityEntry = z.infer<typeof ZActivityEntry>;
 
 /** `GET /api/teams/{teamId}/activity?page&limit`, newest first. */
-export const ZActivityListResponse = z.object({
-  entries: z.array(ZActivityEntry),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-});
+export const ZActivityListResponse = zPagedList("entries", ZActivityEntry);
 export type TActivityListResponse = z.infer<typeof ZActivityListResponse>;
 
 // ── Route params ──────────────────────────────────────────────────────────────

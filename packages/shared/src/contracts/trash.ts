@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { zIdParam } from "./comics";
+import { zAdminPage, zAdminPagedList, zAdminSearch, zLimit } from "./paging";
 
 export const TRASH_DAYS = 30;
 export const TRASH_TYPES = ["comic", "chapter", "team"] as const;
@@ -31,28 +32,10 @@ export type TTrashItem = z.infer<typeof ZTrashItem>;
 
 export const ZTrashQuery = z.object({
   type: ZTrashType.optional(),
-  search: z
-    .string({ error: () => "validation.invalid" })
-    .trim()
-    .max(100)
-    .optional(),
-  page: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number({ error: () => "validation.invalid" })
-    .int()
-    .min(1)
-    .max(100)
-    .default(20),
+  search: zAdminSearch,
+  page: zAdminPage,
+  limit: zLimit,
 });
-export const ZTrashList = z.object({
-  items: z.array(ZTrashItem),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const ZTrashList = zAdminPagedList("items", ZTrashItem);
 export type TTrashList = z.infer<typeof ZTrashList>;
 export const ZTrashParams = z.object({ type: ZTrashType, id: zIdParam });

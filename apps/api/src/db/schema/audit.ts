@@ -3,14 +3,14 @@
  * transaction as the change it records (see lib/audit.ts).
  */
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { userRef } from "./columns";
 import { teams } from "./teams";
-import { users } from "./users";
 
 export const auditLog = pgTable(
   "audit_log",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: userRef("actor_id"),
     /** The team the change belongs to (null for changes outside any team). */
     teamId: integer("team_id").references(() => teams.id, { onDelete: "cascade" }),
     /** team | member | invitation | donate | credit | (later) comic, chapter, request ... */

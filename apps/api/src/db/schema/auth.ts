@@ -5,9 +5,8 @@
  * prefixed `auth_` so they never collide with the uploader service's own `users` / `sessions`.
  * better-auth checks this schema against its expectations at start-up.
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const tz = { withTimezone: true } as const;
+import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz, updatedAt } from "./columns";
 
 export const authUser = pgTable("auth_user", {
   id: text("id").primaryKey(),
@@ -15,18 +14,18 @@ export const authUser = pgTable("auth_user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").default(false).notNull(),
   image: text("image"),
-  createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-  updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const authSession = pgTable(
   "auth_session",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", tz).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: text("user_id")
@@ -48,12 +47,12 @@ export const authAccount = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", tz),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", tz),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("auth_account_user_id_idx").on(t.userId)],
 );
@@ -64,9 +63,9 @@ export const authVerification = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", tz).notNull(),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
@@ -76,8 +75,8 @@ export const authJwks = pgTable("auth_jwks", {
   id: text("id").primaryKey(),
   publicKey: text("public_key").notNull(),
   privateKey: text("private_key").notNull(),
-  createdAt: timestamp("created_at", tz).notNull(),
-  expiresAt: timestamp("expires_at", tz),
+  createdAt: timestamptz("created_at").notNull(),
+  expiresAt: timestamptz("expires_at"),
   alg: text("alg"),
   crv: text("crv"),
 });

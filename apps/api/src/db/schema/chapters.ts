@@ -20,14 +20,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { createdAt, editTrail, flag, parentRef, timestamptz, userRef } from "./columns";
 import { comics } from "./comics";
 import { teams } from "./teams";
-import { users } from "./users";
-
-const tz = { withTimezone: true } as const;
 
 export const CHAPTER_STATUS_VALUES = ["draft", "published"] as const;
 
@@ -35,9 +32,7 @@ export const chapters = pgTable(
   "chapters",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    comicId: integer("comic_id")
-      .notNull()
-      .references(() => comics.id, { onDelete: "cascade" }),
+    comicId: parentRef("comic_id", () => comics.id),
     /** The uploading team (platform `team { id, name }`). */
     teamId: integer("team_id")
       .notNull()
@@ -46,28 +41,21 @@ export const chapters = pgTable(
     order: doublePrecision("order_num").notNull(),
     name: text("name").notNull().default(""),
     volume: doublePrecision("volume"),
-    hideOrder: boolean("hide_order").notNull().default(false),
-    hideDefaultOrder: boolean("hide_default_order").notNull().default(false),
-    hidden: boolean("hidden").notNull().default(false),
+    hideOrder: flag("hide_order"),
+    hideDefaultOrder: flag("hide_default_order"),
+    hidden: flag("hidden"),
     status: text("status", { enum: CHAPTER_STATUS_VALUES }).notNull().default("draft"),
     /** The planned publish time given in the editor (kept on drafts too). */
-    publishAt: timestamp("publish_at", tz),
+    publishAt: timestamptz("publish_at"),
     /** When readers see it: set on publish (the scheduled time, or the publish moment). */
-    publishedAt: timestamp("published_at", tz),
+    publishedAt: timestamptz("published_at"),
     donateTeamIds: integer("donate_team_ids").array().notNull().default(sql`'{}'::integer[]`),
     creditTeamIds: integer("credit_team_ids").array().notNull().default(sql`'{}'::integer[]`),
-    hideDonate: boolean("hide_donate").notNull().default(false),
-    hideCredit: boolean("hide_credit").notNull().default(false),
-    scrambled: boolean("scrambled").notNull().default(false),
+    hideDonate: flag("hide_donate"),
+    hideCredit: flag("hide_credit"),
+    scrambled: flag("scrambled"),
     config: jsonb("config").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    /** Optimistic concurrency: bumped by every change; a save based on an older one gets 409. */
-    version: integer("version").notNull().default(1),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
-    /** In the trash since (soft delete; purged with its files 30 days later). */
-    deletedAt: timestamp("deleted_at", tz),
-    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    ...editTrail(),
   },
   (t) => [
     index("chapters_comic_order_idx").on(t.comicId, t.order, t.id),
@@ -79,12 +67,8 @@ export const chapters = pgTable(
 export const chapterTeams = pgTable(
   "chapter_teams",
   {
-    chapterId: integer("chapter_id")
-      .notNull()
-      .references(() => chapters.id, { onDelete: "cascade" }),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    chapterId: parentRef("chapter_id", () => chapters.id),
+    teamId: parentRef("team_id", () => teams.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.chapterId, t.teamId] }), index("chapter_teams_team_idx").on(t.teamId)],
@@ -94,9 +78,7 @@ export const chapterPages = pgTable(
   "chapter_pages",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    chapterId: integer("chapter_id")
-      .notNull()
-      .references(() => chapters.id, { onDelete: "cascade" }),
+    chapterId: parentRef("chapter_id", () => chapters.id),
     position: integer("position").notNull(),
     /** Uploaded but not yet saved into the page list (PUT /chapters/:id with `pages`). */
     staged: boolean("staged").notNull().default(true),
@@ -113,8 +95,8 @@ export const chapterPages = pgTable(
     mime: text("mime"),
     /** Client-side file identity (hash of name, size, lastModified) for resumable uploads. */
     clientId: text("client_id"),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    createdBy: userRef("created_by"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("chapter_pages_chapter_idx").on(t.chapterId, t.staged, t.position),

@@ -10,21 +10,11 @@
  * trigram indexes, so a search never re-runs unaccent on the rows it rechecks or counts.
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, editTrail, flag, parentRef, userRef } from "./columns";
 import { people } from "./people";
 import { teams } from "./teams";
 import { users } from "./users";
-
-const tz = { withTimezone: true } as const;
 
 export const COMIC_STATUSES = ["upcoming", "ongoing", "completed", "hiatus", "canceled"] as const;
 export type ComicStatusValue = (typeof COMIC_STATUSES)[number];
@@ -50,18 +40,12 @@ export const comics = pgTable(
     thumbnail: text("thumbnail"),
     /** Storage key of the cover's 320 px WebP (`<thumbnail>.thumb.webp`, `images.thumbnail` job); null until made. */
     thumbnailSmall: text("thumbnail_small"),
-    isMature: boolean("is_mature").notNull().default(false),
-    isDoujinshi: boolean("is_doujinshi").notNull().default(false),
-    syncArtistsWithAuthors: boolean("sync_artists_with_authors").notNull().default(false),
+    isMature: flag("is_mature"),
+    isDoujinshi: flag("is_doujinshi"),
+    syncArtistsWithAuthors: flag("sync_artists_with_authors"),
     viewCount: integer("view_count").notNull().default(0),
     saveCount: integer("save_count").notNull().default(0),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    /** Optimistic concurrency: bumped by every change; a save based on an older one gets 409. */
-    version: integer("version").notNull().default(1),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
-    deletedAt: timestamp("deleted_at", tz),
-    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    ...editTrail(),
     /** Set when the comic was merged into another (then also deleted). */
     mergedIntoId: integer("merged_into_id"),
   },
@@ -84,15 +68,11 @@ export const comics = pgTable(
 export const comicTeams = pgTable(
   "comic_teams",
   {
-    comicId: integer("comic_id")
-      .notNull()
-      .references(() => comics.id, { onDelete: "cascade" }),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    comicId: parentRef("comic_id", () => comics.id),
+    teamId: parentRef("team_id", () => teams.id),
     kind: text("kind", { enum: COMIC_TEAM_KINDS }).notNull(),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    createdBy: userRef("created_by"),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.comicId, t.teamId] }),
@@ -104,12 +84,8 @@ export const comicTeams = pgTable(
 export const comicPeople = pgTable(
   "comic_people",
   {
-    comicId: integer("comic_id")
-      .notNull()
-      .references(() => comics.id, { onDelete: "cascade" }),
-    personId: integer("person_id")
-      .notNull()
-      .references(() => people.id, { onDelete: "cascade" }),
+    comicId: parentRef("comic_id", () => comics.id),
+    personId: parentRef("person_id", () => people.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.comicId, t.personId] }), index("comic_people_person_idx").on(t.personId)],
@@ -118,9 +94,7 @@ export const comicPeople = pgTable(
 export const comicGenres = pgTable(
   "comic_genres",
   {
-    comicId: integer("comic_id")
-      .notNull()
-      .references(() => comics.id, { onDelete: "cascade" }),
+    comicId: parentRef("comic_id", () => comics.id),
     /** A slug of packages/shared/src/genres.ts. */
     genre: text("genre").notNull(),
   },
@@ -135,15 +109,9 @@ export const comicCouples = pgTable(
   "comic_couples",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    comicId: integer("comic_id")
-      .notNull()
-      .references(() => comics.id, { onDelete: "cascade" }),
-    characterAId: integer("character_a_id")
-      .notNull()
-      .references(() => people.id, { onDelete: "cascade" }),
-    characterBId: integer("character_b_id")
-      .notNull()
-      .references(() => people.id, { onDelete: "cascade" }),
+    comicId: parentRef("comic_id", () => comics.id),
+    characterAId: parentRef("character_a_id", () => people.id),
+    characterBId: parentRef("character_b_id", () => people.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [
@@ -162,16 +130,14 @@ export const comicArts = pgTable(
   "comic_arts",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    comicId: integer("comic_id")
-      .notNull()
-      .references(() => comics.id, { onDelete: "cascade" }),
+    comicId: parentRef("comic_id", () => comics.id),
     volume: integer("volume").notNull(),
     /** Storage key (`comics/...`). */
     image: text("image").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    createdBy: userRef("created_by"),
+    createdAt: createdAt(),
   },
   (t) => [index("comic_arts_comic_idx").on(t.comicId, t.volume, t.id)],
 );
@@ -184,10 +150,8 @@ export const comicCoverUploads = pgTable(
   "comic_cover_uploads",
   {
     key: text("key").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    userId: parentRef("user_id", () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index("comic_cover_uploads_user_idx").on(t.userId)],
 );

@@ -5,10 +5,9 @@
  */
 import { NOTIFICATION_KINDS } from "@vt/shared/contracts/notifications";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, parentRef, timestamptz } from "./columns";
 import { users } from "./users";
-
-const tz = { withTimezone: true } as const;
 
 /** The kinds live in packages/shared (the contracts and the web app read the same list). */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -17,15 +16,13 @@ export const notifications = pgTable(
   "notifications",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: parentRef("user_id", () => users.id),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
-    readAt: timestamp("read_at", tz),
+    readAt: timestamptz("read_at"),
     /** Set by the `notifications.mail` job once the mail was sent or skipped (mail off, no address). */
-    mailedAt: timestamp("mailed_at", tz),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    mailedAt: timestamptz("mailed_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.id),
@@ -38,9 +35,7 @@ export const notifications = pgTable(
 export const notificationSettings = pgTable(
   "notification_settings",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: parentRef("user_id", () => users.id),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     mail: boolean("mail").notNull(),
   },

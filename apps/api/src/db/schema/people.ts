@@ -5,10 +5,8 @@
  * created by migration 0005 (a function index drizzle cannot express).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { users } from "./users";
-
-const tz = { withTimezone: true } as const;
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz, updatedAt, userRef } from "./columns";
 
 export const PERSON_KINDS = ["author", "artist", "character"] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
@@ -19,10 +17,10 @@ export const people = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     kind: text("kind", { enum: PERSON_KINDS }).notNull(),
     name: text("name").notNull(),
-    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
-    deletedAt: timestamp("deleted_at", tz),
+    uploadedBy: userRef("uploaded_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
     // One live entry per kind and name (case-insensitive): inline creation reuses it.

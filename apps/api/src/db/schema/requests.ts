@@ -6,13 +6,11 @@
  * index): a duplicate answers 409. `reviewed_by`/`reviewed_at` record who settled it and when.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, parentRef, timestamptz, userRef } from "./columns";
 import { comics } from "./comics";
 import { people } from "./people";
 import { teams } from "./teams";
-import { users } from "./users";
-
-const tz = { withTimezone: true } as const;
 
 export const REQUEST_TYPES = ["permission", "delete", "merge", "person-delete"] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -28,14 +26,12 @@ export const requests = pgTable(
     comicId: integer("comic_id").references(() => comics.id, { onDelete: "cascade" }),
     targetComicId: integer("target_comic_id").references(() => comics.id, { onDelete: "cascade" }),
     personId: integer("person_id").references(() => people.id, { onDelete: "cascade" }),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    teamId: parentRef("team_id", () => teams.id),
+    userId: userRef("user_id"),
     reason: text("reason").notNull().default(""),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
-    reviewedAt: timestamp("reviewed_at", tz),
+    createdAt: createdAt(),
+    reviewedBy: userRef("reviewed_by"),
+    reviewedAt: timestamptz("reviewed_at"),
     /** The reviewer's note (required when rejecting); "" when none. */
     note: text("note").notNull().default(""),
   },

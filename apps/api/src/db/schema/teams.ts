@@ -4,21 +4,9 @@
  * team-scoped query filters deleted teams out.
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, editTrail, flag, parentRef, timestamptz, updatedAt, userRef, versioned } from "./columns";
 import { users } from "./users";
-
-const tz = { withTimezone: true } as const;
 
 export const TEAM_ROLES = ["owner", "manager", "uploader"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -41,13 +29,7 @@ export const teams = pgTable(
     instagram: text("instagram").notNull().default(""),
     discord: text("discord").notNull().default(""),
     facebook: text("facebook").notNull().default(""),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    /** Optimistic concurrency: bumped by every change; a save based on an older one gets 409. */
-    version: integer("version").notNull().default(1),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
-    deletedAt: timestamp("deleted_at", tz),
-    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    ...editTrail(),
   },
   (t) => [index("teams_created_by_idx").on(t.createdBy)],
 );
@@ -55,15 +37,11 @@ export const teams = pgTable(
 export const teamMembers = pgTable(
   "team_members",
   {
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: parentRef("team_id", () => teams.id),
+    userId: parentRef("user_id", () => users.id),
     role: text("role", { enum: TEAM_ROLES }).notNull(),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
@@ -77,17 +55,15 @@ export const teamInvitations = pgTable(
   "team_invitations",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: parentRef("team_id", () => teams.id),
     /** Lower-cased; the invitee may not have an account yet. */
     email: text("email").notNull(),
     role: text("role", { enum: TEAM_ROLES }).notNull(),
     status: text("status", { enum: INVITATION_STATUSES }).notNull().default("pending"),
-    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    expiresAt: timestamp("expires_at", tz).notNull(),
-    respondedAt: timestamp("responded_at", tz),
+    invitedBy: userRef("invited_by"),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    respondedAt: timestamptz("responded_at"),
   },
   (t) => [
     uniqueIndex("team_invitations_pending_key").on(t.teamId, t.email).where(sql`${t.status} = 'pending'`),
@@ -99,23 +75,21 @@ export const teamDonate = pgTable("team_donate", {
   teamId: integer("team_id")
     .primaryKey()
     .references(() => teams.id, { onDelete: "cascade" }),
-  enabled: boolean("enabled").notNull().default(false),
+  enabled: flag("enabled"),
   /** Storage key of the QR code image, null when none. */
   qrImage: text("qr_image"),
   content: text("content").notNull().default(""),
-  showInEachChapter: boolean("show_in_each_chapter").notNull().default(false),
-  version: integer("version").notNull().default(1),
-  updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+  showInEachChapter: flag("show_in_each_chapter"),
+  ...versioned(),
 });
 
 export const teamCredit = pgTable("team_credit", {
   teamId: integer("team_id")
     .primaryKey()
     .references(() => teams.id, { onDelete: "cascade" }),
-  enabled: boolean("enabled").notNull().default(false),
+  enabled: flag("enabled"),
   text: text("text").notNull().default(""),
   /** Ordered storage keys of the credit pages (`teams/..._credit.<ext>`). */
   pages: jsonb("pages").$type<string[]>().notNull().default([]),
-  version: integer("version").notNull().default(1),
-  updatedAt: timestamp("updated_at", tz).defaultNow().notNull(),
+  ...versioned(),
 });

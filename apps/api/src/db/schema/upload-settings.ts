@@ -3,7 +3,8 @@
  * ("publish N hours after upload") and the default of the tall-strip split option. One row per
  * team, created on the first save; no row means the defaults (no delay, no split).
  */
-import { boolean, integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { flag } from "./columns";
 import { teams } from "./teams";
 
 export const teamUploadSettings = pgTable("team_upload_settings", {
@@ -11,7 +12,7 @@ export const teamUploadSettings = pgTable("team_upload_settings", {
     .primaryKey()
     .references(() => teams.id, { onDelete: "cascade" }),
   publishDelayHours: integer("publish_delay_hours").notNull().default(0),
-  splitTallStrips: boolean("split_tall_strips").notNull().default(false),
+  splitTallStrips: flag("split_tall_strips"),
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
 });

@@ -4,14 +4,13 @@
  * drops a user's older hours as it goes.
  */
 import { bigint, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { parentRef } from "./columns";
 import { users } from "./users";
 
 export const uploadUsage = pgTable(
   "upload_usage",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: parentRef("user_id", () => users.id),
     /** Start of the clock hour the counts belong to. */
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     files: integer("files").notNull(),

@@ -12,12 +12,10 @@ import {
   ZAuditList,
   ZAuditQuery,
 } from "@vt/shared/contracts/admin";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
+import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./admin.service";
-
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // 401 signed out, then 404 for non-admins before the input is even validated.

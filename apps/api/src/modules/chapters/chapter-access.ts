@@ -3,7 +3,11 @@
  * chapter change runs in, its audit entry and the checks a save runs before writing.
  */
 import type { AuditAction } from "@vt/shared/audit-actions";
-import type { TCreateChapterRequestParsed, TUpdateChapterRequestParsed } from "@vt/shared/contracts/chapters";
+import {
+  chapterHeading,
+  type TCreateChapterRequestParsed,
+  type TUpdateChapterRequestParsed,
+} from "@vt/shared/contracts/chapters";
 import type { FastifyBaseLogger } from "fastify";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
@@ -154,12 +158,7 @@ export function editorValues(
 export function auditView(c: repo.ChapterRow, collaborating: number[]) {
   return {
     comicId: c.comicId,
-    name: c.name,
-    order: c.order,
-    volume: c.volume,
-    hideOrder: c.hideOrder,
-    hideDefaultOrder: c.hideDefaultOrder,
-    hidden: c.hidden,
+    ...chapterHeading(c),
     status: c.status,
     publishAt: ms(c.publishAt),
     publishedAt: ms(c.publishedAt),

@@ -8,17 +8,16 @@ import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import { ZChapterPage, ZChapterPageDirectRequest } from "@vt/shared/contracts/chapter-pages";
 import { ZChapterParams } from "@vt/shared/contracts/chapters";
 import { ZDirectUploadTickets, ZSingleDirectUploadRequest } from "@vt/shared/contracts/images";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUserWithTeams } from "../../auth/session";
 import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
+import { directUploadErrors } from "../../lib/route-errors";
 import * as service from "./chapters.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
-const errors = e(401, 403, 404, 409, 413, 415, 422, 429);
+const errors = directUploadErrors;
 
 /** A replaced page: tickets are valid for this chapter's page replacements only. */
 const pageScope = (chapterId: number): DirectUploadScope => ({

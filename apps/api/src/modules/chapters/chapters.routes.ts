@@ -29,20 +29,19 @@ import {
   UPLOAD_FIELD_SINGLE,
   ZDirectUploadTickets,
 } from "@vt/shared/contracts/images";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, requireUserWithTeams } from "../../auth/session";
+import { requireUser, requireUserWithTeams, type SessionUser } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { fieldError } from "../../lib/app-error";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readAndStoreImages } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
+import { errorResponses as e } from "../../lib/route-errors";
 import { parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
 const upload = { ...scoped, ...e(413, 415, 422, 429) };
@@ -106,6 +105,34 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.storage,
     log: request.log,
   });
+  /**
+   * Records pages the request stored as staged pages of the chapter (with the `keys` and
+   * `clientIds` lists `lists` reads) and queues their thumbnails; if anything fails, reading the
+   * lists included, the pages' files are removed.
+   */
+  const addStoredPages = async (
+    request: FastifyRequest,
+    [d, user, grant]: [service.ChaptersDeps, SessionUser, service.PageUploadGrant],
+    pages: service.IncomingPage[],
+    lists: () => { keys?: (string | null)[]; clientIds?: (string | null)[] },
+  ) => {
+    try {
+      const { keys, clientIds } = lists();
+      const stored = await service.addPages(d, user, grant, {
+        pages,
+        keys: keys ?? [],
+        clientIds: clientIds ?? [],
+      });
+      await queueThumbnails(app.jobs, { pageIds: thumbnailable(stored) }, request.log);
+      return stored;
+    } catch (error) {
+      await service.discardStored(
+        d,
+        pages.map((p) => p.url),
+      );
+      throw error;
+    }
+  };
   const tags = ["chapters"];
 
   app.get(
@@ -235,25 +262,13 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
         UPLOAD_FIELD_MULTIPLE,
         MAX_PAGES_PER_UPLOAD,
       );
-      try {
-        const parsed = parseInput(ZChapterPagesFields, {
+      const stored = await addStoredPages(request, [d, user, grant], pages, () =>
+        parseInput(ZChapterPagesFields, {
           keys: jsonArrayField(fields, "keys"),
           clientIds: jsonArrayField(fields, "clientIds"),
-        });
-        const stored = await service.addPages(d, user, grant, {
-          pages,
-          keys: parsed.keys ?? [],
-          clientIds: parsed.clientIds ?? [],
-        });
-        await queueThumbnails(app.jobs, { pageIds: thumbnailable(stored) }, request.log);
-        return reply.code(201).send({ pages: stored });
-      } catch (error) {
-        await service.discardStored(
-          d,
-          pages.map((p) => p.url),
-        );
-        throw error;
-      }
+        }),
+      );
+      return reply.code(201).send({ pages: stored });
     },
   );
 
@@ -298,21 +313,8 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       const grant = await service.authorizePageUpload(d, caller, chapterId);
       const received = await receiveDirectUploads(request, pagesScope(chapterId), request.body.files);
       const pages = received.map(({ image, key }) => ({ image, url: key }));
-      try {
-        const stored = await service.addPages(d, user, grant, {
-          pages,
-          keys: request.body.keys ?? [],
-          clientIds: request.body.clientIds ?? [],
-        });
-        await queueThumbnails(app.jobs, { pageIds: thumbnailable(stored) }, request.log);
-        return reply.code(201).send({ pages: stored });
-      } catch (error) {
-        await service.discardStored(
-          d,
-          pages.map((p) => p.url),
-        );
-        throw error;
-      }
+      const stored = await addStoredPages(request, [d, user, grant], pages, () => request.body);
+      return reply.code(201).send({ pages: stored });
     },
   );
 

@@ -12,18 +12,17 @@ import {
   ZSingleDirectUploadConfirm,
   ZSingleDirectUploadRequest,
 } from "@vt/shared/contracts/images";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
 import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
+import { directUploadErrors } from "../../lib/route-errors";
 import * as service from "./comics.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
-const presigned = { 200: ZDirectUploadTickets, ...e(401, 403, 404, 409, 413, 415, 422, 429) };
-const confirmed = e(401, 403, 404, 409, 413, 415, 422, 429);
+const presigned = { 200: ZDirectUploadTickets, ...directUploadErrors };
+const confirmed = directUploadErrors;
 
 /** A changed cover: tickets are valid for this comic's cover only. */
 const thumbnailScope = (comicId: number): DirectUploadScope => ({

@@ -30,7 +30,6 @@ import {
   ZSingleDirectUploadRequest,
 } from "@vt/shared/contracts/images";
 import { ZMergeBody, ZMergeResponse } from "@vt/shared/contracts/requests";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
@@ -38,11 +37,11 @@ import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readSingleImage } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
+import { errorResponses as e } from "../../lib/route-errors";
 import { parseInput } from "../../lib/validation";
 import { registerComicDirectRoutes } from "./comics.direct-routes";
 import * as service from "./comics.service";
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
 const upload = { ...scoped, ...e(413, 415, 422, 429) };

@@ -4,6 +4,9 @@ import type { Executor } from "../../db/executor";
 import { type InvitationStatus, type TeamRole, teamInvitations, teams } from "../../db/schema/teams";
 import { users } from "../../db/schema/users";
 
+/** The conditions of an invitation still open at `now`: pending and not expired. */
+const openAt = (now: Date) => [eq(teamInvitations.status, "pending"), gt(teamInvitations.expiresAt, now)];
+
 export interface InvitationRow {
   id: number;
   teamId: number;
@@ -52,14 +55,7 @@ export async function findPendingInvitationByEmail(
   const [row] = await db
     .select({ id: teamInvitations.id })
     .from(teamInvitations)
-    .where(
-      and(
-        eq(teamInvitations.teamId, teamId),
-        eq(teamInvitations.email, email),
-        eq(teamInvitations.status, "pending"),
-        gt(teamInvitations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.email, email), ...openAt(now)))
     .limit(1);
   return row;
 }
@@ -97,13 +93,7 @@ export async function listTeamInvitations(
     .select(invitationColumns)
     .from(teamInvitations)
     .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
-    .where(
-      and(
-        eq(teamInvitations.teamId, teamId),
-        eq(teamInvitations.status, "pending"),
-        gt(teamInvitations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(teamInvitations.teamId, teamId), ...openAt(now)))
     .orderBy(desc(teamInvitations.id));
 }
 
@@ -123,14 +113,7 @@ export async function listInvitationsForEmail(
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
     .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
-    .where(
-      and(
-        eq(teamInvitations.email, email),
-        eq(teamInvitations.status, "pending"),
-        gt(teamInvitations.expiresAt, now),
-        isNull(teams.deletedAt),
-      ),
-    )
+    .where(and(eq(teamInvitations.email, email), ...openAt(now), isNull(teams.deletedAt)))
     .orderBy(desc(teamInvitations.id));
 }
 
@@ -152,8 +135,7 @@ export async function lockInvitationForEmail(
       and(
         eq(teamInvitations.id, id),
         eq(teamInvitations.email, email),
-        eq(teamInvitations.status, "pending"),
-        gt(teamInvitations.expiresAt, now),
+        ...openAt(now),
         isNull(teams.deletedAt),
       ),
     )

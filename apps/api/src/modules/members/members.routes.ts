@@ -2,8 +2,9 @@
  * `/api/teams/:teamId/members`, `/leave` and `/transfer` (packages/shared contracts/teams.ts); who
  * may call what is decided in members.service.ts (docs/permissions.md).
  */
+
+import { ZPageQuery } from "@vt/shared/contracts/paging";
 import {
-  ZPageQuery,
   ZTeam,
   ZTeamMember,
   ZTeamMemberListResponse,

@@ -4,18 +4,19 @@
  * transaction come from teams.service.ts; every change writes its audit entry in its transaction.
  */
 
+import type { TPageQuery } from "@vt/shared/contracts/paging";
 import {
   canGrantRole,
   canManageMember,
   canOwnTeam,
   type TAssignableTeamRole,
-  type TPageQuery,
   type TTeam,
   type TTeamMember,
   type TTeamMemberListResponse,
 } from "@vt/shared/contracts/teams";
 import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";
+import type { Executor } from "../../db/executor";
 import { AppError } from "../../lib/app-error";
 import {
   forbidden,
@@ -57,6 +58,13 @@ export async function listMembers(
 }
 
 /** The target must be below the actor; the owner only changes by transfer (409 for those who could transfer). */
+/** The member `userId` of the team, else 404 'teams.memberNotFound'. */
+async function memberOf(tx: Executor, teamId: number, userId: number): Promise<repo.MemberRow> {
+  const member = await repo.findMember(tx, teamId, userId);
+  if (!member) throw new AppError("NOT_FOUND", "teams.memberNotFound");
+  return member;
+}
+
 function assertCanManageMember(access: TeamAccess, target: repo.MemberRow): void {
   if (target.role === "owner") {
     throw canOwnTeam(access.actor) ? new AppError("CONFLICT", "teams.ownerMustTransfer") : forbidden();
@@ -72,8 +80,7 @@ export async function changeMemberRole(
   role: TAssignableTeamRole,
 ): Promise<TTeamMember> {
   return inTeamTx(deps, user, teamId, "manage", async (tx, access) => {
-    const target = await repo.findMember(tx, teamId, userId);
-    if (!target) throw new AppError("NOT_FOUND", "teams.memberNotFound");
+    const target = await memberOf(tx, teamId, userId);
     assertCanManageMember(access, target);
     if (!canGrantRole(access.actor, role)) throw new AppError("FORBIDDEN", "teams.roleAboveOwn");
     if (target.role === role) return toMember(target);
@@ -97,8 +104,7 @@ export async function removeMember(
 ): Promise<void> {
   if (userId === user.id) return leaveTeam(deps, user, teamId);
   await inTeamTx(deps, user, teamId, "manage", async (tx, access) => {
-    const target = await repo.findMember(tx, teamId, userId);
-    if (!target) throw new AppError("NOT_FOUND", "teams.memberNotFound");
+    const target = await memberOf(tx, teamId, userId);
     assertCanManageMember(access, target);
     await repo.deleteMember(tx, teamId, userId);
     await teamAudit(tx, user, teamId, {
@@ -132,8 +138,7 @@ export async function transferOwnership(
   newOwnerId: number,
 ): Promise<TTeam> {
   return inTeamTx(deps, user, teamId, "own", async (tx, access) => {
-    const target = await repo.findMember(tx, teamId, newOwnerId);
-    if (!target) throw new AppError("NOT_FOUND", "teams.memberNotFound");
+    const target = await memberOf(tx, teamId, newOwnerId);
     if (target.role === "owner") throw new AppError("CONFLICT", "teams.alreadyOwner");
     const previousOwner = await repo.findOwner(tx, teamId);
     // One owner at a time (unique index): demote first, then promote.

@@ -6,12 +6,10 @@ import {
   ZNotificationSettings,
   ZReadAllResponse,
 } from "@vt/shared/contracts/notifications";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
+import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./notifications.service";
-
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", async (request) => {

@@ -8,6 +8,7 @@
 import { ZComicParams } from "@vt/shared/contracts/comics";
 import { PERSON_KINDS, PERSON_PATHS, ZPersonDeleteRequestBody } from "@vt/shared/contracts/people";
 import {
+  type TComicRequest,
   ZApproveBody,
   ZComicRequest,
   ZDeleteRequestBody,
@@ -20,14 +21,19 @@ import {
   ZRequestListResponse,
   ZRequestParams,
 } from "@vt/shared/contracts/requests";
-import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../../auth/session";
-import { translate } from "../../lib/messages";
+import type { z } from "zod";
+import { requireUser, type SessionUser } from "../../auth/session";
+import { type Lang, translate } from "../../lib/messages";
+import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./requests.service";
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 const write = e(401, 403, 404, 409, 422);
+
+/** 201 of the request routes: the spec's success text and the request just filed. */
+const filed = (reply: FastifyReply, lang: Lang, message: string, request: TComicRequest) =>
+  reply.code(201).send({ message: translate(lang, message), request });
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", async (request) => {
@@ -48,52 +54,45 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.requestPermission(
+      const filedRequest = await service.requestPermission(
         deps(),
         await requireUser(request),
         request.params.id,
         request.body ?? undefined,
       );
-      return reply
-        .code(201)
-        .send({ message: translate(request.lang, "success.permissionRequested"), request: created });
+      return filed(reply, request.lang, "success.permissionRequested", filedRequest);
     },
   );
 
-  app.post(
+  /** A request filed with a JSON body only (delete, merge): 201 with the success text and the request. */
+  const fileRoute = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    file: (d: service.RequestsDeps, user: SessionUser, input: z.output<B>) => Promise<TComicRequest>,
+    message: string,
+  ) =>
+    app.post(
+      path,
+      { schema: { tags, summary, body, response: { 201: ZRequestCreatedResponse, ...write } } },
+      async (request, reply) => {
+        const filedRequest = await file(deps(), await requireUser(request), request.body as z.output<B>);
+        return filed(reply, request.lang, message, filedRequest);
+      },
+    );
+  fileRoute(
     "/comics/deleteRequest",
-    {
-      schema: {
-        tags,
-        summary: "My team (which may upload to the comic) asks for its deletion",
-        body: ZDeleteRequestBody,
-        response: { 201: ZRequestCreatedResponse, ...write },
-      },
-    },
-    async (request, reply) => {
-      const created = await service.requestDelete(deps(), await requireUser(request), request.body);
-      return reply
-        .code(201)
-        .send({ message: translate(request.lang, "success.deleteRequested"), request: created });
-    },
+    "My team (which may upload to the comic) asks for its deletion",
+    ZDeleteRequestBody,
+    service.requestDelete,
+    "success.deleteRequested",
   );
-
-  app.post(
+  fileRoute(
     "/comics/mergeRequest",
-    {
-      schema: {
-        tags,
-        summary: "My team (which may upload to the comic) asks to merge it into targetComicId",
-        body: ZMergeRequestBody,
-        response: { 201: ZRequestCreatedResponse, ...write },
-      },
-    },
-    async (request, reply) => {
-      const created = await service.requestMerge(deps(), await requireUser(request), request.body);
-      return reply
-        .code(201)
-        .send({ message: translate(request.lang, "success.mergeRequested"), request: created });
-    },
+    "My team (which may upload to the comic) asks to merge it into targetComicId",
+    ZMergeRequestBody,
+    service.requestMerge,
+    "success.mergeRequested",
   );
 
   app.get(
@@ -134,6 +133,10 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.getRequest(deps(), await requireUser(request), request.params.id),
   );
 
+  /** A reviewer's decision on request `id`. */
+  const review = async (request: FastifyRequest, id: number, decision: "approve" | "reject", note: string) =>
+    service.reviewRequest(deps(), await requireUser(request), id, decision, note);
+
   app.post(
     "/requests/:id/approve",
     {
@@ -146,14 +149,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicRequest, ...write },
       },
     },
-    async (request) =>
-      service.reviewRequest(
-        deps(),
-        await requireUser(request),
-        request.params.id,
-        "approve",
-        request.body?.note ?? "",
-      ),
+    async (request) => review(request, request.params.id, "approve", request.body?.note ?? ""),
   );
 
   app.post(
@@ -167,14 +163,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicRequest, ...write },
       },
     },
-    async (request) =>
-      service.reviewRequest(
-        deps(),
-        await requireUser(request),
-        request.params.id,
-        "reject",
-        request.body.note,
-      ),
+    async (request) => review(request, request.params.id, "reject", request.body.note),
   );
 
   app.post(
@@ -203,16 +192,14 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const created = await service.requestPersonDelete(
+        const filedRequest = await service.requestPersonDelete(
           deps(),
           await requireUser(request),
           kind,
           request.params.id,
           request.body,
         );
-        return reply
-          .code(201)
-          .send({ message: translate(request.lang, "success.deleteRequested"), request: created });
+        return filed(reply, request.lang, "success.deleteRequested", filedRequest);
       },
     );
   }

@@ -3,7 +3,9 @@
  * comic's managers and a chapter's uploaders can pick collaborators outside their own teams. It
  * answers ids and names only (no members, roles or settings), to any signed-in user.
  */
-import type { TPageQuery, TTeamDirectoryResponse } from "@vt/shared/contracts/teams";
+
+import type { TPageQuery } from "@vt/shared/contracts/paging";
+import type { TTeamDirectoryResponse } from "@vt/shared/contracts/teams";
 import { and, asc, count, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/executor";
 import { teams } from "../../db/schema/teams";

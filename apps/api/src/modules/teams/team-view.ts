@@ -38,12 +38,8 @@ export function toTeam(deps: Pick<TeamsDeps, "storage" | "config">, access: Team
   const { team, actor } = access;
   return {
     ...toSummary(deps, team, actor.role, access.memberCount),
-    establishedAt: team.establishedAt,
-    website: team.website,
-    twitter: team.twitter,
-    instagram: team.instagram,
-    discord: team.discord,
-    facebook: team.facebook,
+    // The summary has the name already (same value, so its place stays first).
+    ...infoOf(team),
     siteUrl: deps.config.siteUrl ? `${deps.config.siteUrl}/teams/${team.id}` : null,
     can: { manage: canManageTeam(actor), own: canOwnTeam(actor), assignableRoles: assignableRoles(actor) },
     updatedAt: team.updatedAt.toISOString(),

@@ -17,20 +17,19 @@ import {
 } from "@vt/shared/contracts/images";
 import { ZCreditSettings, ZDonateSettings } from "@vt/shared/contracts/team-settings";
 import { ZTeam, ZTeamParams } from "@vt/shared/contracts/teams";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { requireUser } from "../../auth/session";
+import { requireUser, type SessionUser } from "../../auth/session";
 import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
 import type { ImageReader } from "../../lib/image-gate";
+import { directUploadErrors } from "../../lib/route-errors";
 import * as settings from "../team-settings/team-settings.service";
 import * as service from "./teams.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
-const errors = e(401, 403, 404, 409, 413, 415, 422, 429);
+const errors = directUploadErrors;
 
 const SUFFIX: Record<settings.TeamUploadTarget, string> = {
   cover: "_cover",
@@ -70,7 +69,12 @@ export function registerTeamDirectRoutes(
     target: settings.TeamUploadTarget,
     what: string,
     answer: z.ZodType,
-    record: (request: FastifyRequest, reader: ImageReader) => Promise<unknown>,
+    record: (
+      d: service.TeamsDeps,
+      user: SessionUser,
+      teamId: number,
+      reader: ImageReader,
+    ) => Promise<unknown>,
   ) {
     const several = target === "credit";
     app.post(
@@ -106,37 +110,19 @@ export function registerTeamDirectRoutes(
       async (request) =>
         // The answer is checked against `answer` by the response schema.
         (await record(
-          request,
+          deps(request),
+          await requireUser(request),
+          request.params.teamId,
           directImagesOf(request, request.params.teamId, target, request.body.files),
         )) as never,
     );
   }
 
   for (const kind of ["cover", "logo"] as const) {
-    pair(`/teams/:teamId/${kind}`, kind, `team ${kind}`, ZTeam, async (request, reader) =>
-      service.setTeamImage(
-        deps(request),
-        await requireUser(request),
-        (request.params as { teamId: number }).teamId,
-        kind,
-        reader,
-      ),
+    pair(`/teams/:teamId/${kind}`, kind, `team ${kind}`, ZTeam, (d, user, teamId, reader) =>
+      service.setTeamImage(d, user, teamId, kind, reader),
     );
   }
-  pair("/teams/:teamId/donate/qr", "qr", "donate QR code", ZDonateSettings, async (request, reader) =>
-    settings.uploadDonateQr(
-      deps(request),
-      await requireUser(request),
-      (request.params as { teamId: number }).teamId,
-      reader,
-    ),
-  );
-  pair("/teams/:teamId/credit/pages", "credit", "credit pages", ZCreditSettings, async (request, reader) =>
-    settings.uploadCreditPages(
-      deps(request),
-      await requireUser(request),
-      (request.params as { teamId: number }).teamId,
-      reader,
-    ),
-  );
+  pair("/teams/:teamId/donate/qr", "qr", "donate QR code", ZDonateSettings, settings.uploadDonateQr);
+  pair("/teams/:teamId/credit/pages", "credit", "credit pages", ZCreditSettings, settings.uploadCreditPages);
 }

@@ -4,10 +4,11 @@
  * is decided in teams.service.ts and documented in docs/permissions.md. Members, invitations and
  * the donate/credit settings have their own modules and routes.
  */
+
+import { ZPageQuery } from "@vt/shared/contracts/paging";
 import {
   ZActivityListResponse,
   ZCreateTeamRequest,
-  ZPageQuery,
   ZTeam,
   ZTeamDirectoryResponse,
   ZTeamListQuery,

@@ -5,9 +5,9 @@
  */
 
 import { TEAM_IMAGE_MAX_BYTES } from "@vt/shared/contracts/images";
+import type { TPageQuery } from "@vt/shared/contracts/paging";
 import type {
   TActivityListResponse,
-  TPageQuery,
   TTeam,
   TTeamListResponse,
   ZTeamListQuery,

@@ -4,13 +4,11 @@ import {
   ZCreateApiTokenRequest,
   ZCreatedApiToken,
 } from "@vt/shared/contracts/tokens";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/session";
+import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./tokens.service";
-
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 
 /** `/api/tokens`: the signed-in user's personal API tokens (session only: a token cannot mint tokens). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,9 @@
 /** Trash routes: what the caller may restore, and restoring it (rules in trash.service.ts). */
 import { ZTrashItem, ZTrashList, ZTrashParams, ZTrashQuery } from "@vt/shared/contracts/trash";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
+import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./trash.service";
-
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", async (request) => {

@@ -1,11 +1,9 @@
 import { ZTeamParams } from "@vt/shared/contracts/teams";
 import { ZUpdateUploadSettingsRequest, ZUploadSettings } from "@vt/shared/contracts/upload-settings";
-import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
+import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./upload-settings.service";
-
-const e = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 
 /** `/api/teams/:teamId/upload-settings`: the team's publish delay and tall-strip default (issue 15). */
 export const uploadSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

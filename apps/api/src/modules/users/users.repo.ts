@@ -1,16 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Executor } from "../../db/executor";
 import { type UserRole, userColumns, users } from "../../db/schema/users";
 
-export type UserRow = {
-  id: number;
-  email: string;
-  name: string;
-  avatar: string | null;
-  role: UserRole;
-  emailVerified: boolean;
-};
+/** A user as userColumns selects it: the session's user, without an API token's grant. */
+export type UserRow = Omit<SessionUser, "token">;
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);

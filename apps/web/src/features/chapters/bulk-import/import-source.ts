@@ -8,7 +8,7 @@
  * A page is decompressed only when its chapter is uploaded; an inner chapter zip is decompressed
  * into memory first (it needs random access too) and dropped once its chapter is read.
  */
-import { asArchiveRefusal, checkArchiveEntries, sizeGuard } from "@vt/shared/archive-safety";
+import { asArchiveRefusal, checkArchiveEntries, sizeGuard, zipEntryInfo } from "@vt/shared/archive-safety";
 import {
   ARCHIVE_NAME_RE,
   groupImportFiles,
@@ -55,11 +55,7 @@ function baseName(path: string): string {
 
 /** Decompresses one entry into a File named by its path, refusing it past its declared size. */
 async function readEntry(entry: FileEntry, path: string): Promise<File> {
-  const guard = sizeGuard({
-    name: entry.filename,
-    compressedSize: entry.compressedSize,
-    uncompressedSize: entry.uncompressedSize,
-  });
+  const guard = sizeGuard(zipEntryInfo(entry));
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   await entry.getData(
     new WritableStream<Uint8Array>({
@@ -101,14 +97,7 @@ async function openZip(
   const reader = new ZipReader(new BlobReader(blob), ZIP_OPTIONS);
   try {
     const entries = await reader.getEntries();
-    checkArchiveEntries(
-      entries.map((e) => ({
-        name: e.filename,
-        compressedSize: e.compressedSize,
-        uncompressedSize: e.uncompressedSize,
-        directory: e.directory,
-      })),
-    );
+    checkArchiveEntries(entries.map(zipEntryInfo));
     const files = entries.filter(isFile).map((e): ImportFile => {
       const path = prefix ? `${prefix}/${e.filename}` : e.filename;
       return {

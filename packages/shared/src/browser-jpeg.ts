@@ -6,11 +6,11 @@
  * uploaded byte for byte").
  *
  * Captured from Chromium 156 (OffscreenCanvas 2D context, quality 0.95; the same for every page
- * tried): the output is SOI, a JFIF APP0 (version 1.1, no density unit, 1:1) and an APP2 ICC_PROFILE holding
- * Skia's 456-byte sRGB profile ("Google Inc. 2016"), then DQT, SOF0, DHT and SOS exactly as
- * libjpeg-turbo writes them, which is what sharp's `jpeg({ quality })` (default options) writes
- * too, with no APPn segment. A Chromium release that changes these segments changes this constant
- * (apps/web/e2e/bulk-import.spec.ts compares the two tools' stored bytes).
+ * tried): the output is SOI, a JFIF APP0 (version 1.1, no density unit, 1:1) and an APP2
+ * ICC_PROFILE holding Skia's 456-byte sRGB profile ("Google Inc. 2016"), then DQT, SOF0, DHT and
+ * SOS exactly as sharp's `jpeg({ quality })` writes them (its bundled mozjpeg with sharp's default
+ * options), which writes no APPn segment. A Chromium release that changes these segments changes
+ * this constant (apps/web/e2e/bulk-import.spec.ts compares the two tools' stored bytes).
  */
 
 const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16));

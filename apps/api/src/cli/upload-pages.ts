@@ -10,7 +10,7 @@
  * - scrambled: resized to 1300 px wide exactly, the 10 strips shuffled with 4 px white gaps
  *   (`scrambleRgba`), JPEG q90, named `{id}_{ratio}.jpg`, with the page key.
  *
- * The JPEGs are sharp's (libjpeg-turbo, default options: the same tables, frame and scan as
+ * The JPEGs are sharp's (default options, no `mozjpeg: true`: the same tables, frame and scan as
  * Chromium's canvas encoder for the same pixels) with Chromium's JFIF + ICC segments after SOI
  * (`withBrowserJpegHeader`, @vt/shared/browser-jpeg), so a page both tools encode from the same
  * pixels (no downscale) is stored with the same bytes (docs/bulk-import.md, "Which pages are

@@ -5,6 +5,7 @@
  * the browser's output is judged by an independent decoder and by the codec the readers follow.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { withBrowserJpegHeader } from "@vt/shared/browser-jpeg";
 import { SCRAMBLE_GAP, SCRAMBLE_STRIPS } from "@vt/shared/constants";
 import {
   decodeKey,
@@ -120,7 +121,9 @@ test("a wide JPEG (decoded at its target size where WebCodecs exists) and an EXI
 });
 
 test("narrow pages are never upscaled; the main-thread fallback gives the same result", async () => {
-  // A JPEG that already meets the target is kept byte for byte (keptOriginalSize, @vt/shared/jpeg-header).
+  // Spec §9: a JPEG that needs no downscale is re-encoded too (q0.95), and Chromium's encoder gives
+  // the bytes sharp's `jpeg({ quality: 95 })` gives for the same pixels once Chromium's JFIF + ICC
+  // segments are put after SOI (@vt/shared/browser-jpeg, what `npm run upload` stores); a PNG the same.
   const small = await gradientJpeg(800, 1200);
   const out = await call("processUrl", put("src/small.jpg", small, "image/jpeg"), "small.jpeg");
   expect(out).toMatchObject({
@@ -128,15 +131,20 @@ test("narrow pages are never upscaled; the main-thread fallback gives the same r
     height: 1200,
     type: "image/jpeg",
     name: "small.jpg",
-    unchanged: true,
+    unchanged: false,
   });
-  expect(b64(out.b64).equals(small)).toBe(true);
-  const narrowPng = await call(
-    "processUrl",
-    put("src/small.png", await gradientPng(800, 1200), "image/png"),
-    "s.png",
-  );
+  const sharpQ95 = async (bytes: Buffer) =>
+    Buffer.from(withBrowserJpegHeader(await sharp(bytes).jpeg({ quality: 95 }).toBuffer()));
+  expect(
+    b64(out.b64).equals(await sharpQ95(small)),
+    "narrow JPEG: Chromium's bytes differ from sharp's",
+  ).toBe(true);
+  const smallPng = await gradientPng(800, 1200);
+  const narrowPng = await call("processUrl", put("src/small.png", smallPng, "image/png"), "s.png");
   expect(narrowPng).toMatchObject({ width: 800, height: 1200, type: "image/jpeg", unchanged: false });
+  expect(b64(narrowPng.b64).equals(await sharpQ95(smallPng)), "narrow PNG: bytes differ from sharp's").toBe(
+    true,
+  );
   const big = put("src/big-main.png", await gradientPng(3000, 4500, 1), "image/png");
   const main = await call("processUrl", big, "p.png", "main-thread");
   expect(main).toMatchObject({ poolMode: "main-thread", width: 1500, height: 2250, type: "image/jpeg" });

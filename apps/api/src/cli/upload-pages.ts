@@ -5,16 +5,20 @@
  * (the shared scramble codec, docs/scramble-format.md):
  *
  * - GIF: uploaded unchanged (also in scrambled chapters, like the dashboard);
- * - plain, a JPEG that already meets the rule (`keptOriginalSize`, @vt/shared/jpeg-header, the
- *   browser's rule too): uploaded unchanged, so both tools upload the same bytes for it;
- * - otherwise, plain: EXIF orientation applied, downscaled to 1500 px wide (never up), over white,
- *   JPEG q95, named `{stem}.jpg`;
+ * - plain: EXIF orientation applied, downscaled to 1500 px wide (never up), over white, JPEG q95,
+ *   named `{stem}.jpg`;
  * - scrambled: resized to 1300 px wide exactly, the 10 strips shuffled with 4 px white gaps
  *   (`scrambleRgba`), JPEG q90, named `{id}_{ratio}.jpg`, with the page key.
+ *
+ * The JPEGs are sharp's (default options, no `mozjpeg: true`: the same tables, frame and scan as
+ * Chromium's canvas encoder for the same pixels) with Chromium's JFIF + ICC segments after SOI
+ * (`withBrowserJpegHeader`, @vt/shared/browser-jpeg), so a page both tools encode from the same
+ * pixels (no downscale) is stored with the same bytes (docs/bulk-import.md, "Which pages are
+ * uploaded byte for byte").
  */
+import { withBrowserJpegHeader } from "@vt/shared/browser-jpeg";
 import { JPEG_QUALITY, SCRAMBLE_QUALITY } from "@vt/shared/constants";
 import { gifSize } from "@vt/shared/image-sniff";
-import { keptOriginalSize } from "@vt/shared/jpeg-header";
 import { fitWidth, scrambleSize } from "@vt/shared/page-size";
 import {
   encodeKey,
@@ -23,12 +27,17 @@ import {
   scrambledFileName,
   scrambleRgba,
 } from "@vt/shared/scramble";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 export type PreparedPage = { bytes: Buffer; name: string; type: string; key: string | null };
 
 const WHITE = { r: 255, g: 255, b: 255 };
-const quality = (q: number) => Math.round(q * 100);
+
+/** The pipeline's pixels as a JPEG of `quality` (0..1), with the header Chromium's encoder writes. */
+async function browserJpeg(image: Sharp, quality: number): Promise<Buffer> {
+  const bytes = await image.jpeg({ quality: Math.round(quality * 100) }).toBuffer();
+  return Buffer.from(withBrowserJpegHeader(bytes));
+}
 
 export function stem(name: string): string {
   const file = name.split(/[\\/]/).pop() ?? "";
@@ -53,17 +62,16 @@ export async function preparePage(
 ): Promise<PreparedPage> {
   if (gifSize(bytes.subarray(0, 16)))
     return { bytes, name: `${stem(name)}.gif`, type: "image/gif", key: null };
-  if (!options.scramble && keptOriginalSize(bytes))
-    return { bytes, name: `${stem(name)}.jpg`, type: "image/jpeg", key: null };
   const size = await uprightSize(bytes);
   if (!options.scramble) {
     const target = fitWidth(size.width, size.height);
-    const out = await sharp(bytes)
-      .rotate()
-      .resize(target.width, target.height, { fit: "fill" })
-      .flatten({ background: WHITE })
-      .jpeg({ quality: quality(JPEG_QUALITY) })
-      .toBuffer();
+    const out = await browserJpeg(
+      sharp(bytes)
+        .rotate()
+        .resize(target.width, target.height, { fit: "fill" })
+        .flatten({ background: WHITE }),
+      JPEG_QUALITY,
+    );
     return { bytes: out, name: `${stem(name)}.jpg`, type: "image/jpeg", key: null };
   }
   const target = scrambleSize(size.width, size.height);
@@ -84,12 +92,12 @@ export async function preparePage(
     },
     perm,
   );
-  const out = await sharp(Buffer.from(scrambled.data.buffer), {
-    raw: { width: scrambled.width, height: scrambled.height, channels: 4 },
-  })
-    .removeAlpha()
-    .jpeg({ quality: quality(SCRAMBLE_QUALITY) })
-    .toBuffer();
+  const out = await browserJpeg(
+    sharp(Buffer.from(scrambled.data.buffer), {
+      raw: { width: scrambled.width, height: scrambled.height, channels: 4 },
+    }).removeAlpha(),
+    SCRAMBLE_QUALITY,
+  );
   return {
     bytes: out,
     name: `${scrambledFileName(target.width, target.height)}.jpg`,

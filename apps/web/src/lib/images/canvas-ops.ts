@@ -6,20 +6,11 @@
  * Here: the canvas environment (decode, draw, encode, progress stages) and page processing.
  * Scrambling and unscrambling: ./scramble-ops.ts; tall-strip splitting: ./split-ops.ts.
  */
-import { JPEG_QUALITY, MAX_PAGE_WIDTH, PAGE_MAX_BYTES } from "@vt/shared/constants";
-import { keptOriginalSize } from "@vt/shared/jpeg-header";
+import { JPEG_QUALITY, MAX_PAGE_WIDTH } from "@vt/shared/constants";
+import { JPEG_HEADER_BYTES, jpegInfo } from "@vt/shared/jpeg-header";
 import { GAP_RGBA } from "@vt/shared/scramble";
 import { ImageProcessingError } from "./errors";
-import {
-  fitWidth,
-  gifSize,
-  JPEG_HEADER_BYTES,
-  jpegInfo,
-  MIME_BY_TYPE,
-  readHead,
-  renameWithExtension,
-  sniffImageType,
-} from "./format";
+import { fitWidth, gifSize, MIME_BY_TYPE, readHead, renameWithExtension } from "./format";
 
 export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
 /** Progress of one job: the stage it entered and a rough completed fraction (0..1). */
@@ -45,7 +36,7 @@ export type ProcessedPage = {
   height: number;
   /** MIME type of `blob`. */
   type: string;
-  /** True for a GIF, or a JPEG that already meets the upload rule, passed through byte for byte. */
+  /** True for a GIF passed through byte for byte. */
   unchanged: boolean;
 };
 
@@ -228,10 +219,7 @@ export function drawScaled(src: Decoded, width: number, height: number): { canva
 
 // ── Operations ───────────────────────────────────────────────────────────────
 
-/**
- * Spec §9 upload rule: GIF unchanged; a JPEG that already meets the rule (`keptOriginalSize`,
- * @vt/shared/jpeg-header) unchanged too; otherwise downscale to max width 1500 (never up), JPEG q0.95.
- */
+/** Spec §9 upload rule: GIF unchanged; otherwise downscale to max width 1500 (never up), JPEG q0.95. */
 export async function processPageOp(
   input: Blob,
   name: string,
@@ -247,21 +235,6 @@ export async function processPageOp(
     return { blob, name: renameWithExtension(name, "gif"), ...size, type: MIME_BY_TYPE.gif, unchanged: true };
   }
   const maxWidth = options.maxWidth ?? MAX_PAGE_WIDTH;
-  const kept =
-    input.size <= PAGE_MAX_BYTES && sniffImageType(head) === "jpeg"
-      ? keptOriginalSize(new Uint8Array(await input.arrayBuffer()), { maxWidth })
-      : null;
-  if (kept) {
-    enter(ctx, "done");
-    const blob = input.type === MIME_BY_TYPE.jpeg ? input : new Blob([input], { type: MIME_BY_TYPE.jpeg });
-    return {
-      blob,
-      name: renameWithExtension(name, "jpg"),
-      ...kept,
-      type: MIME_BY_TYPE.jpeg,
-      unchanged: true,
-    };
-  }
   const atWidth = await decodeJpegAtWidth(input, maxWidth);
   const src = atWidth?.src ?? (await decode(input));
   let target: { width: number; height: number };

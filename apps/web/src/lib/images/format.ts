@@ -132,6 +132,3 @@ export function sanitizeFileName(name: string, fallback = "chapter", maxLength =
 export function chapterZipName(chapterName: string, fallback = "chapter"): string {
   return `${sanitizeFileName(chapterName, fallback)}.zip`;
 }
-
-// The JPEG header reader lives in packages/shared, next to the keep-the-original rule that uses it.
-export { JPEG_HEADER_BYTES, jpegInfo } from "@vt/shared/jpeg-header";

@@ -25,7 +25,7 @@ export type PreparedPage = {
   /** The page key (scrambled pages only): store it next to the page url. */
   key?: string;
   scrambled: boolean;
-  /** Passed through byte for byte (a GIF, or a JPEG that already meets the upload rule). */
+  /** GIF passed through unchanged. */
   unchanged: boolean;
 };
 

@@ -113,9 +113,7 @@ export class ImagePool {
 
   /**
    * Upload rule of spec §9: a GIF (by magic bytes) is returned unchanged without a round trip to a
-   * worker; a JPEG that already meets the rule is kept as it is (the worker decides, with
-   * `keptOriginalSize` of @vt/shared/jpeg-header); anything else is decoded, downscaled to max
-   * width 1500 px and encoded as JPEG q0.95.
+   * worker; anything else is decoded, downscaled to max width 1500 px and encoded as JPEG q0.95.
    */
   async processPage(
     file: ImageInput,

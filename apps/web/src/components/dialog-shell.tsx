@@ -1,6 +1,6 @@
 import type { ComponentProps, FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -105,7 +105,7 @@ export function DialogActions({
           {t("common.cancel")}
         </Button>
       )}
-      <PendingButton
+      <ActionButton
         type={onConfirm ? "button" : "submit"}
         onClick={onConfirm}
         pending={pending}

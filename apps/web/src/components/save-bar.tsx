@@ -1,5 +1,5 @@
 import { SaveIcon } from "lucide-react";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 
 /**
  * A settings form's Save button, at the end of the form (kept in view at the bottom of a phone's
@@ -19,7 +19,7 @@ export function SaveBar({
   return (
     <div className="flex items-center justify-end gap-3 max-sm:sticky max-sm:bottom-3 max-sm:z-10">
       {note && <span className="text-muted-foreground text-sm max-sm:hidden">{note}</span>}
-      <PendingButton
+      <ActionButton
         type="submit"
         size="lg"
         pending={pending}

@@ -2,15 +2,15 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { InfoIcon, LayoutDashboardIcon, SaveIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { describe, expect, it, vi } from "vitest";
-import { PendingButton } from "./pending-button";
+import { ActionButton } from "./action-button";
 import { SearchBox } from "./search-box";
 import { sectionTabsUnder } from "./section-tabs";
 import { SwitchField } from "./switch-field";
 
-describe("PendingButton", () => {
+describe("ActionButton", () => {
   it("shows its icon and label, then a spinner and the pending label, disabled, while pending", () => {
     const { rerender, container } = render(
-      <PendingButton
+      <ActionButton
         pending={false}
         icon={<SaveIcon data-testid="idle" />}
         label="Lưu"
@@ -21,7 +21,7 @@ describe("PendingButton", () => {
     expect(button.hasAttribute("disabled")).toBe(false);
     expect(screen.getByTestId("idle")).toBeTruthy();
     rerender(
-      <PendingButton pending icon={<SaveIcon data-testid="idle" />} label="Lưu" pendingLabel="Đang lưu…" />,
+      <ActionButton pending icon={<SaveIcon data-testid="idle" />} label="Lưu" pendingLabel="Đang lưu…" />,
     );
     expect(screen.getByRole("button", { name: "Đang lưu…" }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByTestId("idle")).toBeNull();
@@ -29,7 +29,7 @@ describe("PendingButton", () => {
   });
 
   it("keeps its label while pending when it has no pending label", () => {
-    render(<PendingButton pending label="Gửi lại" />);
+    render(<ActionButton pending label="Gửi lại" />);
     expect(screen.getByRole("button", { name: "Gửi lại" }).hasAttribute("disabled")).toBe(true);
   });
 });

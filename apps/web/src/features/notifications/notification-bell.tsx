@@ -2,6 +2,7 @@ import "./texts";
 import { BellIcon, CheckCheckIcon, SettingsIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ActionButton } from "@/components/action-button";
 import { ListSkeleton } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -66,15 +67,14 @@ export function NotificationBell() {
             {settings ? t("review.notifications.settingsTitle") : t("review.notifications.title")}
           </h2>
           {!settings && unread > 0 && (
-            <Button
+            <ActionButton
               variant="ghost"
               size="sm"
               disabled={markRead.isPending}
               onClick={() => markRead.mutate(undefined)}
-            >
-              <CheckCheckIcon aria-hidden />
-              {t("review.notifications.markAll")}
-            </Button>
+              icon={<CheckCheckIcon aria-hidden />}
+              label={t("review.notifications.markAll")}
+            />
           )}
           <Button
             variant="ghost"

@@ -4,12 +4,10 @@
  * `new Worker(new URL("./image-worker.ts", import.meta.url), { type: "module" })`.
  */
 
-import { type OpContext, processPageOp } from "./canvas-ops";
+import type { OpContext } from "./canvas-ops";
 import { abortError, serializeError } from "./errors";
-import type { FromWorker, JobRequest, JobResultMap, ToWorker } from "./protocol";
-import { toBlob } from "./protocol";
-import { scramblePageOp, unscramblePageOp } from "./scramble-ops";
-import { splitTallPageOp } from "./split-ops";
+import type { FromWorker, ToWorker } from "./protocol";
+import { runJob } from "./run-job";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -17,19 +15,6 @@ const cancelled = new Set<number>();
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
-}
-
-async function run(job: JobRequest, ctx: OpContext): Promise<JobResultMap[JobRequest["op"]]> {
-  switch (job.op) {
-    case "process":
-      return processPageOp(toBlob(job.input), job.name, job.options, ctx);
-    case "scramble":
-      return scramblePageOp(toBlob(job.input), job.options, ctx);
-    case "unscramble":
-      return unscramblePageOp(toBlob(job.input), job.key, job.options, ctx);
-    case "split":
-      return splitTallPageOp(toBlob(job.input), job.name, job.options, ctx);
-  }
 }
 
 self.addEventListener("message", (event: MessageEvent<ToWorker>) => {
@@ -45,7 +30,7 @@ self.addEventListener("message", (event: MessageEvent<ToWorker>) => {
       if (cancelled.has(id)) throw abortError();
     },
   };
-  run(job, ctx).then(
+  runJob(job, ctx).then(
     (result) => {
       cancelled.delete(id);
       post({ type: "result", id, result });

@@ -10,13 +10,7 @@
  *   const page = await pool.processPage(file, { signal, onProgress });
  */
 
-import {
-  hasOffscreen2d,
-  type JobProgress,
-  type ProcessedPage,
-  type ProcessPageOptions,
-  processPageOp,
-} from "./canvas-ops";
+import { hasOffscreen2d, type JobProgress, type ProcessedPage, type ProcessPageOptions } from "./canvas-ops";
 import { abortError, deserializeError, throwIfAborted, toImageError } from "./errors";
 import { gifSize, MIME_BY_TYPE, readHead, renameWithExtension, SNIFF_BYTES } from "./format";
 import { defaultPoolSize } from "./pool-size";
@@ -27,18 +21,16 @@ import {
   type JobRequest,
   type JobResultMap,
   type ToWorker,
-  toBlob,
   transferablesOf,
 } from "./protocol";
-import {
-  type ScrambledPage,
-  type ScramblePageOptions,
-  scramblePageOp,
-  type UnscrambledPage,
-  type UnscramblePageOptions,
-  unscramblePageOp,
+import { runJob } from "./run-job";
+import type {
+  ScrambledPage,
+  ScramblePageOptions,
+  UnscrambledPage,
+  UnscramblePageOptions,
 } from "./scramble-ops";
-import { type SplitPageOptions, type SplitResult, splitTallPageOp } from "./split-ops";
+import type { SplitPageOptions, SplitResult } from "./split-ops";
 
 export type PoolMode = "worker" | "main-thread";
 
@@ -319,7 +311,7 @@ export class ImagePool {
         if (job.settled) throw abortError();
       },
     };
-    runMainThread(job.request, ctx)
+    runJob(job.request, ctx)
       .then(
         (result) => this.settle(job, "resolve", result),
         (error: unknown) => this.settle(job, "reject", toImageError(error)),
@@ -329,22 +321,6 @@ export class ImagePool {
         // Yield to the event loop between pages so input and rendering stay responsive.
         setTimeout(() => this.pump(), 0);
       });
-  }
-}
-
-function runMainThread(
-  request: JobRequest,
-  ctx: { progress: (p: JobProgress) => void; checkAborted: () => void },
-): Promise<JobResultMap[JobOp]> {
-  switch (request.op) {
-    case "process":
-      return processPageOp(toBlob(request.input), request.name, request.options, ctx);
-    case "scramble":
-      return scramblePageOp(toBlob(request.input), request.options, ctx);
-    case "unscramble":
-      return unscramblePageOp(toBlob(request.input), request.key, request.options, ctx);
-    case "split":
-      return splitTallPageOp(toBlob(request.input), request.name, request.options, ctx);
   }
 }
 

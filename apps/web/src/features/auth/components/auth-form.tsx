@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 
 /** Where each auth form's texts live: `<texts>.submit` and `<texts>.submitting` name its button. */
@@ -31,7 +31,7 @@ export function AuthForm({
       {children}
       <RequiredFieldsAlert errors={errors} />
       <FormAlert message={error} />
-      <PendingButton
+      <ActionButton
         type="submit"
         size="lg"
         className="mt-1 w-full"

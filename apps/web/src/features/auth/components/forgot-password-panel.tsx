@@ -2,7 +2,7 @@ import { MailCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 import { CardContent } from "@/components/ui/card";
 import { requestPasswordReset } from "../api/identity-provider";
 import { ForgotPasswordForm } from "./forgot-password-form";
@@ -32,7 +32,7 @@ export function ForgotPasswordPanel({ next }: { next?: string }) {
         <CardContent className="grid gap-3 text-center">
           <p className="text-muted-foreground text-sm">{t("auth.forgotPassword.sentHint")}</p>
           <FormAlert message={resend.error} />
-          <PendingButton
+          <ActionButton
             variant="outline"
             className="justify-self-center"
             pending={resending}

@@ -1,9 +1,9 @@
 import { SaveIcon, SendIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ActionButton } from "@/components/action-button";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchField } from "@/components/switch-field";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import type { ChapterEditorState } from "../hooks/use-chapter-editor";
@@ -60,25 +60,28 @@ export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }
         <div className="grid gap-2">
           {isDraft ? (
             <>
-              <Button type="submit" disabled={saveDisabled}>
-                <SendIcon aria-hidden />
-                {t("chapters.editor.publish")}
-              </Button>
-              <Button
+              <ActionButton
+                type="submit"
+                disabled={saveDisabled}
+                icon={<SendIcon aria-hidden />}
+                label={t("chapters.editor.publish")}
+              />
+              <ActionButton
                 type="button"
                 variant="outline"
                 disabled={saveDisabled}
                 onClick={() => void save(undefined)()}
-              >
-                <SaveIcon aria-hidden />
-                {t("chapters.editor.save")}
-              </Button>
+                icon={<SaveIcon aria-hidden />}
+                label={t("chapters.editor.save")}
+              />
             </>
           ) : (
-            <Button type="submit" disabled={saveDisabled}>
-              <SaveIcon aria-hidden />
-              {updating ? t("chapters.editor.saving") : t("chapters.editor.save")}
-            </Button>
+            <ActionButton
+              type="submit"
+              disabled={saveDisabled}
+              icon={<SaveIcon aria-hidden />}
+              label={updating ? t("chapters.editor.saving") : t("chapters.editor.save")}
+            />
           )}
           {(busy || failed) && (
             <p className="text-muted-foreground text-xs">{t("chapters.editor.waitUploads")}</p>

@@ -2,9 +2,9 @@ import type { Announcements } from "@dnd-kit/core";
 import { ArrowDownAZIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ActionButton } from "@/components/action-button";
 import { useModal } from "@/components/modal/use-modal";
 import { SortableGrid } from "@/components/sortable-grid";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/toast";
@@ -71,26 +71,33 @@ export function PageGrid({ session, pages }: { session: PagesSession; pages: rea
         </div>
         <div className="ml-auto flex flex-wrap gap-2">
           {failed && (
-            <Button type="button" size="sm" variant="outline" onClick={() => session.retryAll()}>
-              <RotateCwIcon aria-hidden />
-              {t("chapters.pages.retryAll")}
-            </Button>
+            <ActionButton
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => session.retryAll()}
+              icon={<RotateCwIcon aria-hidden />}
+              label={t("chapters.pages.retryAll")}
+            />
           )}
-          <Button
+          <ActionButton
             type="button"
             size="sm"
             variant="outline"
             onClick={() => session.sortByName()}
             disabled={pages.length < 2}
-          >
-            <ArrowDownAZIcon aria-hidden />
-            {t("chapters.pages.sortByName")}
-          </Button>
+            icon={<ArrowDownAZIcon aria-hidden />}
+            label={t("chapters.pages.sortByName")}
+          />
           {live.size > 0 && (
-            <Button type="button" size="sm" variant="destructive" onClick={deleteSelected}>
-              <Trash2Icon aria-hidden />
-              {t("chapters.pages.deleteSelected")}
-            </Button>
+            <ActionButton
+              type="button"
+              size="sm"
+              variant="destructive"
+              onClick={deleteSelected}
+              icon={<Trash2Icon aria-hidden />}
+              label={t("chapters.pages.deleteSelected")}
+            />
           )}
         </div>
       </div>

@@ -3,7 +3,7 @@ import { ImageUpIcon, UploadIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ImagePickButton } from "@/components/image-picker";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -98,7 +98,7 @@ export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nex
               </span>
             </ImagePickButton>
           </div>
-          <PendingButton
+          <ActionButton
             type="submit"
             pending={create.isPending}
             icon={<UploadIcon aria-hidden />}

@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SaveBar } from "@/components/save-bar";
 import { SwitchField } from "@/components/switch-field";
@@ -176,7 +176,7 @@ export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditS
                   event.target.value = "";
                 }}
               />
-              <PendingButton
+              <ActionButton
                 variant="outline"
                 pending={uploading !== null}
                 icon={<ImagePlusIcon aria-hidden />}

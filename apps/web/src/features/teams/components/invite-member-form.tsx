@@ -6,7 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { EmailInput } from "@/components/email-input";
 import { FormField } from "@/components/form-field";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -64,7 +64,7 @@ export function InviteMemberForm({ team }: { team: TTeam }) {
                 </FormField>
               )}
             />
-            <PendingButton
+            <ActionButton
               type="submit"
               className="sm:h-10"
               pending={invite.isPending}

@@ -2,8 +2,8 @@ import type { TMyInvitation } from "@vt/shared/contracts/invitations";
 import { CheckIcon, MailIcon, XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ActionButton } from "@/components/action-button";
 import { useModal } from "@/components/modal/use-modal";
-import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
 import { useAcceptInvitation, useDeclineInvitation } from "../api/answer-invitation";
@@ -92,7 +92,7 @@ function InvitationItem({
         </div>
       </div>
       <div className="flex gap-2 sm:shrink-0">
-        <Button
+        <ActionButton
           size="sm"
           disabled={busy}
           className="flex-1 sm:flex-none"
@@ -102,11 +102,10 @@ function InvitationItem({
             toast.success(t("teams.invitations.accepted", { name: result.team.name }));
             onAccepted?.(result.team.id);
           }}
-        >
-          <CheckIcon aria-hidden />
-          {t("teams.invitations.accept")}
-        </Button>
-        <Button
+          icon={<CheckIcon aria-hidden />}
+          label={t("teams.invitations.accept")}
+        />
+        <ActionButton
           size="sm"
           variant="outline"
           disabled={busy}
@@ -122,10 +121,9 @@ function InvitationItem({
               },
             })
           }
-        >
-          <XIcon aria-hidden />
-          {t("teams.invitations.decline")}
-        </Button>
+          icon={<XIcon aria-hidden />}
+          label={t("teams.invitations.decline")}
+        />
       </div>
     </li>
   );

@@ -3,7 +3,7 @@ import { SaveIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
-import { PendingButton } from "@/components/pending-button";
+import { ActionButton } from "@/components/action-button";
 import { SwitchRow } from "@/components/switch-row";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -85,7 +85,7 @@ export function UploadSettingsCard({
             />
           </div>
           {canManage && (
-            <PendingButton
+            <ActionButton
               type="submit"
               pending={update.isPending}
               icon={<SaveIcon aria-hidden />}

@@ -3,18 +3,19 @@ import type { ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 
 /**
- * A button whose action may take a while: while `pending` it is disabled, a spinner stands in for
- * its `icon` and `pendingLabel` (when given) for its `label`.
+ * A button with an icon and a label, the dashboard's one shape for an action. When its action may
+ * take a while, `pending` disables it, a spinner stands in for its `icon` and `pendingLabel` (when
+ * given) for its `label`.
  */
-export function PendingButton({
-  pending,
+export function ActionButton({
+  pending = false,
   icon,
   label,
   pendingLabel,
   disabled,
   ...props
 }: Omit<ButtonProps, "children" | "asChild"> & {
-  pending: boolean;
+  pending?: boolean;
   icon?: ReactNode;
   label: ReactNode;
   pendingLabel?: ReactNode;

@@ -135,7 +135,15 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
 
     async work(job) {
       await ensureQueue(job);
-      const options = { pollingIntervalSeconds: 2, localConcurrency: job.concurrency ?? 1 };
+      // pg-boss wakes a worker on NOTIFY when a job is queued, and otherwise polls at
+      // `notifyPollingIntervalSeconds` (30 s by default): a job queued while every worker of its
+      // queue was busy would wait that long once they are free (thumbnails of a chapter's later
+      // pages took a minute). The backstop poll is the normal 2 s.
+      const options = {
+        pollingIntervalSeconds: 2,
+        notifyPollingIntervalSeconds: 2,
+        localConcurrency: job.concurrency ?? 1,
+      };
       await boss.work(job.name, options, async ([item]) => {
         if (!item) return;
         const log = context.log.child({ job: job.name, jobId: item.id });

@@ -3,23 +3,15 @@
  * error handling, database ping) against a bare Fastify route answering the same JSON,
  * both over loopback HTTP in the same process and run.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import Fastify from "fastify";
 import { buildApp } from "../apps/api/src/app";
-import { loadConfig } from "../apps/api/src/config";
 import { createDatabase, runMigrations } from "../apps/api/src/db/client";
 import { createLocalStorage } from "../apps/api/src/storage/local";
-import { measure, ratio } from "./lib";
+import { benchConfig, measure, ratio } from "./lib";
 
 export async function run() {
-  const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
-  });
+  const { dataDir, config } = benchConfig("health");
   const database = await createDatabase({});
   await runMigrations(database);
   const storage = await createLocalStorage({ root: config.storageDir, publicBaseUrl: "/files" });

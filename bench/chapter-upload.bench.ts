@@ -19,12 +19,11 @@ import {
   dashboardBodies,
   inFlight,
   onEachDatabase,
+  CHAPTER_PAGES as PAGES,
+  ROUNDS,
   startBenchApp,
   uploadChapter,
 } from "./upload-lib";
-
-const PAGES = 50;
-const ROUNDS = 3;
 
 async function runOn(kind: BenchDbKind, pages: Buffer[]) {
   const target = await startBenchApp(kind);

@@ -6,15 +6,12 @@
  * search, and deep pages (asked repeatedly: the first call remembers its keyset anchor).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { ZComicListQuery } from "@vt/shared/contracts/comics";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { buildApp } from "../apps/api/src/app";
 import { hashSessionToken, SESSION_COOKIE } from "../apps/api/src/auth/session";
-import { loadConfig } from "../apps/api/src/config";
 import { createDatabase, runMigrations } from "../apps/api/src/db/client";
 import {
   ESTIMATE_TRUSTED_FROM,
@@ -24,7 +21,7 @@ import {
 } from "../apps/api/src/modules/comics/comics-list.repo";
 import { anchorFor } from "../apps/api/src/modules/comics/list-anchors";
 import { createLocalStorage } from "../apps/api/src/storage/local";
-import { measure, type Row, ratio } from "./lib";
+import { benchConfig, measure, type Row, ratio } from "./lib";
 
 const COMICS = 100_000;
 const TEAMS = 100;
@@ -71,12 +68,7 @@ export async function seedComics(db: Awaited<ReturnType<typeof createDatabase>>[
 }
 
 export async function run() {
-  const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-comics-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
-  });
+  const { dataDir, config } = benchConfig("comics");
   const database = await createDatabase({});
   await runMigrations(database);
   const t0 = performance.now();

@@ -2,6 +2,11 @@
  * Tiny benchmark helpers. Every figure is reported next to a baseline measured in the same run,
  * so results compare across machines as ratios rather than absolute milliseconds.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../apps/api/src/config";
+
 export interface Stats {
   n: number;
   p50: number;
@@ -139,4 +144,16 @@ export async function treePssMb(rootPid: number, match: RegExp = /./): Promise<n
     } catch {}
   }
   return kb / 1024;
+}
+
+/** A fresh data folder and the app's configuration over it, as `npm start` reads it (quiet logs). */
+export function benchConfig(name: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), `vt-bench-${name}-`));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
+    ...env,
+  });
+  return { dataDir, config };
 }

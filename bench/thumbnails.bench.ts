@@ -10,20 +10,10 @@
  */
 import { sql } from "drizzle-orm";
 import { type BenchDbKind, ratio, stats } from "./lib";
-import {
-  type BenchApp,
-  DASHBOARD,
-  dashboardBodies,
-  onEachDatabase,
-  startBenchApp,
-  uploadChapter,
-} from "./upload-lib";
-
-const PAGES = 50;
-const ROUNDS = 3;
+import * as upload from "./upload-lib";
 
 /** Thumbnail jobs not finished yet. */
-async function pendingThumbnails(target: BenchApp): Promise<number> {
+async function pendingThumbnails(target: upload.BenchApp): Promise<number> {
   const { rows } = await target.database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from pgboss.job where name = 'images.thumbnail' and state in ('created', 'retry', 'active')`,
   );
@@ -31,7 +21,7 @@ async function pendingThumbnails(target: BenchApp): Promise<number> {
 }
 
 /** Pages of the chapter with their thumbnail stored. */
-async function thumbnailed(target: BenchApp, chapterId: number): Promise<number> {
+async function thumbnailed(target: upload.BenchApp, chapterId: number): Promise<number> {
   const { rows } = await target.database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from chapter_pages where chapter_id = ${chapterId} and thumb is not null`,
   );
@@ -47,22 +37,22 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 300_000): Pr
 }
 
 async function runOn(kind: BenchDbKind, pages: Buffer[]) {
-  const off = await startBenchApp(kind, { jobs: false });
-  const on = await startBenchApp(kind, { jobs: true });
+  const off = await upload.startBenchApp(kind, { jobs: false });
+  const on = await upload.startBenchApp(kind, { jobs: true });
   try {
-    const bodies = dashboardBodies(pages);
+    const bodies = upload.dashboardBodies(pages);
     const offTimes: number[] = [];
     const onTimes: number[] = [];
     const readyTimes: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < upload.ROUNDS; round++) {
       let t0 = performance.now();
-      await uploadChapter(off, round + 1, bodies);
+      await upload.uploadChapter(off, round + 1, bodies);
       offTimes.push(performance.now() - t0);
 
       t0 = performance.now();
-      const chapterId = await uploadChapter(on, round + 1, bodies);
+      const chapterId = await upload.uploadChapter(on, round + 1, bodies);
       onTimes.push(performance.now() - t0);
-      await waitUntil(async () => (await thumbnailed(on, chapterId)) >= PAGES);
+      await waitUntil(async () => (await thumbnailed(on, chapterId)) >= upload.CHAPTER_PAGES);
       readyTimes.push(performance.now() - t0);
       await waitUntil(async () => (await pendingThumbnails(on)) === 0);
     }
@@ -84,19 +74,19 @@ async function runOn(kind: BenchDbKind, pages: Buffer[]) {
 }
 
 export async function run() {
-  const { cases, rows } = await onEachDatabase(PAGES, runOn, (c, kind) => ({
-    metric: `${PAGES}-page chapter upload + publish with the thumbnail job working (last thumbnail stored after ${Math.round(c.lastThumbnailStored.p50)} ms), ${kind}`,
+  const { cases, rows } = await upload.onEachDatabase(upload.CHAPTER_PAGES, runOn, (c, kind) => ({
+    metric: `${upload.CHAPTER_PAGES}-page chapter upload + publish with the thumbnail job working (last thumbnail stored after ${Math.round(c.lastThumbnailStored.p50)} ms), ${kind}`,
     baseline: `thumbnails off ${Math.round(c.thumbnailsOff.p50)} ms`,
     measured: `${Math.round(c.thumbnailsOn.p50)} ms`,
     ratio: `${c.ratioP50}x`,
     target: "report (no target)",
   }));
   return {
-    name: `upload and publish a ${PAGES}-page chapter with the thumbnail job queue working vs not`,
+    name: `upload and publish a ${upload.CHAPTER_PAGES}-page chapter with the thumbnail job queue working vs not`,
     unit: "ms",
-    pages: PAGES,
-    rounds: ROUNDS,
-    dashboard: DASHBOARD,
+    pages: upload.CHAPTER_PAGES,
+    rounds: upload.ROUNDS,
+    dashboard: upload.DASHBOARD,
     cases,
     rows,
   };

@@ -4,20 +4,20 @@
  * `takeBatch` with UPLOAD_BATCH limits, `keys`/`clientIds` fields), an app on a fresh database, and
  * the upload + publish of one chapter with those bodies, UPLOAD_BATCH.requestsAtOnce in flight.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { takeBatch, UPLOAD_BATCH } from "@vt/shared/upload-batches";
 import sharp from "sharp";
 import { buildApp } from "../apps/api/src/app";
-import { loadConfig } from "../apps/api/src/config";
 import { createLocalStorage } from "../apps/api/src/storage/local";
 import { createTeam, createUser, multipart } from "../apps/api/test/fixtures/api";
 import { createComic } from "../apps/api/test/fixtures/comics";
-import { type BenchDbKind, benchDbKinds, openBenchDatabase, type Row } from "./lib";
+import { type BenchDbKind, benchConfig, benchDbKinds, openBenchDatabase, type Row } from "./lib";
 
 /** What the dashboard does (packages/shared/src/upload-batches.ts). */
 export const DASHBOARD = UPLOAD_BATCH;
+/** The chapter both upload benches send, and how many times. */
+export const CHAPTER_PAGES = 50;
+export const ROUNDS = 3;
 
 /** A 1500 px wide page like the browser pipeline produces (JPEG q95), with varied content. */
 export async function benchPage(i: number): Promise<Buffer> {
@@ -79,14 +79,8 @@ export function dashboardBodies(pages: readonly Buffer[]): Body[] {
 
 /** The app listening on loopback over a fresh database, with a user, a team and a comic. */
 export async function startBenchApp(kind: BenchDbKind, options: { jobs?: boolean } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-upload-"));
   const origin = "http://127.0.0.1";
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: origin,
-    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
-  });
+  const { dataDir, config } = benchConfig("upload", { PUBLIC_URL: origin });
   const database = await openBenchDatabase(kind, dataDir);
   const storage = await createLocalStorage({ root: config.storageDir, publicBaseUrl: "/files" });
   const app = await buildApp({ config, database, storage, logger: false, webDist: null, jobs: options.jobs });

@@ -10,10 +10,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -21,10 +20,9 @@ import { type Browser, chromium } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app";
 import { hashSessionToken, SESSION_COOKIE } from "../apps/api/src/auth/session";
-import { loadConfig } from "../apps/api/src/config";
 import { createLocalStorage } from "../apps/api/src/storage/local";
 import { seedComics } from "./comics-list.bench";
-import { median, openBenchDatabase, type Row, ratio } from "./lib";
+import { benchConfig, median, openBenchDatabase, type Row, ratio } from "./lib";
 
 const RUNS = 5;
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -108,15 +106,9 @@ export async function run() {
     const r = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
     if (r.status !== 0) throw new Error("web build failed");
   }
-  const dataDir = mkdtempSync(join(tmpdir(), "vt-bench-web-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: baseUrl,
-    AUTH_SECRET: "bench-secret-bench-secret-0123456789",
-  });
+  const { dataDir, config } = benchConfig("web", { PUBLIC_URL: baseUrl });
   const database = await openBenchDatabase("pglite-disk", dataDir);
   await seedComics(database.db);
   const token = randomBytes(32).toString("base64url");

@@ -1,5 +1,6 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
+import "@/features/requests/texts";
 import "@/locales/load-power";
 import { getRouteApi } from "@tanstack/react-router";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
@@ -15,7 +16,7 @@ import { NEW_CHAPTER, parseChapterId } from "@/features/chapters/chapters-search
 import { ChapterEditor } from "@/features/chapters/components/chapter-editor";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic-layout";
-import { ChapterHistory } from "@/features/requests/chapter-history";
+import { ChapterHistory } from "@/features/history/chapter-history";
 import { useUploadSettings } from "@/features/teams/api/upload-settings";
 import { isApiError } from "@/lib/api-error";
 

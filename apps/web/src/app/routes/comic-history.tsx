@@ -3,9 +3,9 @@ import "@/features/requests/texts";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SearchInput } from "@/components/ui/search-input";
-import { AuditTable } from "@/features/admin/admin-lists";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
+import { AuditTable } from "@/features/history/audit-table";
 
 const route = getRouteApi("/app/comics/$comicId/history");
 

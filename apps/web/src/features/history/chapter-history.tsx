@@ -1,9 +1,8 @@
-import "@/features/requests/texts";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "@/components/section-card";
-import { AuditTable } from "@/features/admin/admin-lists";
+import { AuditTable } from "./audit-table";
 
 /** The History section of a chapter page: its audit rows, who, what, when, before → after. */
 export function ChapterHistory({ chapterId }: { chapterId: number }) {

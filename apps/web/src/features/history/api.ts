@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+type Paged = { page: number; search?: string; limit?: number };
+
+/** Whose audit rows: every row (admins, `/api/admin/audit`) or a comic's / chapter's history. */
+export type AuditSource = { comicId: number } | { chapterId: number } | undefined;
+
+function getAudit(source: AuditSource, query: Paged, signal: AbortSignal) {
+  if (source && "comicId" in source) {
+    const path = { comicId: source.comicId };
+    return api.get("/api/comics/{comicId}/history", { params: { path, query }, signal });
+  }
+  if (source) {
+    const path = { chapterId: source.chapterId };
+    return api.get("/api/chapters/{chapterId}/history", { params: { path, query }, signal });
+  }
+  return api.get("/api/admin/audit", { params: { query }, signal });
+}
+
+export const useAudit = (source: AuditSource, params: Paged) =>
+  useQuery({
+    queryKey: ["audit", source ?? "all", params] as const,
+    queryFn: ({ signal }) => getAudit(source, params, signal),
+    placeholderData: keepPreviousData,
+  });

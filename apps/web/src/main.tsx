@@ -3,6 +3,7 @@ import { type AnyRoute, RouterProvider } from "@tanstack/react-router";
 import { QUERY_CACHE_KEY } from "@vt/shared/constants";
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
+import { startEarlyRequests } from "@/app/early-requests";
 import { AppProviders } from "@/app/providers/app-providers";
 import { router } from "@/app/router";
 import { SessionGate } from "@/app/session-gate";
@@ -18,13 +19,14 @@ ensureStoredVersion();
 startTheme();
 
 /**
- * A visitor signed in last time (only signed-in users keep a persisted query cache) most likely
- * still is: fetch the query client, the signed-in layout and the page's chunks beside the session
- * check instead of after it. A wrong guess costs a download, never a different screen.
+ * A visitor signed in last time (only signed-in users keep a persisted query cache), or one who
+ * opens a signed-in list page by its address, most likely is signed in: fetch the query client, the
+ * signed-in layout and the page's chunks beside the session check instead of after it. A wrong
+ * guess costs a download, never a different screen.
  */
-function warmSignedInChunks() {
+function warmSignedInChunks(likelySignedIn: boolean) {
   try {
-    if (window.localStorage.getItem(QUERY_CACHE_KEY) === null) return;
+    if (!likelySignedIn && window.localStorage.getItem(QUERY_CACHE_KEY) === null) return;
   } catch {
     return;
   }
@@ -35,7 +37,7 @@ function warmSignedInChunks() {
     if (route) router.loadRouteChunk(route)?.catch(ignore);
   }
 }
-warmSignedInChunks();
+warmSignedInChunks(startEarlyRequests());
 // The first render waits for the session check, for a non-default language its texts, and for a
 // signed-in user the persisted query cache.
 const ready = Promise.all([restoreSession(), i18nReady]).then(async () => {

@@ -104,6 +104,35 @@ describe("api client requests", () => {
     expect(seen.request?.url).toBe(`${BASE}/api/comics?page=2&scope=mine`);
   });
 
+  it("hands a preloaded GET's answer to the first get of the same URL while fresh, and only to it", async () => {
+    let sent = 0;
+    let clock = 0;
+    const urls: string[] = [];
+    const api = createApiClient({
+      baseUrl: BASE,
+      now: () => clock,
+      getOrigin: () => BASE,
+      fetch: async (request) => {
+        sent += 1;
+        urls.push(request.url);
+        expect(request.headers.get("x-app-origin")).toBe(BASE);
+        return new Response(JSON.stringify({ n: sent }), { headers: { "content-type": "application/json" } });
+      },
+    });
+    const query = { scope: "mine", page: 1 } as const;
+    api.preload("/api/comics", { params: { query } });
+    expect(sent).toBe(1);
+    // Another URL is asked for itself; the same URL takes the preloaded answer, once.
+    expect(await api.get("/api/comics", { params: { query: { ...query, page: 2 } } })).toEqual({ n: 2 });
+    expect(await api.get("/api/comics", { params: { query } })).toEqual({ n: 1 });
+    expect(await api.get("/api/comics", { params: { query } })).toEqual({ n: 3 });
+    // A preload older than 10 s is not used.
+    api.preload("/api/comics", { params: { query } });
+    clock += 10_001;
+    expect(await api.get("/api/comics", { params: { query } })).toEqual({ n: 5 });
+    expect(urls[0]).toBe(`${BASE}/api/comics?scope=mine&page=1`);
+  });
+
   it("sends post, put, patch and delete with their method and JSON body", async () => {
     const seen: Seen = {};
     const api = client(server(200, { ok: true }, seen));

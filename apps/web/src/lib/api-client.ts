@@ -208,6 +208,9 @@ async function readWithProgress(response: Response, onProgress: ProgressCallback
 
 // ---- The client -------------------------------------------------------------------------------
 
+/** How long a preloaded answer may wait for the GET that takes it. */
+const PRELOAD_FRESH_MS = 10_000;
+
 export type ApiClientOptions = {
   /** Prefix of every path (the paths of the document already start with `/api`). */
   baseUrl?: string;
@@ -217,6 +220,7 @@ export type ApiClientOptions = {
   getOrigin?: () => string;
   /** Transport overrides (tests). */
   fetch?: (request: Request) => Promise<Response>;
+  now?: () => number;
   createXhr?: () => XMLHttpRequest;
 };
 
@@ -226,12 +230,22 @@ export function createApiClient<Paths extends {} = paths>(options: ApiClientOpti
   const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   const baseUrl = options.baseUrl ?? "";
   const transport = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const now = options.now ?? (() => Date.now());
+  /** GETs started by `preload`, by absolute URL: the next GET of the same URL takes the answer. */
+  const preloaded = new Map<string, { at: number; response: Promise<Response> }>();
+  const takePreloaded = (request: Request) => {
+    const early = request.method === "GET" ? preloaded.get(request.url) : undefined;
+    if (!early) return undefined;
+    preloaded.delete(request.url);
+    // A failed early request, or one too old to be today's data, is sent again.
+    return now() - early.at <= PRELOAD_FRESH_MS ? early.response.catch(() => transport(request)) : undefined;
+  };
   const client = createClient<Paths>({
     baseUrl,
     credentials: "include",
     fetch: async (request) => {
       try {
-        return await transport(request);
+        return await (takePreloaded(request) ?? transport(request));
       } catch (error) {
         throw transportError(error);
       }
@@ -239,6 +253,13 @@ export function createApiClient<Paths extends {} = paths>(options: ApiClientOpti
   });
   const querySerializer = createQuerySerializer();
   const appHeaders = () => ({ [APP_ORIGIN_HEADER]: getOrigin(), [LANG_HEADER]: getLanguage() });
+  const finalUrl = (path: string, params?: { path?: unknown; query?: unknown }) =>
+    createFinalURL(path, {
+      baseUrl,
+      params: { path: params?.path as Record<string, unknown>, query: params?.query as never },
+      querySerializer,
+      pathSerializer: defaultPathSerializer,
+    });
 
   /** One request: its answer on 2xx, else the `ApiError` of the failure. */
   async function send(
@@ -268,12 +289,7 @@ export function createApiClient<Paths extends {} = paths>(options: ApiClientOpti
   function upload(path: string, form: FormData, init: AnyOptions & UploadExtra = {}): Promise<unknown> {
     const { fields: _fields, onProgress, ...rest } = init;
     if (!onProgress) return call("post", path, { ...rest, body: form });
-    const url = createFinalURL(path, {
-      baseUrl,
-      params: { path: rest.params?.path as Record<string, unknown>, query: rest.params?.query as never },
-      querySerializer,
-      pathSerializer: defaultPathSerializer,
-    });
+    const url = finalUrl(path, rest.params);
     const headers = { ...rest.headers, ...appHeaders() };
     return sendXhr(createXhr, {
       method: "POST",
@@ -289,6 +305,21 @@ export function createApiClient<Paths extends {} = paths>(options: ApiClientOpti
   return {
     get: <P extends PathsWith<Paths, "get">>(path: P, ...[options]: OptionsArg<Operation<Paths, P, "get">>) =>
       call("get", path, options ?? {}) as Promise<ResponseOf<Operation<Paths, P, "get">>>,
+    /**
+     * Starts a GET before the code that needs it has loaded (a page's list while the session check
+     * and the page's chunks are on their way); the first `get` of the same URL within
+     * PRELOAD_FRESH_MS takes its answer instead of asking again. Nothing else reads it.
+     */
+    preload: <P extends PathsWith<Paths, "get">>(
+      path: P,
+      ...[options]: OptionsArg<Operation<Paths, P, "get">>
+    ) => {
+      const request = new Request(new URL(finalUrl(path, options?.params), globalThis.location?.href), {
+        credentials: "include",
+        headers: appHeaders(),
+      });
+      preloaded.set(request.url, { at: now(), response: transport(request) });
+    },
     post: <P extends PathsWith<Paths, "post">>(
       path: P,
       ...[body, options]: BodyArgs<Operation<Paths, P, "post">>

@@ -49,3 +49,19 @@ export function myComicsParams(search: ComicListSearch) {
 
 /** A comic id from its path segment, or null (see lib/route-params). */
 export const parseComicId = parseId;
+
+/** The list parameters the API's `GET /api/comics` takes for a page of a comics list. */
+export type ComicsParams = {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: ComicStatusFilter;
+  sort?: "newest" | "oldest";
+  /** mine: comics my teams may upload to; all: every comic (with canUpload and my permission request). */
+  scope: "mine" | "all";
+};
+
+/** The query of `GET /api/comics` for `params` (defaults spelled out, an empty search left out). */
+export function comicsListQuery({ search, status, sort, ...rest }: ComicsParams) {
+  return { ...rest, search: search || undefined, status: status ?? "all", sort: sort ?? "newest" } as const;
+}

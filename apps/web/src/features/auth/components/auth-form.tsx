@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "@/components/form-alert";
 import { ActionButton } from "@/components/action-button";
+import { FormAlert } from "@/components/form-alert";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 
 /** Where each auth form's texts live: `<texts>.submit` and `<texts>.submitting` name its button. */

@@ -1,8 +1,8 @@
 import { MailCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "@/components/form-alert";
 import { ActionButton } from "@/components/action-button";
+import { FormAlert } from "@/components/form-alert";
 import { CardContent } from "@/components/ui/card";
 import { requestPasswordReset } from "../api/identity-provider";
 import { ForgotPasswordForm } from "./forgot-password-form";

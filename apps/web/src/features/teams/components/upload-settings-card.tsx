@@ -2,8 +2,8 @@ import { PUBLISH_DELAY_HOURS_MAX, type TUploadSettings } from "@vt/shared/contra
 import { SaveIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "@/components/form-field";
 import { ActionButton } from "@/components/action-button";
+import { FormField } from "@/components/form-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

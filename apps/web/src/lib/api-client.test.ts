@@ -131,6 +131,27 @@ describe("api client requests", () => {
     clock += 10_001;
     expect(await api.get("/api/comics", { params: { query } })).toEqual({ n: 5 });
     expect(urls[0]).toBe(`${BASE}/api/comics?scope=mine&page=1`);
+    // A write (signing in or out) drops what was preloaded.
+    api.preload("/api/comics", { params: { query } });
+    await api.post("/api/users/logout", undefined as never);
+    expect(await api.get("/api/comics", { params: { query } })).toEqual({ n: 8 });
+  });
+
+  it("asks again when the preloaded answer is a refusal (preloaded before signing in)", async () => {
+    let sent = 0;
+    const api = createApiClient({
+      baseUrl: BASE,
+      getOrigin: () => BASE,
+      fetch: async () => {
+        sent += 1;
+        return sent === 1
+          ? new Response(JSON.stringify({ message: "Chưa đăng nhập" }), { status: 401 })
+          : new Response(JSON.stringify({ comics: [] }), { headers: { "content-type": "application/json" } });
+      },
+    });
+    api.preload("/api/comics", { params: { query: { page: 1 } } });
+    expect(await api.get("/api/comics", { params: { query: { page: 1 } } })).toEqual({ comics: [] });
+    expect(sent).toBe(2);
   });
 
   it("sends post, put, patch and delete with their method and JSON body", async () => {

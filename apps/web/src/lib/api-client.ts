@@ -234,11 +234,19 @@ export function createApiClient<Paths extends {} = paths>(options: ApiClientOpti
   /** GETs started by `preload`, by absolute URL: the next GET of the same URL takes the answer. */
   const preloaded = new Map<string, { at: number; response: Promise<Response> }>();
   const takePreloaded = (request: Request) => {
-    const early = request.method === "GET" ? preloaded.get(request.url) : undefined;
+    // Anything but a GET (signing in or out among them) may change what a GET answers: preloaded
+    // answers are dropped, never handed to another session or after a change.
+    if (request.method !== "GET") preloaded.clear();
+    const early = preloaded.get(request.url);
     if (!early) return undefined;
     preloaded.delete(request.url);
-    // A failed early request, or one too old to be today's data, is sent again.
-    return now() - early.at <= PRELOAD_FRESH_MS ? early.response.catch(() => transport(request)) : undefined;
+    if (now() - early.at > PRELOAD_FRESH_MS) return undefined;
+    // Only a successful answer is handed on; a refusal (a visitor not signed in yet) or a failure
+    // is asked again.
+    return early.response.then(
+      (response) => (response.ok ? response : transport(request)),
+      () => transport(request),
+    );
   };
   const client = createClient<Paths>({
     baseUrl,

@@ -1,43 +1,8 @@
 // @vitest-environment node
 // Node's own fetch, Request, FormData and File (as in a browser), not jsdom's stand-ins that undici cannot read.
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "./api-client";
+import { client, failureOf, server } from "@/test/api-client-fakes";
 import { ApiError, apiErrorFromResponse, getErrorMessage, toApiError } from "./api-error";
-
-type Seen = { request?: Request };
-
-/** A transport that answers like the server would. */
-function server(status: number, data: unknown, seen: Seen = {}) {
-  return async (request: Request) => {
-    seen.request = request;
-    if (data instanceof Blob) return new Response(data, { status });
-    const body = typeof data === "string" ? data : JSON.stringify(data);
-    const init = { status, headers: { "content-type": "application/json" } };
-    return new Response(status === 204 || status === 304 ? null : body, init);
-  };
-}
-
-const BASE = "https://studio.example";
-
-function client(fetch: (request: Request) => Promise<Response>, createXhr?: () => XMLHttpRequest) {
-  return createApiClient({
-    baseUrl: BASE,
-    fetch,
-    createXhr,
-    getLanguage: () => "en",
-    getOrigin: () => "https://studio.example",
-  });
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw new Error(`expected an ApiError, got ${String(error)}`);
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("api client failure kinds", () => {
   it("a network problem is cannot-connect and temporary", async () => {

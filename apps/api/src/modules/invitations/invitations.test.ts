@@ -1,10 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../test/app";
-import { call, createTeam, createUser } from "../../../test/fixtures/api";
-import { auditLog } from "../../db/schema/audit";
+import { call, createUser } from "../../../test/fixtures/api";
+import { teamKit } from "../../../test/fixtures/teams";
 import { mailOutbox } from "../../db/schema/mail";
-import { teamInvitations, teamMembers } from "../../db/schema/teams";
+import { teamInvitations } from "../../db/schema/teams";
 import { translate } from "../../lib/messages";
 
 let t: TestApp;
@@ -14,38 +14,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const db = () => t.database.db;
-
-async function roleOf(teamId: number, userId: number) {
-  const [row] = await db()
-    .select({ role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  return row?.role ?? null;
-}
-
-async function lastAudit(teamId: number) {
-  const [row] = await db()
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.teamId, teamId))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row;
-}
-
-/** A team with an owner, a manager and two uploaders. */
-async function world() {
-  const owner = await createUser(t);
-  const manager = await createUser(t);
-  const uploader = await createUser(t);
-  const uploader2 = await createUser(t);
-  const teamId = await createTeam(t, owner, [
-    { user: manager, role: "manager" },
-    { user: uploader, role: "uploader" },
-    { user: uploader2, role: "uploader" },
-  ]);
-  return { owner, manager, uploader, uploader2, teamId };
-}
+const { roleOf, lastAudit, world } = teamKit(() => t);
 
 describe("invitations", () => {
   it("invites an e-mail not yet registered, mails a link to the dashboard, and shows it once they sign in", async () => {

@@ -1,9 +1,8 @@
-import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { call, createTeam, createUser, png, upload } from "../../../test/fixtures/api";
-import { auditLog } from "../../db/schema/audit";
+import { call, createTeam, png, upload } from "../../../test/fixtures/api";
+import { teamKit } from "../../../test/fixtures/teams";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,31 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const db = () => t.database.db;
-
-async function lastAudit(teamId: number) {
-  const [row] = await db()
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.teamId, teamId))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row;
-}
-
-/** A team with an owner, a manager and two uploaders. */
-async function world() {
-  const owner = await createUser(t);
-  const manager = await createUser(t);
-  const uploader = await createUser(t);
-  const uploader2 = await createUser(t);
-  const teamId = await createTeam(t, owner, [
-    { user: manager, role: "manager" },
-    { user: uploader, role: "uploader" },
-    { user: uploader2, role: "uploader" },
-  ]);
-  return { owner, manager, uploader, uploader2, teamId };
-}
+const { lastAudit, world } = teamKit(() => t);
 
 describe("donate and credit", () => {
   it("sets donate settings with a QR image, refuses a QR key that is not the team's, and removes the QR", async () => {

@@ -110,35 +110,3 @@ export function imageHeadProblem(
   if (file.size > maxBytes) return { key: "validation.fileTooLarge", params: { max: megabytes(maxBytes) } };
   return null;
 }
-
-const MARKUP = [
-  "<script",
-  "<html",
-  "<!doctype",
-  "<svg",
-  "<iframe",
-  "<body",
-  "<?php",
-  "<object",
-  "<embed",
-  "<meta",
-];
-const LT = 0x3c;
-
-/**
- * True when the bytes carry HTML/SVG/script markup anywhere (a JPEG+HTML polyglot, markup in a
- * comment segment or after the end of the image). Compressed pixel data practically never
- * contains these ASCII sequences; the server gate refuses such files as "not an image".
- */
-export function containsMarkup(bytes: Uint8Array): boolean {
-  const lower = (b: number) => (b >= 0x41 && b <= 0x5a ? b + 0x20 : b);
-  for (let i = bytes.indexOf(LT); i !== -1; i = bytes.indexOf(LT, i + 1)) {
-    for (const m of MARKUP) {
-      if (i + m.length > bytes.length) continue;
-      let j = 1;
-      while (j < m.length && lower(bytes[i + j]!) === m.charCodeAt(j)) j++;
-      if (j === m.length) return true;
-    }
-  }
-  return false;
-}

@@ -22,13 +22,8 @@
 
 import { DIRECT_UPLOAD_FALLBACK_HEADER, IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
 import { IMAGE_MAX_PIXELS, UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
-import {
-  containsMarkup,
-  IMAGE_EXTENSIONS,
-  imageTypeProblem,
-  megabytes,
-  sniffImageType,
-} from "@vt/shared/image-sniff";
+import { containsMarkup } from "@vt/shared/image-markup";
+import { IMAGE_EXTENSIONS, imageTypeProblem, megabytes, sniffImageType } from "@vt/shared/image-sniff";
 import type { FastifyRequest } from "fastify";
 import sharp from "sharp";
 import { z } from "zod";

@@ -114,36 +114,52 @@ export async function imageLabDir(): Promise<string> {
   return labBuild;
 }
 
-/**
- * Proportional set size (MB) of a process and all its descendants, from /proc (Linux): shared pages
- * are split between the processes that map them, so the sum is the tree's real footprint.
- */
-export async function treePssMb(rootPid: number, match: RegExp = /./): Promise<number> {
+type ProcInfo = { pid: number; comm: string; cpuMs: number };
+
+/** The descendants of `rootPid` whose command name matches `match`, from /proc (Linux). */
+async function descendants(rootPid: number, match: RegExp): Promise<ProcInfo[]> {
   const { readdirSync, readFileSync } = await import("node:fs");
   const parent = new Map<number, number>();
-  const comm = new Map<number, string>();
+  const procs = new Map<number, ProcInfo>();
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const stat = readFileSync(`/proc/${d}/stat`, "utf8");
       const close = stat.lastIndexOf(")");
-      comm.set(Number(d), stat.slice(stat.indexOf("(") + 1, close));
-      parent.set(Number(d), Number(stat.slice(close + 2).split(" ")[1]));
+      const fields = stat.slice(close + 2).split(" ");
+      const pid = Number(d);
+      parent.set(pid, Number(fields[1]));
+      // utime + stime, in clock ticks of USER_HZ (100 per second on Linux).
+      const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+      procs.set(pid, { pid, comm: stat.slice(stat.indexOf("(") + 1, close), cpuMs });
     } catch {}
   }
   const isDescendant = (pid: number) => {
     for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === rootPid) return true;
     return false;
   };
+  return [...procs.values()].filter((p) => isDescendant(p.pid) && match.test(p.comm));
+}
+
+/**
+ * Proportional set size (MB) of a process and all its descendants, from /proc (Linux): shared pages
+ * are split between the processes that map them, so the sum is the tree's real footprint.
+ */
+export async function treePssMb(rootPid: number, match: RegExp = /./): Promise<number> {
+  const { readFileSync } = await import("node:fs");
   let kb = 0;
-  for (const pid of parent.keys()) {
-    if (!isDescendant(pid) || !match.test(comm.get(pid) ?? "")) continue;
+  for (const { pid } of await descendants(rootPid, match)) {
     try {
       const m = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
       if (m) kb += Number(m[1]);
     } catch {}
   }
   return kb / 1024;
+}
+
+/** CPU time (ms, user + system, every thread) spent so far by the descendants of a process (Linux). */
+export async function treeCpuMs(rootPid: number, match: RegExp = /./): Promise<number> {
+  return (await descendants(rootPid, match)).reduce((sum, p) => sum + p.cpuMs, 0);
 }
 
 /** A fresh data folder and the app's configuration over it, as `npm start` reads it (quiet logs). */

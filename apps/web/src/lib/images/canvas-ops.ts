@@ -10,7 +10,7 @@ import { JPEG_QUALITY, MAX_PAGE_WIDTH } from "@vt/shared/constants";
 import { JPEG_HEADER_BYTES, jpegInfo } from "@vt/shared/jpeg-header";
 import { GAP_RGBA } from "@vt/shared/scramble";
 import { ImageProcessingError } from "./errors";
-import { fitWidth, gifSize, MIME_BY_TYPE, readHead, renameWithExtension } from "./format";
+import { fitWidth, gifSize, MIME_BY_TYPE, readHead, renameWithExtension, sniffImageType } from "./format";
 
 export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
 /** Progress of one job: the stage it entered and a rough completed fraction (0..1). */
@@ -217,6 +217,32 @@ export function drawScaled(src: Decoded, width: number, height: number): { canva
   return out;
 }
 
+/**
+ * An opaque `src` on a canvas as it is, without a draw: its bitmap handed to a "bitmaprenderer"
+ * OffscreenCanvas (no white fill, no draw: the encoder reads the decoded pixels). Only for opaque
+ * images at their final size: nothing is composited over white. Null where that is not available
+ * (no OffscreenCanvas or bitmaprenderer, a source createImageBitmap refuses): the caller draws.
+ */
+async function canvasAsIs(src: Decoded): Promise<AnyCanvas | null> {
+  if (typeof OffscreenCanvas === "undefined" || typeof createImageBitmap !== "function") return null;
+  let bitmap: ImageBitmap | undefined;
+  try {
+    bitmap =
+      src.source instanceof ImageBitmap
+        ? src.source
+        : await createImageBitmap(src.source as ImageBitmapSource);
+    const canvas = new OffscreenCanvas(src.width, src.height);
+    const renderer = canvas.getContext("bitmaprenderer");
+    if (!renderer) return null;
+    renderer.transferFromImageBitmap(bitmap);
+    return canvas;
+  } catch {
+    return null;
+  } finally {
+    if (bitmap !== src.source) bitmap?.close();
+  }
+}
+
 // ── Operations ───────────────────────────────────────────────────────────────
 
 /** Spec §9 upload rule: GIF unchanged; otherwise downscale to max width 1500 (never up), JPEG q0.95. */
@@ -242,7 +268,13 @@ export async function processPageOp(
   try {
     target = atWidth?.target ?? fitWidth(src.width, src.height, maxWidth);
     enter(ctx, "draw");
-    canvas = drawScaled(src, target.width, target.height).canvas;
+    // A JPEG (opaque) decoded at its final size goes to the encoder as it is; anything else is
+    // drawn: scaled, and over white (a PNG or WebP may be translucent).
+    const asIs =
+      sniffImageType(head) === "jpeg" && src.width === target.width && src.height === target.height
+        ? await canvasAsIs(src)
+        : null;
+    canvas = asIs ?? drawScaled(src, target.width, target.height).canvas;
   } finally {
     src.close();
   }

@@ -2,8 +2,8 @@
  * Chapter download as a zip (spec §9), streamed: the zip is written page by page to a writable
  * stream, each page's bytes read straight from its response body (scrambled pages: unscrambled in
  * the image pool and re-encoded as JPEG q0.95) into one reused buffer, counted into the entry's CRC
- * and written before the next read, so the page is never held whole and nothing is left for the
- * garbage collector. Requests for the next pages start a little ahead (their bodies wait in the
+ * and written before the next read, so the page is never held whole and, for plain pages, nothing
+ * is left for the garbage collector (scrambled ones go to the pool as a Blob). Requests for the next pages start a little ahead (their bodies wait in the
  * network's own buffers). Entries are stored, numbered from 1 with the page's original extension
  * (scrambled pages: .jpg). Where the File System Access API exists the zip is written straight to
  * the file the user picks; elsewhere it is collected into a Blob (copied chunk by chunk into the

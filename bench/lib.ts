@@ -173,3 +173,70 @@ export function benchConfig(name: string, env: Record<string, string> = {}) {
   });
   return { dataDir, config };
 }
+
+/**
+ * Chromium driven over a bare DevTools pipe: one tab opened at `url`, scripts evaluated in it, and
+ * nothing else enabled. Playwright enables the Network domain on every page, and DevTools then keeps
+ * a copy of each response body in the renderer (up to its buffer limit), which a memory bench would
+ * count though a user's browser never holds it.
+ */
+export async function openBareTab(url: string, args: string[], profileDir: string) {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    [
+      "--headless=new",
+      "--remote-debugging-pipe",
+      "--no-first-run",
+      "--no-default-browser-check",
+      `--user-data-dir=${profileDir}`,
+      ...args,
+      "about:blank",
+    ],
+    { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] },
+  );
+  const toBrowser = child.stdio[3] as import("node:stream").Writable;
+  const fromBrowser = child.stdio[4] as import("node:stream").Readable;
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let pending = "";
+  fromBrowser.setEncoding("utf8");
+  fromBrowser.on("data", (data: string) => {
+    const parts = (pending + data).split("\0");
+    pending = parts.pop()!;
+    for (const part of parts) {
+      const msg = JSON.parse(part) as { id?: number; result?: unknown; error?: { message: string } };
+      const w = msg.id === undefined ? undefined : waiting.get(msg.id);
+      if (!w) continue;
+      waiting.delete(msg.id!);
+      if (msg.error) w.reject(new Error(msg.error.message));
+      else w.resolve(msg.result);
+    }
+  });
+  const send = <T>(method: string, params: object = {}, sessionId?: string) =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      toBrowser.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
+    });
+  const { targetId } = await send<{ targetId: string }>("Target.createTarget", { url });
+  const { sessionId } = await send<{ sessionId: string }>("Target.attachToTarget", {
+    targetId,
+    flatten: true,
+  });
+  /** The value of `expression` (awaited if it is a promise), passed through JSON. */
+  const evaluate = async <T>(expression: string): Promise<T> => {
+    const r = await send<{
+      result: { value?: T };
+      exceptionDetails?: { exception?: { description?: string } };
+    }>("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true }, sessionId);
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? "evaluate failed");
+    return r.result.value as T;
+  };
+  const close = async () => {
+    const exited = new Promise((r) => child.once("exit", r));
+    await send("Browser.close").catch(() => {});
+    await exited;
+  };
+  return { evaluate, send: <T>(method: string, params: object = {}) => send<T>(method, params), close };
+}

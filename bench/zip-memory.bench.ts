@@ -1,21 +1,22 @@
 /**
  * Browser memory while a 300-page chapter downloads as a zip (apps/web/src/lib/images/zip.ts) in
- * headless Chromium: the growth of the browser's proportional set size (every Chromium process,
- * sampled every 50 ms) over its size just before, on the streaming path (File System Access: a
- * writable file stream, here on the origin-private file system, which is what the save picker
- * hands out) and on the Blob path (browsers without the API), next to the chapter's own size.
- * Pages are ~1.6 MB JPEGs served on loopback by the image-pipeline fixture server. Each method runs
- * in its own browser with a profile on disk, as a user's browser is: an incognito-like context keeps
- * its origin-private files (and its Blob store) in memory, which would count the written zip itself.
+ * headless Chromium: the peak growth of the browser's proportional set size (the sum over every
+ * Chromium process: browser, renderer, network and storage services, GPU; sampled every 50 ms from
+ * /proc) over its size just before, on the streaming path (File System Access: a writable file
+ * stream, here on the origin-private file system, which is what the save picker hands out) and on
+ * the Blob path (browsers without the API), next to the chapter's own size. Pages are ~1.6 MB JPEGs
+ * served on loopback by the image-pipeline fixture server. Each method runs in its own browser with
+ * a profile on disk, as a user's browser is: an incognito-like context keeps its origin-private
+ * files (and its Blob store) in memory, which would count the written zip itself. The browser is
+ * driven over a bare DevTools pipe (openBareTab), not Playwright: Playwright turns on DevTools'
+ * network tracking, which keeps a copy of every response body in the renderer (~200 MB here).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { startImageLab } from "../apps/web/e2e/image-pipeline/fixture-server";
-import type { ImageLab } from "../apps/web/e2e/image-pipeline/lab-types";
-import { imageLabDir, type Row, ratio, treePssMb } from "./lib";
+import { imageLabDir, openBareTab, type Row, ratio, treePssMb } from "./lib";
 import { CHROMIUM_ARGS } from "./web.bench";
 
 const PAGES = 300;
@@ -48,14 +49,11 @@ export async function run() {
     const measureOne = async (method: "file-system" | "blob") => {
       // A fresh browser per method: nothing left over from the other one.
       const profile = mkdtempSync(join(tmpdir(), "vt-bench-zip-profile-"));
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-        args: CHROMIUM_ARGS,
-        acceptDownloads: true,
-      });
-      const page = await context.newPage();
-      await page.goto(lab.url);
-      await page.locator("#status").getByText("ready").waitFor();
+      const tab = await openBareTab(lab.url, CHROMIUM_ARGS, profile);
+      // The Blob path ends with a download: saved in the profile, removed with it.
+      await tab.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: join(profile, "dl") });
+      while ((await tab.evaluate<string>("document.querySelector('#status')?.textContent")) !== "ready")
+        await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 500));
       const before = await treePssMb(process.pid, /chrom/i);
       let peak = before;
@@ -66,14 +64,12 @@ export async function run() {
           await new Promise((r) => setTimeout(r, 50));
         }
       })();
-      const r = await page.evaluate(
-        ([m, p]) =>
-          (globalThis as unknown as { imageLab: ImageLab }).imageLab.zipTo(m as "file-system" | "blob", p),
-        [method, pages] as const,
+      const r = await tab.evaluate<{ bytes: number; ms: number }>(
+        `imageLab.zipTo(${JSON.stringify(method)}, ${JSON.stringify(pages)})`,
       );
       sampling = false;
       await sampler;
-      await context.close();
+      await tab.close();
       rmSync(profile, { recursive: true, force: true });
       return {
         method,

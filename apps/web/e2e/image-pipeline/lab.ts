@@ -6,7 +6,7 @@
 import { imageErrorI18nKey } from "../../src/lib/images/errors";
 import { runPipeline } from "../../src/lib/images/pipeline";
 import { ImagePool } from "../../src/lib/images/pool";
-import { createChapterZipStream, downloadChapterZip } from "../../src/lib/images/zip";
+import { blobSink, downloadChapterZip, writeChapterZip } from "../../src/lib/images/zip";
 import type { ImageLab, LabError, LabMode, LabPipelineEvent } from "./lab-types";
 
 declare global {
@@ -118,12 +118,12 @@ const lab: ImageLab = {
 
   async zipB64(pages) {
     const progress: { pagesDone: number; total: number; bytes: number }[] = [];
-    const stream = createChapterZipStream(pages, {
+    const sink = blobSink("application/zip");
+    await writeChapterZip(pages, sink.writable, {
       pool: pool(),
       onProgress: (p) => progress.push({ pagesDone: p.pagesDone, total: p.total, bytes: p.bytes }),
     });
-    const blob = await new Response(stream).blob();
-    return { b64: await toB64(blob), progress };
+    return { b64: await toB64(await sink.blob), progress };
   },
 
   async downloadZip(name, pages) {
@@ -140,7 +140,7 @@ const lab: ImageLab = {
     // What downloadChapterZip does with the picked file, on a file of the origin-private file system.
     const dir = await navigator.storage.getDirectory();
     const handle = await dir.getFileHandle("chapter.zip", { create: true });
-    await createChapterZipStream(pages, { pool: pool() }).pipeTo(await handle.createWritable());
+    await writeChapterZip(pages, await handle.createWritable(), { pool: pool() });
     const bytes = (await handle.getFile()).size;
     await dir.removeEntry("chapter.zip");
     return { bytes, ms: performance.now() - t0 };

@@ -1,6 +1,6 @@
 /**
  * A minimal zip reader for the tests: lists entries from the central directory and returns their
- * bytes. Handles stored entries (what client-zip writes) and deflated ones (via node:zlib), with
+ * bytes. Handles stored entries (what src/lib/images/zip-writer.ts writes) and deflated ones (via node:zlib), with
  * data descriptors; not zip64 (the test archives are small).
  */
 import { inflateRawSync } from "node:zlib";
@@ -38,18 +38,4 @@ export function readZip(zip: Buffer): ZipFileEntry[] {
   return entries;
 }
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-export function crc32(data: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of data) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+export { crc32 } from "../../src/lib/images/zip-writer";

@@ -88,9 +88,10 @@ export async function addPages(
     if (k) checkScrambleKey(k, ["keys", i]);
   });
   const { result, unused } = await inUploadTx(deps, grant, async (tx, chapter) => {
-    const existing = await repo.pagesOf(tx, chapterId);
-    const byClient = new Map(existing.filter((p) => p.clientId).map((p) => [p.clientId!, p]));
-    let position = existing.reduce((next, p) => Math.max(next, p.position + 1), 0);
+    const clientIds = input.clientIds.filter((c): c is string => !!c);
+    const existing = await repo.pagesForUpload(tx, chapterId, { clientIds });
+    const byClient = new Map(existing.pages.map((p) => [p.clientId!, p]));
+    let position = existing.next;
     type Slot = { existing: repo.PageRow; duplicate: true } | { url: string; duplicate: boolean };
     const plan: Slot[] = [];
     const values: Parameters<typeof repo.insertPages>[1] = [];
@@ -155,7 +156,10 @@ export async function replacePage(
   if (input.key) checkScrambleKey(input.key, ["key"]);
   const { chapterId } = grant;
   const { page, old } = await inUploadTx(deps, grant, async (tx, chapter) => {
-    const pages = await repo.pagesOf(tx, chapterId);
+    const { pages } = await repo.pagesForUpload(tx, chapterId, {
+      pageId: input.pageId,
+      clientIds: input.clientId ? [input.clientId] : [],
+    });
     const current = pages.find((p) => p.id === input.pageId);
     if (!current) throw fieldError(["pageId"], "chapters.pageNotFound");
     // The client id names one source file per chapter (unique index): another page holding it is a 422, not a 500.

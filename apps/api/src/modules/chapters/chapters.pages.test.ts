@@ -96,6 +96,14 @@ describe("page uploads, page order and publishing", () => {
     const re = await put(uploader, saved, { pages: [{ id: b!.id }, { id: d.id }, { id: a!.id }] });
     expect((re.json() as Chapter).pages.map((p) => p.id)).toEqual([b!.id, d.id, a!.id]);
     expect((re.json() as Chapter).status).toBe("published");
+
+    // A saved page's clientId still answers that page; a new one is staged after the saved pages.
+    const later = await addPages(uploader, c.id, 2, { clientIds: JSON.stringify(["a", "e"]) });
+    expect(later.map((p) => [p.id, p.duplicate])).toEqual([
+      [a!.id, true],
+      [later[1]!.id, false],
+    ]);
+    expect((await getChapter(uploader, c.id)).pages.map((p) => p.clientId)).toEqual(["b", "d", "a", "e"]);
   });
 
   it("refuses to publish with no pages (422 on pages) and keeps the draft", async () => {
@@ -111,7 +119,7 @@ describe("page uploads, page order and publishing", () => {
 
   it("does not publish while a listed page's object is missing from storage (never half-published)", async () => {
     const c = await newChapter(uploader);
-    const pages = await addPages(uploader, c.id, 2);
+    const pages = await addPages(uploader, c.id, 2, { clientIds: JSON.stringify(["p1", "p2"]) });
     await t.storage.delete(pages[1]!.url);
     const res = await put(uploader, c, { pages: pages.map((p) => ({ id: p.id })), publish: true });
     expect(res.statusCode).toBe(422);
@@ -121,8 +129,23 @@ describe("page uploads, page order and publishing", () => {
     expect(after.pages.every((p) => p.staged)).toBe(true);
     expect(await listIds(uploader, "?visible=1")).not.toContain(c.id);
 
-    // Replacing the broken page, then publishing, works.
-    const body = multipart(await pageFiles(1, "file"), { pageId: String(pages[1]!.id) });
+    // Replacing a page not in the chapter, or with the client id of another page, is a translated 422.
+    const replace = async (fields: Record<string, string>) => {
+      const b = multipart(await pageFiles(1, "file"), fields);
+      return call(t, uploader, "POST", `/api/chapters/${c.id}/page`, {
+        payload: b.payload,
+        headers: b.headers,
+      });
+    };
+    const gone = await replace({ pageId: String(pages[1]!.id + 1000) });
+    expect(gone.statusCode).toBe(422);
+    expect(gone.body).toMatch(/không còn trong chương/);
+    const taken = await replace({ pageId: String(pages[1]!.id), clientId: "p1" });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.body).toMatch(/đã là một trang khác/);
+
+    // Replacing the broken page (keeping its own client id), then publishing, works.
+    const body = multipart(await pageFiles(1, "file"), { pageId: String(pages[1]!.id), clientId: "p2" });
     const replaced = await call(t, uploader, "POST", `/api/chapters/${c.id}/page`, {
       payload: body.payload,
       headers: body.headers,

@@ -4,7 +4,7 @@
  * transaction, so a failure part-way changes nothing.
  */
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { liveSql, visibleSql } from "../../db/chapter-visibility";
 import type { Executor } from "../../db/executor";
 import { chapterPages, chapters, chapterTeams } from "../../db/schema/chapters";
@@ -198,6 +198,43 @@ export async function pagesOf(db: Executor, chapterId: number): Promise<PageRow[
     .from(chapterPages)
     .where(eq(chapterPages.chapterId, chapterId))
     .orderBy(asc(chapterPages.staged), asc(chapterPages.position), asc(chapterPages.id));
+}
+
+/** The highest position among a chapter's pages with `staged` as given: one backward step of chapter_pages_chapter_idx. */
+function topPosition(chapterId: number, staged: boolean): SQL {
+  return sql`(select max(p.position) from chapter_pages p where p.chapter_id = ${chapterId} and p.staged = ${staged})`;
+}
+
+/**
+ * What an upload request needs of its chapter, in one statement whose cost does not grow with the
+ * chapter (issue 13; reading every page made a chapter's uploads cost the square of its page
+ * count): the pages holding one of `clientIds` or the id `pageId`, and `next`, the position after
+ * the highest one (0 for an empty chapter).
+ */
+export async function pagesForUpload(
+  db: Executor,
+  chapterId: number,
+  match: { clientIds: string[]; pageId?: number },
+): Promise<{ next: number; pages: PageRow[] }> {
+  const rows = await db
+    .select({
+      next: sql<number>`coalesce(greatest(${topPosition(chapterId, false)}, ${topPosition(chapterId, true)}) + 1, 0)`.mapWith(
+        Number,
+      ),
+      page: chapterPages,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(
+      chapterPages,
+      and(
+        eq(chapterPages.chapterId, chapterId),
+        or(
+          match.pageId === undefined ? undefined : eq(chapterPages.id, match.pageId),
+          inArray(chapterPages.clientId, match.clientIds),
+        ),
+      ),
+    );
+  return { next: rows[0]!.next, pages: rows.flatMap((r) => (r.page ? [r.page] : [])) };
 }
 
 export async function insertPages(

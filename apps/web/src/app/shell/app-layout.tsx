@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "@tanstack/react-router";
 import { DEFAULT_LANG } from "@vt/shared/constants";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ModalProvider } from "@/components/modal/modal-provider";
 import { SidebarInset } from "@/components/ui/sidebar-inset";
@@ -13,11 +13,7 @@ import { signedInVi } from "@/locales/resources-vi-signed-in";
 import { endSession } from "../session-end";
 import { AppHeader } from "./app-header";
 import { AppSidebar } from "./app-sidebar";
-
-// Only users whose e-mail is unverified download the banner.
-const VerifyEmailBanner = lazy(() =>
-  import("@/features/auth/components/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })),
-);
+import { VerifyEmailBanner } from "./verify-email-banner-chunk";
 
 // The signed-in sections of the Vietnamese table travel with this layout (English is loaded whole).
 addTexts(DEFAULT_LANG, signedInVi);

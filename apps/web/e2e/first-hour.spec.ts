@@ -216,3 +216,50 @@ test("two people edit the same chapter: the second save gets the conflict dialog
   expect(await stored()).toMatchObject({ name: "Tên mới của B", volume: 5 });
   await other.close();
 });
+
+test("the shell's overlays: icon tooltips on the collapsed sidebar, the phone's sidebar sheet, the bell's panel", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await signUp(browser, baseURL!, "Lan Anh", "/comics");
+  const nav = page.getByRole("navigation", { name: "Điều hướng chính" });
+  const toggle = page.locator("[data-sidebar=trigger]");
+  // Expanded, an entry shows its label and no tooltip.
+  await nav.getByRole("link", { name: "Nhóm", exact: true }).hover();
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  // Collapsed to icons, pointing at an entry names it; a second toggle and back keeps the tooltips.
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  // The tooltips' code arrives with the first collapse (the entry then carries Radix's state).
+  const teams = nav.getByRole("link", { name: "Nhóm", exact: true });
+  await expect(teams).toHaveAttribute("data-state", "closed");
+  await teams.hover();
+  await expect(page.getByRole("tooltip")).toHaveText("Nhóm");
+  await toggle.click();
+  await toggle.click();
+  await nav.getByRole("link", { name: "Truyện", exact: true }).hover();
+  await expect(page.getByRole("tooltip")).toHaveText("Truyện");
+  await toggle.click();
+
+  // The bell's panel opens on the first press, closes with Escape and opens again.
+  const bell = page.getByRole("button", { name: /^Thông báo/ });
+  await bell.click();
+  const panel = page.getByRole("dialog", { name: "Thông báo" });
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await bell.click();
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // A phone: the sidebar is a sheet, opened by the same toggle, closed by choosing an entry.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(nav).toBeHidden();
+  await toggle.click();
+  const sheet = page.getByRole("dialog", { name: "Thanh điều hướng" });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole("link", { name: "Nhóm", exact: true }).click();
+  await expect(page).toHaveURL(/\/teams$/);
+  await expect(sheet).toBeHidden();
+  await context.close();
+});

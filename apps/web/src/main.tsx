@@ -7,6 +7,7 @@ import { startEarlyRequests } from "@/app/early-requests";
 import { AppProviders } from "@/app/providers/app-providers";
 import { router } from "@/app/router";
 import { SessionGate } from "@/app/session-gate";
+import { VerifyEmailBanner } from "@/app/shell/verify-email-banner-chunk";
 import { SplashScreen } from "@/app/splash-screen";
 import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn } from "@/features/auth/guard";
@@ -39,7 +40,11 @@ function warmSignedInChunks(likelySignedIn: boolean) {
 }
 // The session check goes first: on HTTP/1.1 the browser opens 6 connections to a host, and the
 // early list request and the chunk downloads below would otherwise queue ahead of it.
-const sessionRestored = restoreSession();
+// An unverified user's banner loads beside the layout's chunks, not after the layout rendered.
+const sessionRestored = restoreSession().then(() => {
+  const user = authStore.getState().user;
+  if (isSignedIn(user) && user?.emailVerified === false) return VerifyEmailBanner.preload?.();
+});
 warmSignedInChunks(startEarlyRequests());
 // The first render waits for the session check, for a non-default language its texts, and for a
 // signed-in user the persisted query cache.

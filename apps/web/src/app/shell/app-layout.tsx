@@ -1,12 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "@tanstack/react-router";
-import { DEFAULT_LANG, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@vt/shared/constants";
-import { lazy, Suspense } from "react";
+import { DEFAULT_LANG } from "@vt/shared/constants";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ModalProvider } from "@/components/modal/modal-provider";
 import { SidebarInset } from "@/components/ui/sidebar-inset";
 import { SidebarProvider } from "@/components/ui/sidebar-provider";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuth } from "@/features/auth/auth-store";
 import { addTexts } from "@/lib/i18n";
 import { queryClient, setUnauthorizedHandler } from "@/lib/query-client";
@@ -14,11 +13,7 @@ import { signedInVi } from "@/locales/resources-vi-signed-in";
 import { endSession } from "../session-end";
 import { AppHeader } from "./app-header";
 import { AppSidebar } from "./app-sidebar";
-
-// Only users whose e-mail is unverified download the banner.
-const VerifyEmailBanner = lazy(() =>
-  import("@/features/auth/components/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })),
-);
+import { VerifyEmailBanner } from "./verify-email-banner-chunk";
 
 // The signed-in sections of the Vietnamese table travel with this layout (English is loaded whole).
 addTexts(DEFAULT_LANG, signedInVi);
@@ -31,30 +26,28 @@ export function AppLayout() {
   const { user } = useAuth();
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <ModalProvider>
-          <SidebarProvider>
-            <a
-              href="#main-content"
-              className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-            >
-              {t("shell.skipToContent")}
-            </a>
-            <AppSidebar />
-            <SidebarInset>
-              <AppHeader />
-              {user?.emailVerified === false && (
-                <Suspense fallback={null}>
-                  <VerifyEmailBanner />
-                </Suspense>
-              )}
-              <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-                <Outlet />
-              </div>
-            </SidebarInset>
-          </SidebarProvider>
-        </ModalProvider>
-      </TooltipProvider>
+      <ModalProvider>
+        <SidebarProvider>
+          <a
+            href="#main-content"
+            className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            {t("shell.skipToContent")}
+          </a>
+          <AppSidebar />
+          <SidebarInset>
+            <AppHeader />
+            {user?.emailVerified === false && (
+              <Suspense fallback={null}>
+                <VerifyEmailBanner />
+              </Suspense>
+            )}
+            <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+              <Outlet />
+            </div>
+          </SidebarInset>
+        </SidebarProvider>
+      </ModalProvider>
     </QueryClientProvider>
   );
 }

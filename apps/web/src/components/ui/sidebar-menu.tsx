@@ -1,10 +1,20 @@
-import { SIDEBAR_TOOLTIP_DELAY_MS } from "@vt/shared/constants";
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { lazy, Suspense } from "react";
 import { cn } from "@/lib/utils";
 import { useSidebar } from "./sidebar-context";
+
+// Tooltips show only on the collapsed desktop sidebar: Radix Tooltip (and its positioning code)
+// is downloaded the first time the sidebar is collapsed. Once here, every button keeps its tooltip
+// (hidden while expanded), so later toggles do not remount the buttons.
+let tooltipLoaded = false;
+const SidebarMenuTooltip = lazy(() =>
+  import("./sidebar-menu-tooltip").then((m) => {
+    tooltipLoaded = true;
+    return { default: m.SidebarMenuTooltip };
+  }),
+);
 
 /** Sidebar menu: list, item, and the button whose tooltip shows only when the sidebar is icon-only. */
 export function SidebarMenu({ className, ...props }: React.ComponentProps<"ul">) {
@@ -62,14 +72,11 @@ export function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) return button;
+  if (!tooltip || !(tooltipLoaded || (state === "collapsed" && !isMobile))) return button;
 
   return (
-    <Tooltip delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarMenuTooltip label={tooltip}>{button}</SidebarMenuTooltip>
+    </Suspense>
   );
 }

@@ -1,19 +1,17 @@
-import { SIDEBAR_WIDTH_MOBILE } from "@vt/shared/constants";
 import type * as React from "react";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { lazy, Suspense } from "react";
 import { cn } from "@/lib/utils";
 import { useSidebar } from "./sidebar-context";
+import type { SidebarTexts } from "./sidebar-mobile";
 
-type SidebarProps = React.ComponentProps<"div"> & {
-  /** Texts for the mobile sheet, read by screen readers. */
-  mobileTitle: string;
-  mobileDescription: string;
-  closeLabel: string;
-};
+// The sheet (Radix Dialog, focus trap, scroll lock) is downloaded only on a narrow screen.
+const MobileSidebar = lazy(() => import("./sidebar-mobile").then((m) => ({ default: m.MobileSidebar })));
+
+type SidebarProps = React.ComponentProps<"div"> & SidebarTexts;
 
 /**
  * The sidebar: fixed on the left on desktop, collapsible to icons (3rem); a sheet (18rem) with its
- * own open state below 768 px.
+ * own open state below 768 px (closed, it renders nothing).
  */
 export function Sidebar({
   className,
@@ -23,25 +21,19 @@ export function Sidebar({
   closeLabel,
   ...props
 }: SidebarProps) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const { isMobile, state } = useSidebar();
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          side="left"
+      <Suspense fallback={null}>
+        <MobileSidebar
+          mobileTitle={mobileTitle}
+          mobileDescription={mobileDescription}
           closeLabel={closeLabel}
-          className="w-(--sidebar-width) gap-0 bg-sidebar p-0 text-sidebar-foreground [&_[data-slot=sidebar-header]]:pr-10"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
         >
-          <SheetTitle className="sr-only">{mobileTitle}</SheetTitle>
-          <SheetDescription className="sr-only">{mobileDescription}</SheetDescription>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </MobileSidebar>
+      </Suspense>
     );
   }
 

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** Tooltip family. The app-wide provider (delay 700 ms, skip delay 300 ms) sits in AppProviders. */
+/** Tooltip family (the sidebar's tooltips are the app's only ones: sidebar-menu-tooltip.tsx). */
 export const TooltipProvider = TooltipPrimitive.Provider;
 
 export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {

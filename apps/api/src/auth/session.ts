@@ -8,7 +8,8 @@
  *   const admin = await requireAdmin(request); // 401 signed out, 403 when not a platform admin
  *   const maybe = await getSessionUser(request); // null when signed out
  *   const { user, teams } = await requireUserWithTeams(request); // + the user's live teams (read with the session)
- * after which `request.user` holds the same user.
+ * after which `request.user` holds the same user. A route that reads its data in one statement may
+ * fold the session's lookup into it instead (foldedSession, adoptSession).
  */
 import "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";

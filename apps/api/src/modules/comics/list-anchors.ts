@@ -17,10 +17,11 @@ const MAX_LISTS = 500;
 type Anchors = { at: number; pages: Map<number, number> };
 const lists = new Map<string, Anchors>();
 
+// scope=all lists the same comics in the same order for everyone: its anchors are shared.
 const listKey = (f: ListFilters) =>
   JSON.stringify([
     f.scope,
-    f.teamIds,
+    f.scope === "mine" ? f.teamIds : [],
     f.search,
     f.searchBy,
     f.status,

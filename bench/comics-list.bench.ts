@@ -110,9 +110,7 @@ export async function run() {
       };
       // What the service runs (comics-list.repo.ts listComics): the planner's estimate, then the page
       // (from its keyset anchor, remembered by the call above) with the capped count as a column
-      // unless the estimate is far above the cap. For scope=all the API's page statement also carries
-      // the session's lookup (folded in, see listWithSessionSql); the driver side leaves it out, so
-      // the baseline stays the list's own SQL and the session's cost counts against the API.
+      // unless the estimate is far above the cap.
       const estimate = dialect.sqlToQuery(estimateComicsSql(filters));
       const raw = (await pglite.query<{ "QUERY PLAN": unknown }>(estimate.sql, estimate.params)).rows[0]![
         "QUERY PLAN"

@@ -45,27 +45,16 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("statements per request", () => {
   });
 
   it("the comics list: the session with the user's teams, the estimate, the page with its count", async () => {
-    // scope=all reads the session in the page's statement; scope=mine needs the teams first.
-    for (const [query, count] of [
-      ["", 3],
-      ["?search=truy", 3],
-      ["?scope=all", 2],
-      ["?scope=all&status=ongoing", 2],
-    ] as const) {
+    for (const query of ["", "?scope=all", "?search=truy", "?scope=all&status=ongoing"]) {
       const { result, statements } = await countStatements(t, () =>
         call(t, user, "GET", `/api/comics${query}`),
       );
       expect(result.statusCode).toBe(200);
-      expect(statements.length, `${query}\n${statements.join("\n---\n")}`).toBe(count);
+      expect(statements.length, `${query}\n${statements.join("\n---\n")}`).toBe(3);
     }
     // A page past the end has no row to carry the count: one more statement.
-    for (const [query, count] of [
-      ["?page=9", 4],
-      ["?scope=all&page=9", 3],
-    ] as const) {
-      const past = await countStatements(t, () => call(t, user, "GET", `/api/comics${query}`));
-      expect(past.result.json()).toMatchObject({ comics: [], total: 1 });
-      expect(past.statements).toHaveLength(count);
-    }
+    const past = await countStatements(t, () => call(t, user, "GET", "/api/comics?page=9"));
+    expect(past.result.json()).toMatchObject({ comics: [], total: 1 });
+    expect(past.statements).toHaveLength(4);
   });
 });

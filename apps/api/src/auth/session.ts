@@ -8,8 +8,7 @@
  *   const admin = await requireAdmin(request); // 401 signed out, 403 when not a platform admin
  *   const maybe = await getSessionUser(request); // null when signed out
  *   const { user, teams } = await requireUserWithTeams(request); // + the user's live teams (read with the session)
- * after which `request.user` holds the same user. A route that reads its data in one statement may
- * fold the session's lookup into it instead (foldedSession, adoptSession).
+ * after which `request.user` holds the same user.
  */
 import "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";
@@ -43,10 +42,6 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, set by requireUser / requireAdmin / getSessionUser. */
     user: SessionUser | null;
-  }
-  interface FastifyContextConfig {
-    /** The route reads the session inside its own statement when it can (foldedSession). */
-    foldsSession?: boolean;
   }
 }
 
@@ -165,78 +160,8 @@ export async function requireUserWithTeams(
 /** The user's live teams with their role, as one json array (ordered by team id). */
 function teamsOf(userId: SQL | number): SQL {
   return sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'role', tm.role) order by t.id)
-    ${liveTeamsOf(userId)}), '[]'::json)`;
-}
-const liveTeamsOf = (userId: SQL | number) =>
-  sql`from team_members tm join teams t on t.id = tm.team_id and t.deleted_at is null where tm.user_id = ${userId}`;
-
-/**
- * A session cookie's lookup as a one-row subquery, for a route that reads its data in one statement
- * and folds the session into it (issue 13: one round trip less): columns `session_expires_at`,
- * `session_user` (json of userColumns), `session_teams` (json, as requireUserWithTeams gives them)
- * and `session_team_ids` (int[]); no row when signed out. The route hands the row (or its absence)
- * to adoptSession before using anything else. Null when the request cannot fold: no session cookie
- * (signed out, no database needed), an API token, or the session already loaded.
- */
-export function foldedSession(request: FastifyRequest): { sql: SQL; id: string; now: Date } | null {
-  if (state.has(request) || bearerSecret(request) !== undefined) return null;
-  const token = request.cookies?.[SESSION_COOKIE];
-  if (!token || token.length > 128) return null;
-  const id = hashSessionToken(token);
-  const now = new Date();
-  return { id, now, sql: sessionLookupSql(id, now) };
-}
-
-/** foldedSession's subquery for the session whose cookie hashes to `id`, valid at `now`. */
-export function sessionLookupSql(id: string, now: Date): SQL {
-  const user = sql.join(
-    Object.entries(userColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-    sql`, `,
-  );
-  return sql`select ${sessions.expiresAt} as session_expires_at, json_build_object(${user}) as session_user,
-      ${teamsOf(sql`${users.id}`)} as session_teams,
-      array(select t.id ${liveTeamsOf(sql`${users.id}`)} order by t.id) as session_team_ids
-    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${sessions.id} = ${id} and ${sessions.expiresAt} > ${now.toISOString()} and ${users.disabledAt} is null
-    limit 1`;
-}
-
-/** The columns of foldedSession's subquery, as a row of the folding statement returns them. */
-export type FoldedSessionRow = {
-  session_expires_at: Date | string;
-  session_user: SessionUser | string;
-  session_teams: SessionTeam[] | string;
-};
-
-/**
- * Takes foldedSession's row as the request's session (as getSessionUser would have loaded it,
- * sliding it when due); 401 when the statement found no session.
- */
-export async function adoptSession(
-  request: FastifyRequest,
-  folded: { id: string; now: Date },
-  row: FoldedSessionRow | undefined,
-): Promise<{ user: SessionUser; teams: SessionTeam[] }> {
-  if (!row) {
-    state.set(request, { loaded: Promise.resolve(null) });
-    throw new AppError("UNAUTHORIZED");
-  }
-  const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-  const user = json(row.session_user);
-  const entry: SessionState = { loaded: Promise.resolve(user), teams: json(row.session_teams) };
-  state.set(request, entry);
-  await slideSession(request.server.db, folded.id, new Date(row.session_expires_at), folded.now, entry);
-  request.user = user;
-  return { user, teams: entry.teams! };
-}
-
-/** Extends a session in use when its expiry is more than a day old (at most one write a day). */
-async function slideSession(db: Db, id: string, expiresAt: Date, now: Date, entry: SessionState) {
-  if (expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
-    const next = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.update(sessions).set({ expiresAt: next }).where(eq(sessions.id, id));
-    entry.refreshedUntil = next;
-  }
+    from team_members tm join teams t on t.id = tm.team_id and t.deleted_at is null
+    where tm.user_id = ${userId}), '[]'::json)`;
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
@@ -294,7 +219,11 @@ async function loadSessionUser(request: FastifyRequest, entry: SessionState): Pr
   const [row] = await sessionQuery(db).execute({ id, now });
   if (!row) return null;
   entry.teams = typeof row.teams === "string" ? (JSON.parse(row.teams) as SessionTeam[]) : row.teams;
-  await slideSession(db, id, row.expiresAt, now, entry);
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    entry.refreshedUntil = expiresAt;
+  }
   request.user = row.user;
   return row.user;
 }

@@ -3,7 +3,6 @@
  * total (exact up to EXACT_COUNT_CAP, else the planner's estimate).
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { FoldedSessionRow } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { ComicStatusValue } from "../../db/schema/comics";
 import { containsPattern, intArray } from "../../db/sql";
@@ -109,30 +108,19 @@ export function listOrder(sort: ListFilters["sort"], alias: string): SQL {
 /**
  * One page of comics and the total (see countComics for how it is counted), in two statements: the
  * planner's estimate, then the page with the capped count as a column when the estimate asks for a
- * count (issue 13: every statement costs a turn of PGlite on the event loop); with `session`, the
- * session's lookup rides in the page's statement (listWithSessionSql). The page's ids come
+ * count (issue 13: every statement costs a turn of PGlite on the event loop). The page's ids come
  * from an index-ordered inner query (LIMIT/OFFSET applied before any per-row work), then the outer
  * query adds team, genres, request flags and my rights for those rows only.
  */
 export async function listComics(
   db: Db,
   f: ListFilters,
-  /** The session's lookup to fold into the page statement (scope=all; f.teamIds unused then). */
-  session?: SQL,
-): Promise<{ rows: ComicListRow[]; total: number; exact: boolean; session?: FoldedSessionRow }> {
+): Promise<{ rows: ComicListRow[]; total: number; exact: boolean }> {
   const estimate = await estimateComics(db, f);
-  const counts = estimate < ESTIMATE_TRUSTED_FROM;
-  const result = (
-    await db.execute<ComicListRow & FoldedSessionRow & { total_count: number }>(
-      session ? listWithSessionSql(f, counts, session) : listComicsSql(f, counts),
-    )
-  ).rows;
-  // A folded statement has one row per comic, or one without a comic (id null) for an empty page,
-  // each carrying the session; none when signed out.
-  const folded = session ? result[0] : undefined;
-  if (session && !folded) return { rows: [], total: 0, exact: true };
-  const rows = folded?.id === null ? [] : result;
-  if (!counts) return { rows, total: estimate, exact: false, session: folded };
+  if (estimate >= ESTIMATE_TRUSTED_FROM) {
+    return { rows: (await db.execute<ComicListRow>(listComicsSql(f))).rows, total: estimate, exact: false };
+  }
+  const rows = (await db.execute<ComicListRow & { total_count: number }>(listComicsSql(f, true))).rows;
   // A page past the end has no row to carry the count: the first page's emptiness is the count.
   const n =
     rows.length > 0
@@ -140,25 +128,16 @@ export async function listComics(
       : f.offset === 0 && f.from === undefined
         ? 0
         : await countMatches(db, f);
-  if (n <= EXACT_COUNT_CAP) return { rows, total: n, exact: true, session: folded };
-  return { rows, total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false, session: folded };
-}
-
-/**
- * listComicsSql with the session's lookup (auth/session.ts foldedSession) folded in, the caller's
- * teams taken from it (scope=all only: the page ids do not depend on the teams).
- */
-export function listWithSessionSql(f: ListFilters, withCount: boolean, session: SQL): SQL {
-  return sql`select sess.*, page.* from (${session}) sess
-    left join lateral (${listComicsSql(f, withCount, sql`sess.session_team_ids`)}) page on true
-    order by ${listOrder(f.sort, "page")}`;
+  if (n <= EXACT_COUNT_CAP) return { rows, total: n, exact: true };
+  return { rows, total: Math.max(estimate, EXACT_COUNT_CAP + 1), exact: false };
 }
 
 /**
  * The page query of listComics, with the capped count (countComicsSql) as column `total_count`
  * when `withCount` (exported so the benchmark runs the very same SQL on the driver).
  */
-export function listComicsSql(f: ListFilters, withCount = false, mine: SQL = intArray(f.teamIds)): SQL {
+export function listComicsSql(f: ListFilters, withCount = false): SQL {
+  const mine = intArray(f.teamIds);
   const withPermission =
     f.scope === "all"
       ? sql`(select json_build_object('id', r.id, 'type', r.type, 'status', r.status, 'team_id', r.team_id, 'team_name', rt.name, 'created_at', r.created_at)

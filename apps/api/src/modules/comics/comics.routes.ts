@@ -32,13 +32,7 @@ import {
 import { ZMergeBody, ZMergeResponse } from "@vt/shared/contracts/requests";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  adoptSession,
-  type FoldedSessionRow,
-  foldedSession,
-  requireUser,
-  requireUserWithTeams,
-} from "../../auth/session";
+import { requireUser, requireUserWithTeams } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readSingleImage } from "../../lib/image-gate";
@@ -71,10 +65,8 @@ const coverScope = (userId: number): DirectUploadScope => ({
 });
 
 export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Signed-out calls are 401 before validation (not 422). A route that folds the session into its
-  // own statement (config.foldsSession) checks it there, and before answering a 422.
+  // Signed-out calls are 401 before validation (not 422).
   app.addHook("preValidation", async (request) => {
-    if (request.routeOptions.config.foldsSession && foldedSession(request)) return;
     await requireUser(request);
   });
 
@@ -97,22 +89,10 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZComicListQuery,
         response: { 200: ZComicListResponse, ...e(401, 422) },
       },
-      attachValidation: true,
-      config: { foldsSession: true },
     },
     async (request) => {
-      if (request.validationError) {
-        await requireUser(request);
-        throw request.validationError;
-      }
-      // scope=all: the session is read in the page's statement (one round trip less, issue 13).
-      const folded = request.query.scope === "all" ? foldedSession(request) : null;
-      if (folded) {
-        const adopt = (row: FoldedSessionRow | undefined) => adoptSession(request, folded, row);
-        return service.listComics(deps(request), { session: folded.sql, adopt }, request.query);
-      }
-      const { teams } = await requireUserWithTeams(request);
-      return service.listComics(deps(request), { teams }, request.query);
+      const { user, teams } = await requireUserWithTeams(request);
+      return service.listComics(deps(request), user, request.query, teams);
     },
   );
 

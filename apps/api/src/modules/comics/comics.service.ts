@@ -18,8 +18,7 @@ import type {
 import type { TMergeResponse } from "@vt/shared/contracts/requests";
 import { DOUJINSHI_GENRE } from "@vt/shared/genres";
 import { pageWindow, totalPages } from "@vt/shared/paging";
-import type { SQL } from "drizzle-orm";
-import type { FoldedSessionRow, SessionUser } from "../../auth/session";
+import type { SessionUser } from "../../auth/session";
 import type { Tx } from "../../db/executor";
 import { type MyTeam, myTeams } from "../../db/my-teams";
 import { AppError, checkVersion, fieldError } from "../../lib/app-error";
@@ -77,22 +76,14 @@ export { loadDetail } from "./comic-view";
 
 // ── List ──────────────────────────────────────────────────────────────────────
 
-/**
- * Who lists: the user's teams (read with the session), or for scope=all the session's lookup to fold
- * into the page statement (auth/session.ts foldedSession), handed back through `adopt` (401 when
- * signed out) before anything is answered.
- */
-export type ListCaller =
-  | { teams: readonly MyTeam[] }
-  | { session: SQL; adopt: (row: FoldedSessionRow | undefined) => Promise<unknown> };
-
 export async function listComics(
   deps: ComicsDeps,
-  caller: ListCaller,
+  user: SessionUser,
   query: TComicListQueryParsed,
+  /** The user's teams when the caller already has them (read with the session). */
+  knownTeams?: readonly MyTeam[],
 ): Promise<TComicListResponse> {
-  const folded = "session" in caller ? caller : undefined;
-  const teams = "teams" in caller ? caller.teams : [];
+  const teams = knownTeams ?? (await myTeams(deps.db, user.id));
   const includeMature = (query.r18 ?? query.allowR18) !== false;
   const filters: list.ListFilters = {
     scope: query.scope,
@@ -108,12 +99,7 @@ export async function listComics(
   if (filters.scope === "mine" && filters.teamIds.length === 0) {
     return { comics: [], totalPages: 1, total: 0, totalIsEstimate: false };
   }
-  const counted = await list.listComics(
-    deps.db,
-    { ...filters, ...anchorFor(filters, query.page) },
-    folded?.session,
-  );
-  if (folded) await folded.adopt(counted.session);
+  const counted = await list.listComics(deps.db, { ...filters, ...anchorFor(filters, query.page) });
   const { rows, total } = counted;
   rememberAnchor(filters, query.page, rows[0]?.id);
   const comics = rows.map((r) => toListItem(deps, r));

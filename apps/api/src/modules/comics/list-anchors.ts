@@ -17,11 +17,10 @@ const MAX_LISTS = 500;
 type Anchors = { at: number; pages: Map<number, number> };
 const lists = new Map<string, Anchors>();
 
-// scope=all lists the same comics in the same order for everyone: its anchors are shared.
 const listKey = (f: ListFilters) =>
   JSON.stringify([
     f.scope,
-    f.scope === "mine" ? f.teamIds : [],
+    f.teamIds,
     f.search,
     f.searchBy,
     f.status,

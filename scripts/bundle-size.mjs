@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Prints the gzipped JavaScript Chromium loads to render two routes, from Vite's build manifest:
-// the entry chunk with its static imports, each route's lazy chunk(s) with theirs, and the chunks
+// Prints the gzipped JavaScript Chromium loads to render two routes, from Vite's build manifest and
+// the build's module map (.vite/chunk-modules.json, written by vite.config.ts): the entry chunk
+// with its static imports, the chunk holding each route's module with its imports, and the chunks
 // rendering loads lazily (dynamic imports that always run for that screen, listed per route below:
 // the signed-in query client and its persister, the header's notification bell). Sonner is not
 // counted: it loads with the first toast (lib/toast.ts), which neither screen raises.
@@ -13,6 +14,15 @@ import { gzipSync } from "node:zlib";
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/web/dist");
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const chunkModules = JSON.parse(readFileSync(path.join(dist, ".vite/chunk-modules.json"), "utf8"));
+const keyOfFile = new Map(Object.entries(manifest).map(([k, v]) => [v.file, k]));
+/** The manifest key of the chunk holding a module matching `matcher`, or of a chunk named so. */
+function chunkKey(matcher) {
+  const named = Object.keys(manifest).find((k) => matcher.test(k) && manifest[k].file.endsWith(".js"));
+  if (named) return named;
+  const file = Object.keys(chunkModules).find((f) => chunkModules[f].some((id) => matcher.test(id)));
+  return file ? keyOfFile.get(file) : undefined;
+}
 
 function closure(keys) {
   const seen = new Set();
@@ -34,8 +44,8 @@ const gz = (file) => {
     : gzipSync(readFileSync(full), { level: 9 }).length;
 };
 function measure(label, routeMatchers, budgetKb) {
-  const routeKeys = Object.keys(manifest).filter((k) => routeMatchers.some((m) => m.test(k)));
-  if (routeKeys.length < routeMatchers.length) throw new Error(`A chunk is missing for ${label}`);
+  const routeKeys = routeMatchers.map(chunkKey);
+  if (routeKeys.some((k) => k === undefined)) throw new Error(`A chunk is missing for ${label}`);
   const files = [...closure([entryKey, ...routeKeys])]
     .map((k) => manifest[k].file)
     .filter((f) => f.endsWith(".js"));
@@ -54,7 +64,7 @@ const ok = [
     [
       /src\/app\/routes\/home\.tsx$/,
       /src\/app\/shell\/app-layout\.tsx$/,
-      /^_query-client-[^/]*\.js$/,
+      /src\/lib\/query-client\.ts$/,
       /react-query-persist-client\/build\/modern\/index\.js$/,
       /src\/features\/notifications\/notification-bell\.tsx$/,
     ],

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { chunkGroups } from "./chunk-groups";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -14,8 +15,30 @@ const apiProxy = {
   "^/files(/|$)": { target: apiTarget },
 };
 
+let moduleIds: string[] = [];
+/**
+ * Hands the build's module ids to `chunkGroups`, and writes `.vite/chunk-modules.json` (each
+ * script and the source modules in it; `.vite` is never served) for scripts/bundle-size.mjs.
+ */
+const chunkMap: Plugin = {
+  name: "vt-chunk-map",
+  apply: "build",
+  buildEnd() {
+    moduleIds = [...this.getModuleIds()];
+  },
+  generateBundle(_options, bundle) {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const map: Record<string, string[]> = {};
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === "chunk")
+        map[chunk.fileName] = Object.keys(chunk.modules).map((id) => id.replace(root, ""));
+    }
+    this.emitFile({ type: "asset", fileName: ".vite/chunk-modules.json", source: JSON.stringify(map) });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkMap],
   base: "/",
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
@@ -30,5 +53,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
     manifest: true,
+    // Files by when they are needed, not one per mix of pages (see chunk-groups.ts).
+    rolldownOptions: { output: { codeSplitting: chunkGroups(() => moduleIds) } },
   },
 });

@@ -1,0 +1,153 @@
+/**
+ * How the build splits the dashboard into files (Rolldown's `output.codeSplitting`).
+ *
+ * Left to itself the bundler makes one file per distinct set of pages sharing a module: every icon
+ * and every small component used by a different mix of pages becomes its own file, and a cold
+ * /comics asked for 83 of them. Chromium pays a few milliseconds per request over HTTP/1.1's six
+ * connections, so on loopback the file count, not the bytes, decided when the page could paint.
+ *
+ * Here the modules are placed by *when they are needed*, from the static import graph:
+ * - `app`: the entry's static imports (the first download of every visit);
+ * - `signed-in`: what the signed-in shell needs (the layout, the query client and its persister,
+ *   the header's notification bell), loaded before any signed-in page, so one file costs no
+ *   signed-in page a byte it would not have loaded anyway;
+ * - `sign-in`: what the sign-in page needs beyond those;
+ * - `shared`: needed by both the sign-in page and the shell (buttons, inputs);
+ * - anything else (the pages' own code) is left to the bundler's default split.
+ * Icons and Radix parts are imported through their packages' index files, which import everything;
+ * the graph walk follows only the names a module actually imports from them (`barrelTargets`).
+ */
+type ModuleInfo = { importedIds: readonly string[]; code: string | null };
+type Context = { getModuleInfo(id: string): ModuleInfo | null };
+
+const ENTRY = [/[\\/]src[\\/]main\.tsx$/];
+const SIGNED_IN = [
+  /[\\/]src[\\/]app[\\/]shell[\\/]app-layout\.tsx$/,
+  /[\\/]src[\\/]lib[\\/]query-client\.ts$/,
+  /[\\/]react-query-persist-client[\\/]build[\\/]modern[\\/]index\.js$/,
+  /[\\/]src[\\/]features[\\/]notifications[\\/]notification-bell\.tsx$/,
+];
+const SIGN_IN = [/[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/];
+/** Index files that re-export a whole package, by the specifier the dashboard imports them with. */
+const BARRELS: Record<string, RegExp> = {
+  "radix-ui": /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
+  "lucide-react": /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/,
+};
+
+/** Exported name -> the module id that provides it, read from a barrel's own code. */
+function barrelExports(info: ModuleInfo): Map<string, string> {
+  const code = info.code ?? "";
+  const bySpecifier = new Map<string, string>();
+  const idFor = (specifier: string) => {
+    const tail = specifier.replace(/^\.\//, "/");
+    return info.importedIds.find((id) =>
+      specifier.startsWith(".")
+        ? id.replaceAll("\\", "/").endsWith(tail)
+        : id.replaceAll("\\", "/").includes(`/node_modules/${specifier}/`),
+    );
+  };
+  const names = new Map<string, string>();
+  for (const m of code.matchAll(/import\s+\*\s+as\s+(\w+)\s+from\s+["']([^"']+)["']/g))
+    bySpecifier.set(m[1]!, m[2]!);
+  for (const [local, specifier] of bySpecifier) {
+    const id = idFor(specifier);
+    if (id) names.set(local, id);
+  }
+  for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const id = idFor(m[2]!);
+    if (!id) continue;
+    for (const part of m[1]!.split(",")) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (name) names.set(name, id);
+    }
+  }
+  return names;
+}
+
+/** The names `importer` imports from the barrel imported as `specifier`. */
+function importedNames(importer: ModuleInfo, specifier: string): string[] {
+  const names: string[] = [];
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, "g");
+  for (const m of (importer.code ?? "").matchAll(pattern)) {
+    for (const part of m[1]!.split(",")) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)[0];
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+function staticClosure(ctx: Context, roots: readonly string[]): Set<string> {
+  const exportsOf = new Map<string, Map<string, string>>();
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    for (const next of info.importedIds) {
+      const barrel = Object.entries(BARRELS).find(([, pattern]) => pattern.test(next));
+      if (!barrel) {
+        stack.push(next);
+        continue;
+      }
+      const barrelInfo = ctx.getModuleInfo(next);
+      if (!barrelInfo) continue;
+      const names = exportsOf.get(next) ?? barrelExports(barrelInfo);
+      exportsOf.set(next, names);
+      for (const name of importedNames(info, barrel[0])) {
+        const target = names.get(name);
+        if (target) stack.push(target);
+        else
+          throw new Error(`chunk-groups: ${name} from ${barrel[0]} (in ${id}) not found in its index file`);
+      }
+    }
+  }
+  return seen;
+}
+
+type Sets = { entry: Set<string>; signedIn: Set<string>; signIn: Set<string> };
+
+/** `moduleIds` answers the build's module ids (a new array per build: the analysis is redone). */
+export function chunkGroups(moduleIds: () => readonly string[]) {
+  let cached: Sets | null = null;
+  let cachedFor: readonly string[] | null = null;
+  const setsFor = (ctx: Context): Sets => {
+    const ids = moduleIds();
+    if (cached && cachedFor === ids) return cached;
+    cachedFor = ids;
+    const roots = (patterns: RegExp[]) => ids.filter((id) => patterns.some((p) => p.test(id)));
+    cached = {
+      entry: staticClosure(ctx, roots(ENTRY)),
+      signedIn: staticClosure(ctx, roots(SIGNED_IN)),
+      signIn: staticClosure(ctx, roots(SIGN_IN)),
+    };
+    return cached;
+  };
+  const place = (ctx: Context, id: string): string | null => {
+    const { entry, signedIn, signIn } = setsFor(ctx);
+    if (entry.has(id)) return "app";
+    const inShell = signedIn.has(id);
+    const inLogin = signIn.has(id);
+    if (inShell && inLogin) return "shared";
+    if (inShell) return "signed-in";
+    if (inLogin) return "sign-in";
+    return null;
+  };
+  const group = (name: string, priority: number) => ({
+    priority,
+    includeDependenciesRecursively: false,
+    name: (id: string, ctx: Context) => (place(ctx, id) === name ? name : null),
+  });
+  return {
+    groups: [group("app", 4), group("shared", 3), group("signed-in", 2), group("sign-in", 1)],
+  };
+}

@@ -143,6 +143,7 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
     return null;
   };
   const group = (name: string, priority: number) => ({
+    debugName: name,
     priority,
     includeDependenciesRecursively: false,
     name: (id: string, ctx: Context) => (place(ctx, id) === name ? name : null),

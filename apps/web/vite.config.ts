@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
-import { chunkGroups } from "./chunk-groups";
+import { defineConfig, type Plugin, transformWithOxc } from "vite";
+import { chunkGroups } from "./chunk-groups.ts";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -37,8 +37,32 @@ const chunkMap: Plugin = {
   },
 };
 
+/**
+ * The download service worker (src/download-sw.ts) as /download-sw.js: compiled on its own, a
+ * classic script with no imports, at the root so that its scope /download/ is allowed.
+ */
+const downloadWorker: Plugin = (() => {
+  const source = fileURLToPath(new URL("./src/download-sw.ts", import.meta.url));
+  const compile = async () =>
+    (await transformWithOxc(readFileSync(source, "utf8"), source, { lang: "ts" })).code;
+  return {
+    name: "vt-download-sw",
+    configureServer(server) {
+      server.middlewares.use("/download-sw.js", (_req, res, next) => {
+        compile().then((code) => {
+          res.setHeader("content-type", "text/javascript; charset=utf-8");
+          res.end(code);
+        }, next);
+      });
+    },
+    async generateBundle() {
+      this.emitFile({ type: "asset", fileName: "download-sw.js", source: await compile() });
+    },
+  };
+})();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkMap],
+  plugins: [react(), tailwindcss(), chunkMap, downloadWorker],
   base: "/",
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },

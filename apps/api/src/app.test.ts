@@ -45,6 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('app')");
   writeFileSync(join(dist, "assets", "index-abc123.js.gz"), gzipSync("console.log('app')"));
   writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+  writeFileSync(join(dist, "download-sw.js"), "self.addEventListener('fetch', () => {})");
   t = await createTestApp({
     webDist: dist,
     setup: async (app) => {
@@ -248,6 +249,15 @@ describe("dashboard", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/javascript/);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the download service worker from the root, revalidated on every registration", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/download-sw.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const icon = await t.app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
   it("sends the precompressed asset to a client that accepts gzip, and the plain one otherwise", async () => {

@@ -237,7 +237,9 @@ export async function buildApp(options: BuildAppOptions) {
       setHeaders: (reply, path) => {
         const rel = path.slice(webDist.length).replaceAll("\\", "/");
         if (rel.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
-        else if (rel.endsWith(".html")) reply.header("cache-control", "no-cache");
+        // The download service worker too: a browser checks it for updates on every registration.
+        else if (rel.endsWith(".html") || rel === "/download-sw.js")
+          reply.header("cache-control", "no-cache");
         else reply.header("cache-control", "public, max-age=3600");
       },
     });

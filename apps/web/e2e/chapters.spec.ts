@@ -147,7 +147,8 @@ test("a scrambled chapter downloads as a zip whose pages match the originals wit
 }) => {
   test.setTimeout(180_000);
   const { page, comicId, request } = await uploaderWithComic(browser, baseURL!);
-  // The blob download path (the save picker cannot be driven by a test).
+  // A browser without the File System Access API (the save picker cannot be driven by a test): the
+  // zip is streamed to the download through the download service worker.
   await page.addInitScript(() => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
@@ -189,6 +190,7 @@ test("a scrambled chapter downloads as a zip whose pages match the originals wit
   await page.getByRole("menuitem", { name: "Tải xuống" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("Chương 2.zip");
+  expect(new URL(download.url()).pathname).toMatch(/^\/download\/[\w-]+$/);
   const entries = readZip(readFileSync((await download.path())!));
   expect(entries.map((e) => e.name)).toEqual(["1.jpg", "2.jpg"]);
   for (const [i, entry] of entries.entries()) {

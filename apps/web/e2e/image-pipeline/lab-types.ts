@@ -65,16 +65,22 @@ export type ImageLab = {
   zipB64(
     pages: LabZipPage[],
   ): Promise<{ b64: string; progress: { pagesDone: number; total: number; bytes: number }[] }>;
+  /** Downloads the chapter zip by `saveAs` (default "blob"). */
   downloadZip(
     name: string,
     pages: LabZipPage[],
+    saveAs?: "stream" | "blob",
   ): Promise<{ fileName: string; bytes: number; method: string }>;
   /**
    * Downloads the chapter zip the way a user's browser does: "file-system" streams it into a file
    * (here of the origin-private file system: the same writable stream the save picker gives),
-   * "blob" collects it into one Blob. Drops every reference before answering.
+   * "stream" streams it to the browser's downloads through the download service worker, "blob"
+   * collects it into one Blob. Drops every reference before answering.
    */
-  zipTo(method: "file-system" | "blob", pages: LabZipPage[]): Promise<{ bytes: number; ms: number }>;
+  zipTo(
+    method: "file-system" | "stream" | "blob",
+    pages: LabZipPage[],
+  ): Promise<{ bytes: number; ms: number }>;
   emptyZipError(): Promise<LabError | null>;
   pipeline(
     urls: string[],

@@ -126,15 +126,15 @@ const lab: ImageLab = {
     return { b64: await toB64(await sink.blob), progress };
   },
 
-  async downloadZip(name, pages) {
-    const r = await downloadChapterZip({ name, pages }, { pool: pool(), saveAs: "blob" });
+  async downloadZip(name, pages, saveAs = "blob") {
+    const r = await downloadChapterZip({ name, pages }, { pool: pool(), saveAs });
     return { fileName: r.fileName, bytes: r.bytes, method: r.method };
   },
 
   async zipTo(method, pages) {
     const t0 = performance.now();
-    if (method === "blob") {
-      const r = await downloadChapterZip({ name: "Chapter", pages }, { pool: pool(), saveAs: "blob" });
+    if (method === "blob" || method === "stream") {
+      const r = await downloadChapterZip({ name: "Chapter", pages }, { pool: pool(), saveAs: method });
       return { bytes: r.bytes, ms: performance.now() - t0 };
     }
     // What downloadChapterZip does with the picked file, on a file of the origin-private file system.

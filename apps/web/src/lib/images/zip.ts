@@ -6,8 +6,9 @@
  * is left for the garbage collector (scrambled ones go to the pool as a Blob). Requests for the next pages start a little ahead (their bodies wait in the
  * network's own buffers). Entries are stored, numbered from 1 with the page's original extension
  * (scrambled pages: .jpg). Where the File System Access API exists the zip is written straight to
- * the file the user picks; elsewhere it is collected into a Blob (copied chunk by chunk into the
- * browser's blob store) and downloaded.
+ * the file the user picks; elsewhere it is streamed to the browser's downloads through the download
+ * service worker (stream-download.ts), and only where that cannot start either is it collected into
+ * a Blob (copied chunk by chunk into the browser's blob store) and downloaded.
  *
  *   // In a click handler (the save picker needs the user's gesture):
  *   await downloadChapterZip({ name: chapterLabel, pages }, { onProgress: setZipProgress, signal });
@@ -16,6 +17,7 @@ import { abortError, ChapterNoPagesError, isAbortError, throwIfAborted } from ".
 import { chapterZipName, pageExtension, SNIFF_BYTES, zipEntryName } from "./format";
 import { getImagePool, type ImagePool } from "./pool";
 import { type ZipProgress, zipProgress } from "./progress";
+import { streamDownload } from "./stream-download";
 import { zipWriter } from "./zip-writer";
 
 /** A chapter page as the API returns it: `url` is a storage key or an absolute URL; `key` on scrambled pages. */
@@ -222,10 +224,13 @@ type SaveFilePicker = (options: {
   types?: { description?: string; accept: Record<string, string[]> }[];
 }) => Promise<FileSystemFileHandle>;
 
-export type SaveMethod = "file-system" | "blob";
+export type SaveMethod = "file-system" | "stream" | "blob";
 
 export type DownloadChapterZipOptions = ChapterZipOptions & {
-  /** "auto" (default): the File System Access API when present, else a Blob download. */
+  /**
+   * "auto" (default): the File System Access API when present, else a download streamed through
+   * the service worker, else a Blob download.
+   */
   saveAs?: "auto" | SaveMethod;
   /** Name used when the chapter name sanitizes to nothing; default "chapter". */
   fallbackName?: string;
@@ -276,9 +281,9 @@ export async function downloadChapterZip(
   if (chapter.pages.length === 0) throw new ChapterNoPagesError();
   throwIfAborted(options.signal);
   const fileName = chapterZipName(chapter.name, options.fallbackName);
-  const picker = options.saveAs === "blob" ? undefined : savePicker();
-  if (options.saveAs === "file-system" && !picker)
-    throw new Error("The File System Access API is not available");
+  const saveAs = options.saveAs ?? "auto";
+  const picker = saveAs === "auto" || saveAs === "file-system" ? savePicker() : undefined;
+  if (saveAs === "file-system" && !picker) throw new Error("The File System Access API is not available");
   if (picker) {
     let handle: FileSystemFileHandle;
     try {
@@ -291,6 +296,14 @@ export async function downloadChapterZip(
     }
     const bytes = await writeChapterZip(chapter.pages, await handle.createWritable(), options);
     return { fileName, bytes, method: "file-system" };
+  }
+  if (saveAs === "auto" || saveAs === "stream") {
+    const sink = await streamDownload(fileName);
+    if (sink) {
+      const bytes = await writeChapterZip(chapter.pages, sink.writable, options);
+      return { fileName, bytes, method: "stream" };
+    }
+    if (saveAs === "stream") throw new Error("A streamed download could not start");
   }
 
   const sink = blobSink("application/zip");

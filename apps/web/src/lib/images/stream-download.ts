@@ -43,10 +43,32 @@ async function activeWorker(registration: ServiceWorkerRegistration): Promise<Se
   return registration.active ?? worker;
 }
 
-/** Whether this browser can stream a download through a service worker (secure contexts only). */
-export function canStreamDownload(): boolean {
+/**
+ * Whether a browser can save a download streamed by a service worker: service workers run only in
+ * secure contexts, and WebKit (Safari, and every browser on iOS/iPadOS) does not save a service
+ * worker's `attachment` response as a download (StreamSaver.js issue #69, open since 2018): there
+ * the zip would vanish into the hidden frame, so those browsers keep the Blob download.
+ */
+export function streamDownloadSupported(browser: {
+  userAgent: string;
+  serviceWorker: boolean;
+  secureContext: boolean;
+}): boolean {
+  if (!browser.serviceWorker || !browser.secureContext) return false;
+  const ua = browser.userAgent;
+  const ios = /\b(iPad|iPhone|iPod)\b/.test(ua);
+  const webkitOnly = /AppleWebKit\//.test(ua) && !/\b(Chrome|Chromium|Edg)\//.test(ua);
+  return !ios && !webkitOnly;
+}
+
+function canStreamDownload(): boolean {
   return (
-    typeof navigator !== "undefined" && "serviceWorker" in navigator && globalThis.isSecureContext === true
+    typeof navigator !== "undefined" &&
+    streamDownloadSupported({
+      userAgent: navigator.userAgent,
+      serviceWorker: "serviceWorker" in navigator,
+      secureContext: globalThis.isSecureContext === true,
+    })
   );
 }
 

@@ -7,8 +7,9 @@
  * network's own buffers). Entries are stored, numbered from 1 with the page's original extension
  * (scrambled pages: .jpg). Where the File System Access API exists the zip is written straight to
  * the file the user picks; elsewhere it is streamed to the browser's downloads through the download
- * service worker (stream-download.ts), and only where that cannot start either is it collected into
- * a Blob (copied chunk by chunk into the browser's blob store) and downloaded.
+ * service worker (stream-download.ts; not in WebKit, which does not save such a download), and only
+ * where that cannot start is it collected into a Blob (copied chunk by chunk into the browser's blob
+ * store) and downloaded.
  *
  *   // In a click handler (the save picker needs the user's gesture):
  *   await downloadChapterZip({ name: chapterLabel, pages }, { onProgress: setZipProgress, signal });

@@ -7,6 +7,8 @@ const UA = {
   chromeAndroid:
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   edge: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+  headless:
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
   firefox: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
   safari:
     "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
@@ -19,7 +21,7 @@ const ok = { serviceWorker: true, secureContext: true };
 
 describe("streamDownloadSupported", () => {
   it("streams in Chromium browsers and Firefox", () => {
-    for (const userAgent of [UA.chrome, UA.chromeAndroid, UA.edge, UA.firefox])
+    for (const userAgent of [UA.chrome, UA.chromeAndroid, UA.edge, UA.headless, UA.firefox])
       expect(streamDownloadSupported({ userAgent, ...ok }), userAgent).toBe(true);
   });
 

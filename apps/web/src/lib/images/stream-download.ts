@@ -57,7 +57,8 @@ export function streamDownloadSupported(browser: {
   if (!browser.serviceWorker || !browser.secureContext) return false;
   const ua = browser.userAgent;
   const ios = /\b(iPad|iPhone|iPod)\b/.test(ua);
-  const webkitOnly = /AppleWebKit\//.test(ua) && !/\b(Chrome|Chromium|Edg)\//.test(ua);
+  // "Chrome/" also matches headless Chromium's "HeadlessChrome/".
+  const webkitOnly = /AppleWebKit\//.test(ua) && !/(Chrome|Chromium|Edg)\//.test(ua);
   return !ios && !webkitOnly;
 }
 

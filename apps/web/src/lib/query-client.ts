@@ -5,7 +5,15 @@
  * opts out with `meta: { silent: true }` when it reports the failure itself. A 401 is not a toast:
  * it ends the session (see `setUnauthorizedHandler`).
  */
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import {
+  type FetchQueryOptions,
+  hashKey,
+  MutationCache,
+  type Query,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
 import { QUERY_CACHE_BUSTER, QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE } from "@vt/shared/constants";
 import { isApiError } from "./api-error";
@@ -40,6 +48,39 @@ function reportFailure(error: unknown, silent: boolean | undefined) {
   if (!silent) showErrorToast(error);
 }
 
+/** How long the answer a route loader prefetched serves the page that mounts next without a refetch. */
+const PREFETCH_FRESH_MS = 3_000;
+/** Query hash -> when `prefetchForPage` started fetching it. */
+const prefetchStarted = new Map<string, number>();
+
+/**
+ * Whether `query` holds the answer a route loader fetched moments ago (`prefetchForPage`): the page
+ * mounting right after (a click after a hover, a page opened by its address) shows it instead of
+ * asking the server a second time. Data restored from the persisted cache, or fetched any other way,
+ * is refetched on mount as before.
+ */
+function justPrefetched(query: Query): boolean {
+  const started = prefetchStarted.get(query.queryHash);
+  const at = query.state.dataUpdatedAt;
+  return started !== undefined && at >= started && Date.now() - at < PREFETCH_FRESH_MS;
+}
+
+/**
+ * A route loader's prefetch of the query its page mounts (errors surface in the page, not here).
+ * An answer fetched in the last PREFETCH_FRESH_MS is kept: the loader's chunk can arrive after the
+ * page itself mounted and fetched.
+ */
+export function prefetchForPage<T, K extends QueryKey>(
+  options: FetchQueryOptions<T, Error, T, K>,
+): Promise<void> {
+  const now = Date.now();
+  for (const [hash, started] of prefetchStarted)
+    if (now - started >= PREFETCH_FRESH_MS * 10) prefetchStarted.delete(hash);
+  // Marked before the answer arrives: a page mounting the moment it lands must already see it.
+  prefetchStarted.set(hashKey(options.queryKey), now);
+  return queryClient.prefetchQuery({ ...options, staleTime: PREFETCH_FRESH_MS });
+}
+
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -52,6 +93,8 @@ export function createQueryClient() {
       queries: {
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
+        // Stale data is refetched when a page mounts, except the answer its route loader just fetched.
+        refetchOnMount: (query) => !justPrefetched(query),
         // Persisted entries never expire (maxAge Infinity), so memory must not drop them first.
         gcTime: QUERY_CACHE_MAX_AGE,
         // A transient network problem deserves retries; a refusal by the server does not.

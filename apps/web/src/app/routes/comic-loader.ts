@@ -1,9 +1,9 @@
 import { comicQueryOptions } from "@/features/comics/api/get-comic";
 import { parseComicId } from "@/features/comics/comics-search";
-import { queryClient } from "@/lib/query-client";
+import { prefetchForPage } from "@/lib/query-client";
 
 /** Route loader of /comics/$comicId/*: warms the comic query (errors surface in the page, not here). */
 export function prefetchComic(rawComicId: string) {
   const comicId = parseComicId(rawComicId);
-  if (comicId !== null) void queryClient.prefetchQuery(comicQueryOptions(comicId));
+  if (comicId !== null) void prefetchForPage(comicQueryOptions(comicId));
 }

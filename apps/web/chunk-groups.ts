@@ -10,9 +10,11 @@
  * - `app`: the entry's static imports (the first download of every visit);
  * - `signed-in`: what the signed-in shell needs (the layout, the query client and its persister,
  *   the header's notification bell), loaded before any signed-in page, so one file costs no
- *   signed-in page a byte it would not have loaded anyway;
+ *   signed-in page a byte it would not have loaded anyway; and the home page (a few hundred
+ *   bytes), where signing in lands;
  * - `sign-in`: what the sign-in page needs beyond those;
  * - `shared`: needed by both the sign-in page and the shell (buttons, inputs);
+ * - `icons`: every other icon a page shows (~5 KB in all), one file instead of one per icon;
  * - anything else (the pages' own code) is left to the bundler's default split.
  * Icons and Radix parts are imported through their packages' index files, which import everything;
  * the graph walk follows only the names a module actually imports from them (`barrelTargets`).
@@ -26,6 +28,7 @@ const SIGNED_IN = [
   /[\\/]src[\\/]lib[\\/]query-client\.ts$/,
   /[\\/]react-query-persist-client[\\/]build[\\/]modern[\\/]index\.js$/,
   /[\\/]src[\\/]features[\\/]notifications[\\/]notification-bell\.tsx$/,
+  /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
 ];
 const SIGN_IN = [/[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/];
 /** Index files that re-export a whole package, by the specifier the dashboard imports them with. */
@@ -114,7 +117,9 @@ function staticClosure(ctx: Context, roots: readonly string[]): Set<string> {
   return seen;
 }
 
-type Sets = { entry: Set<string>; signedIn: Set<string>; signIn: Set<string> };
+type Sets = { entry: Set<string>; signedIn: Set<string>; signIn: Set<string>; pages: Set<string> };
+const PAGES = [/[\\/]src[\\/]app[\\/]routes[\\/][^\\/]+\.tsx$/];
+const ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /** `moduleIds` answers the build's module ids (a new array per build: the analysis is redone). */
 export function chunkGroups(moduleIds: () => readonly string[]) {
@@ -129,6 +134,7 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
       entry: staticClosure(ctx, roots(ENTRY)),
       signedIn: staticClosure(ctx, roots(SIGNED_IN)),
       signIn: staticClosure(ctx, roots(SIGN_IN)),
+      pages: staticClosure(ctx, roots(PAGES)),
     };
     return cached;
   };
@@ -140,6 +146,7 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
     if (inShell && inLogin) return "shared";
     if (inShell) return "signed-in";
     if (inLogin) return "sign-in";
+    if (ICON.test(id) && setsFor(ctx).pages.has(id)) return "icons";
     return null;
   };
   const group = (name: string, priority: number) => ({
@@ -149,6 +156,12 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
     name: (id: string, ctx: Context) => (place(ctx, id) === name ? name : null),
   });
   return {
-    groups: [group("app", 4), group("shared", 3), group("signed-in", 2), group("sign-in", 1)],
+    groups: [
+      group("app", 4),
+      group("shared", 3),
+      group("signed-in", 2),
+      group("sign-in", 1),
+      group("icons", 0),
+    ],
   };
 }

@@ -17,7 +17,8 @@
  * - `icons`: every other icon a page shows (~5 KB in all), one file instead of one per icon;
  * - anything else (the pages' own code) is left to the bundler's default split.
  * Icons and Radix parts are imported through their packages' index files, which import everything;
- * the graph walk follows only the names a module actually imports from them (`barrelTargets`).
+ * the graph walk follows only the names a module actually imports from them (`barrelExports`,
+ * `importedNames`).
  */
 type ModuleInfo = { importedIds: readonly string[]; code: string | null };
 type Context = { getModuleInfo(id: string): ModuleInfo | null };
@@ -40,7 +41,6 @@ const BARRELS: Record<string, RegExp> = {
 /** Exported name -> the module id that provides it, read from a barrel's own code. */
 function barrelExports(info: ModuleInfo): Map<string, string> {
   const code = info.code ?? "";
-  const bySpecifier = new Map<string, string>();
   const idFor = (specifier: string) => {
     const tail = specifier.replace(/^\.\//, "/");
     return info.importedIds.find((id) =>
@@ -50,11 +50,9 @@ function barrelExports(info: ModuleInfo): Map<string, string> {
     );
   };
   const names = new Map<string, string>();
-  for (const m of code.matchAll(/import\s+\*\s+as\s+(\w+)\s+from\s+["']([^"']+)["']/g))
-    bySpecifier.set(m[1]!, m[2]!);
-  for (const [local, specifier] of bySpecifier) {
-    const id = idFor(specifier);
-    if (id) names.set(local, id);
+  for (const m of code.matchAll(/import\s+\*\s+as\s+(\w+)\s+from\s+["']([^"']+)["']/g)) {
+    const id = idFor(m[2]!);
+    if (id) names.set(m[1]!, id);
   }
   for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
     const id = idFor(m[2]!);
@@ -86,8 +84,12 @@ function importedNames(importer: ModuleInfo, specifier: string): string[] {
   return names;
 }
 
-function staticClosure(ctx: Context, roots: readonly string[]): Set<string> {
-  const exportsOf = new Map<string, Map<string, string>>();
+/** Every module `roots` import statically; `exportsOf` caches each barrel's exports across calls. */
+function staticClosure(
+  ctx: Context,
+  roots: readonly string[],
+  exportsOf: Map<string, Map<string, string>>,
+): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
@@ -129,24 +131,30 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
     const ids = moduleIds();
     if (cached && cachedFor === ids) return cached;
     cachedFor = ids;
-    const roots = (patterns: RegExp[]) => ids.filter((id) => patterns.some((p) => p.test(id)));
+    const exportsOf = new Map<string, Map<string, string>>();
+    const closure = (patterns: RegExp[]) =>
+      staticClosure(
+        ctx,
+        ids.filter((id) => patterns.some((p) => p.test(id))),
+        exportsOf,
+      );
     cached = {
-      entry: staticClosure(ctx, roots(ENTRY)),
-      signedIn: staticClosure(ctx, roots(SIGNED_IN)),
-      signIn: staticClosure(ctx, roots(SIGN_IN)),
-      pages: staticClosure(ctx, roots(PAGES)),
+      entry: closure(ENTRY),
+      signedIn: closure(SIGNED_IN),
+      signIn: closure(SIGN_IN),
+      pages: closure(PAGES),
     };
     return cached;
   };
   const place = (ctx: Context, id: string): string | null => {
-    const { entry, signedIn, signIn } = setsFor(ctx);
+    const { entry, signedIn, signIn, pages } = setsFor(ctx);
     if (entry.has(id)) return "app";
     const inShell = signedIn.has(id);
     const inLogin = signIn.has(id);
     if (inShell && inLogin) return "shared";
     if (inShell) return "signed-in";
     if (inLogin) return "sign-in";
-    if (ICON.test(id) && setsFor(ctx).pages.has(id)) return "icons";
+    if (ICON.test(id) && pages.has(id)) return "icons";
     return null;
   };
   const group = (name: string, priority: number) => ({

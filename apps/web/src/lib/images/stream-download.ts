@@ -76,8 +76,8 @@ function canStreamDownload(): boolean {
 /**
  * A writable whose bytes the browser saves as `fileName`, or null when that cannot start here (no
  * service worker, or the download did not begin within START_TIMEOUT_MS). Chunks are copied (the
- * zip writer reuses the memory behind them) into buffers that go back and forth with the worker. A download the user cancels in the browser errors
- * the writable with an AbortError.
+ * zip writer reuses the memory behind them) into buffers that go back and forth with the worker.
+ * A download the user cancels in the browser errors the writable with an AbortError.
  */
 export async function streamDownload(
   fileName: string,

@@ -6,13 +6,15 @@
  * /comics asked for 83 of them. Chromium pays a few milliseconds per request over HTTP/1.1's six
  * connections, so on loopback the file count, not the bytes, decided when the page could paint.
  *
- * Here the modules are placed by *when they are needed*, from the static import graph:
- * - `app`: the entry's static imports (the first download of every visit);
+ * Here the modules are placed by *when they are needed*, from the static import graph of the two
+ * documents' entries (index.html: src/main.tsx; login.html: src/sign-in-main.tsx):
+ * - `base`: what both entries import (React, i18next, the API client: the first download of any visit);
+ * - `app`: the rest of the dashboard entry's static imports (its router among them);
  * - `signed-in`: what the signed-in shell needs (the layout, the query client and its persister,
  *   the header's notification bell), loaded before any signed-in page, so one file costs no
  *   signed-in page a byte it would not have loaded anyway; and the home page (a few hundred
  *   bytes), where signing in lands;
- * - `sign-in`: what the sign-in page needs beyond those;
+ * - `sign-in`: the rest of what the sign-in page's entry imports;
  * - `shared`: needed by both the sign-in page and the shell (buttons, inputs);
  * - `icons`: every other icon a page shows (~5 KB in all), one file instead of one per icon;
  * - anything else (the pages' own code) is left to the bundler's default split.
@@ -23,7 +25,8 @@
 type ModuleInfo = { importedIds: readonly string[]; code: string | null };
 type Context = { getModuleInfo(id: string): ModuleInfo | null };
 
-const ENTRY = [/[\\/]src[\\/]main\.tsx$/];
+// Each document's own module (Vite's HTML entry: its script and the modulepreload polyfill) and its script.
+const ENTRY = [/[\\/]apps[\\/]web[\\/]index\.html$/, /[\\/]src[\\/]main\.tsx$/];
 const SIGNED_IN = [
   /[\\/]src[\\/]app[\\/]shell[\\/]app-layout\.tsx$/,
   /[\\/]src[\\/]lib[\\/]query-client\.ts$/,
@@ -31,7 +34,7 @@ const SIGNED_IN = [
   /[\\/]src[\\/]features[\\/]notifications[\\/]notification-bell\.tsx$/,
   /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
 ];
-const SIGN_IN = [/[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/];
+const SIGN_IN = [/[\\/]apps[\\/]web[\\/]login\.html$/, /[\\/]src[\\/]sign-in-main\.tsx$/];
 /** Index files that re-export a whole package, by the specifier the dashboard imports them with. */
 const BARRELS: Record<string, RegExp> = {
   "radix-ui": /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
@@ -147,10 +150,13 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
     return cached;
   };
   const place = (ctx: Context, id: string): string | null => {
+    // The sign-in page's entry renders it on load: it stays in its own file, which only login.html
+    // loads (a dashboard page importing a form part from `sign-in` must not run it).
+    if (SIGN_IN.some((pattern) => pattern.test(id))) return null;
     const { entry, signedIn, signIn, pages } = setsFor(ctx);
-    if (entry.has(id)) return "app";
-    const inShell = signedIn.has(id);
     const inLogin = signIn.has(id);
+    if (entry.has(id)) return inLogin ? "base" : "app";
+    const inShell = signedIn.has(id);
     if (inShell && inLogin) return "shared";
     if (inShell) return "signed-in";
     if (inLogin) return "sign-in";
@@ -165,6 +171,7 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
   });
   return {
     groups: [
+      group("base", 5),
       group("app", 4),
       group("shared", 3),
       group("signed-in", 2),

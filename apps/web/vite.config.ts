@@ -61,8 +61,36 @@ const downloadWorker: Plugin = (() => {
   };
 })();
 
+/**
+ * /login is its own page (login.html): index.html's document with the sign-in page's script, so the
+ * two share one head (the theme script, whose hash the API allows). The dev server serves it at
+ * /login, as the API does (app.ts).
+ */
+const signInPage: Plugin = {
+  name: "vt-sign-in-page",
+  transformIndexHtml: {
+    order: "pre",
+    handler(html, { filename }) {
+      if (!filename.endsWith("login.html")) return html;
+      const script = html.match(/<script type="module" src="[^"]+"><\/script>/)?.[0];
+      const page = readFileSync(new URL("./index.html", import.meta.url), "utf8");
+      const dashboardScript = '<script type="module" src="/src/main.tsx"></script>';
+      if (!script || !page.includes(dashboardScript))
+        throw new Error("login.html or index.html lost its script");
+      return page.replace(dashboardScript, script);
+    },
+  },
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const [path, query] = (req.url ?? "").split(/\?(.*)/s);
+      if (path === "/login" || path === "/login/") req.url = `/login.html${query ? `?${query}` : ""}`;
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkMap, downloadWorker],
+  plugins: [react(), tailwindcss(), chunkMap, downloadWorker, signInPage],
   base: "/",
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
@@ -78,6 +106,13 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     // Files by when they are needed, not one per mix of pages (see chunk-groups.ts).
-    rolldownOptions: { output: { codeSplitting: chunkGroups(() => moduleIds) } },
+    rolldownOptions: {
+      // The dashboard, and the sign-in page as its own document (src/sign-in-main.tsx).
+      input: {
+        app: fileURLToPath(new URL("./index.html", import.meta.url)),
+        login: fileURLToPath(new URL("./login.html", import.meta.url)),
+      },
+      output: { codeSplitting: chunkGroups(() => moduleIds) },
+    },
   },
 });

@@ -41,6 +41,7 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "vt-dist-"));
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>Vườn Truyện Studio</title>");
+  writeFileSync(join(dist, "login.html"), "<!doctype html><title>Vườn Truyện Studio</title><!-- sign-in -->");
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('app')");
   writeFileSync(join(dist, "assets", "index-abc123.js.gz"), gzipSync("console.log('app')"));
@@ -235,12 +236,23 @@ describe("requireAppOrigin (CSRF)", () => {
 
 describe("dashboard", () => {
   it("serves index.html for client routes with no-cache", async () => {
-    for (const url of ["/", "/comics", "/teams/12/members?tab=1", "/login?next=%2Fcomics"]) {
+    for (const url of ["/", "/comics", "/teams/12/members?tab=1", "/login-history", "/comics/login"]) {
       const res = await t.app.inject({ method: "GET", url, headers: { accept: "text/html,*/*" } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toContain("Vườn Truyện Studio");
+      expect(res.body, url).not.toContain("sign-in");
+    }
+  });
+
+  it("serves the sign-in page's own document (login.html) at /login, with no-cache", async () => {
+    for (const url of ["/login", "/login?next=%2Fcomics&view=register", "/login/"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { accept: "text/html,*/*" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body, url).toContain("<!-- sign-in -->");
     }
   });
 

@@ -138,10 +138,13 @@ export async function buildApp(options: BuildAppOptions) {
 
   const webDist = options.webDist === undefined ? join(repoRoot(), "apps/web/dist") : options.webDist;
   const hasDashboard = webDist !== null && existsSync(join(webDist, "index.html"));
-  registerSecurityHeaders(
-    app,
-    hasDashboard ? inlineScriptHashes(readFileSync(join(webDist, "index.html"), "utf8")) : [],
+  // The dashboard's page and the sign-in page (login.html, served at /login) carry the same inline script.
+  const pages = ["index.html", "login.html"].filter(
+    (page) => hasDashboard && existsSync(join(webDist, page)),
   );
+  registerSecurityHeaders(app, [
+    ...new Set(pages.flatMap((page) => inlineScriptHashes(readFileSync(join(webDist!, page), "utf8")))),
+  ]);
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   // A refused upload stored nothing: what it counted against the hourly quota is given back.
@@ -266,8 +269,14 @@ export async function buildApp(options: BuildAppOptions) {
     const wantsHtml = request.headers.accept?.includes("text/html") ?? false;
     const isRead = request.method === "GET" || request.method === "HEAD";
     if (hasDashboard && isRead && wantsHtml && !isBackendPath(request.url)) {
-      // SPA fallback: the client router decides what this path shows (including its own 404).
-      return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
+      // /login is its own page; any other path is the dashboard's, whose router decides what it
+      // shows (including its own 404).
+      const path = request.url.split("?")[0];
+      const page =
+        (path === "/login" || path === "/login/") && pages.includes("login.html")
+          ? "login.html"
+          : "index.html";
+      return reply.header("cache-control", "no-cache").sendFile(page, webDist);
     }
     throw new AppError("NOT_FOUND");
   });

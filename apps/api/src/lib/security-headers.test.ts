@@ -10,12 +10,17 @@ describe("framing and content-security headers", () => {
   let t: TestApp;
   let web: string;
   const inline = "document.documentElement.lang = 'vi';";
+  const loginInline = "document.documentElement.lang = 'en';";
 
   beforeAll(async () => {
     web = mkdtempSync(join(tmpdir(), "vt-web-"));
     writeFileSync(
       join(web, "index.html"),
       `<!doctype html><html><head><script>${inline}</script></head><body><script type="module" src="/assets/a.js"></script></body></html>`,
+    );
+    writeFileSync(
+      join(web, "login.html"),
+      `<!doctype html><html><head><script>${loginInline}</script></head><body></body></html>`,
     );
     t = await createTestApp({ webDist: web });
   });
@@ -38,6 +43,11 @@ describe("framing and content-security headers", () => {
     const hash = createHash("sha256").update(inline).digest("base64");
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toContain("'unsafe-inline' 'sha256");
+    // The sign-in page's document (login.html, served at /login) has its inline script allowed too.
+    const login = await t.app.inject({ method: "GET", url: "/login", headers: { accept: "text/html" } });
+    expect(login.body).toContain(loginInline);
+    const loginHash = createHash("sha256").update(loginInline).digest("base64");
+    expect(String(login.headers["content-security-policy"])).toContain(`'sha256-${loginHash}'`);
     expect(csp).toMatch(/worker-src 'self' blob:/);
     expect(csp).toMatch(/img-src [^;]*blob:/);
   });

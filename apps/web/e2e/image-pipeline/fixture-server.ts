@@ -31,7 +31,14 @@ export async function buildImageLab(): Promise<string> {
     configFile: path.join(webRoot, "vite.config.ts"),
     root: here,
     logLevel: "warn",
-    build: { outDir, emptyOutDir: true, manifest: false, reportCompressedSize: false },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: false,
+      reportCompressedSize: false,
+      // The lab's own page, not the dashboard's two (vite.config.ts names those).
+      rolldownOptions: { input: path.join(here, "index.html") },
+    },
   });
   return outDir;
 }

@@ -1,6 +1,6 @@
 /**
- * The route tree (spec §2), code-based. Every page is lazy-loaded from `./routes/<name>.tsx`, so the
- * signed-out /login bundle stays small. To add a page: create `routes/<name>.tsx` exporting the page
+ * The route tree (spec §2), code-based. Every page is lazy-loaded from `./routes/<name>.tsx`. /login
+ * is not here: it is its own document (login.html, src/sign-in-main.tsx). To add a page: create `routes/<name>.tsx` exporting the page
  * component, add a `createRoute` below under the right parent, and list it in `routeTree`.
  */
 import {
@@ -13,7 +13,7 @@ import {
 } from "@tanstack/react-router";
 import { parseAdminSearch } from "@/features/admin/admin-search";
 import { authStore } from "@/features/auth/auth-store";
-import { isSignedIn, loginRedirect } from "@/features/auth/guard";
+import { isSignedIn, loginHref } from "@/features/auth/guard";
 import { parseChapterListSearch } from "@/features/chapters/chapters-search";
 import { parseComicListSearch } from "@/features/comics/comics-search";
 import { parseRequestsSearch } from "@/features/requests/requests-search";
@@ -29,33 +29,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 // ── Public ────────────────────────────────────────────────────────────────────
-/**
- * /login search: `next` (where to go after signing in), `view` (register, forgot password),
- * `mode=reset&token=…` (the password-reset mail's link, built by the API), and `error` (set by the
- * identity provider when a third-party sign-in comes back failed).
- */
-export type LoginSearch = {
-  next?: string;
-  view?: "register" | "forgot-password";
-  mode?: "reset";
-  token?: string;
-  error?: string;
-};
-
 const optionalString = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
-
-const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "login",
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    next: optionalString(search.next),
-    view: search.view === "register" || search.view === "forgot-password" ? search.view : undefined,
-    mode: search.mode === "reset" ? "reset" : undefined,
-    token: optionalString(search.token),
-    error: optionalString(search.error),
-  }),
-  component: lazyRouteComponent(() => import("./routes/login"), "LoginPage"),
-});
 
 /** /verify-email?token=…: the verification mail's link (built by the API); public, it signs in. */
 const verifyEmailRoute = createRoute({
@@ -72,7 +46,9 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "app",
   beforeLoad: ({ location }) => {
-    if (!isSignedIn(authStore.getState().user)) throw redirect(loginRedirect(location));
+    // /login is its own document (login.html): loaded, not rendered by this router.
+    if (!isSignedIn(authStore.getState().user))
+      throw redirect({ href: loginHref(location), reloadDocument: true, replace: true });
   },
   component: lazyRouteComponent(() => import("./shell/app-layout"), "AppLayout"),
 });
@@ -243,7 +219,6 @@ const adminRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  loginRoute,
   verifyEmailRoute,
   appRoute.addChildren([
     homeRoute,

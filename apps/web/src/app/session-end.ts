@@ -1,23 +1,21 @@
 /**
  * The end of a session the user did not end themselves (expired, revoked, signed out in another
- * tab): the first 401 clears the user and the cached data, sends them to /login?next=<where they
- * were> replacing history, and says why, once however many calls fail at the same moment.
+ * tab): the first 401 clears the cached data and loads /login?next=<where they were>
+ * replacing history; the sign-in page says why, once however many calls fail at the same moment.
  */
 import { authStore } from "@/features/auth/auth-store";
-import { isSignedIn, loginRedirect } from "@/features/auth/guard";
-import { i18n } from "@/lib/i18n";
+import { isSignedIn, loginHref } from "@/features/auth/guard";
+import { markSessionEnded } from "@/features/auth/session-ended";
 import { clearQueryCache } from "@/lib/query-client";
-import { toast } from "@/lib/toast";
 import { router } from "./router";
 
+let ending = false;
+
 export function endSession() {
-  if (!isSignedIn(authStore.getState().user)) return;
+  if (ending || !isSignedIn(authStore.getState().user)) return;
+  ending = true;
   const location = router.state.location;
-  authStore.setUser(undefined);
-  void clearQueryCache();
-  void router.navigate(loginRedirect(location));
-  toast.info(i18n.t("auth.sessionEnded.title"), {
-    id: "session-ended",
-    description: i18n.t("auth.sessionEnded.description"),
-  });
+  markSessionEnded();
+  // The cache is cleared before the sign-in page loads: a persisted copy must not outlive the session.
+  void clearQueryCache().finally(() => window.location.replace(loginHref(location)));
 }

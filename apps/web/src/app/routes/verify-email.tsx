@@ -71,7 +71,7 @@ export function VerifyEmailPage() {
                 {isSignedIn(user) ? (
                   <Link to="/">{t("auth.verifyEmail.toDashboard")}</Link>
                 ) : (
-                  <Link to="/login">{t("auth.verifyEmail.toLogin")}</Link>
+                  <a href="/login">{t("auth.verifyEmail.toLogin")}</a>
                 )}
               </Button>
             </CardFooter>

@@ -1,6 +1,6 @@
 /**
  * Route guard rules (spec §2): every route but /login needs a user id; without one the user is
- * redirected, replacing history, to /login?next={current path}.
+ * sent, replacing history, to /login?next={current path}.
  */
 
 export const LOGIN_PATH = "/login";
@@ -20,19 +20,30 @@ export function safeNextPath(next: unknown): string {
   return next;
 }
 
-/** The redirect the guard issues, in the shape TanStack Router's `redirect()` takes. */
-export function loginRedirect(location: { pathname: string; searchStr?: string }) {
-  return {
-    to: LOGIN_PATH,
-    search: { next: currentPathWithSearch(location) },
-    replace: true,
-  } as const;
+/**
+ * /login search: `next` (where to go after signing in), `view` (register, forgot password),
+ * `mode=reset&token=…` (the password-reset mail's link, built by the API), and `error` (set by the
+ * identity provider when a third-party sign-in comes back failed).
+ */
+export type LoginSearch = {
+  next?: string;
+  view?: "register" | "forgot-password";
+  mode?: "reset";
+  token?: string;
+  error?: string;
+};
+
+/** `/login` with the given search, empty values left out: `/login?next=%2Fcomics`. */
+export function loginPageHref(search: LoginSearch = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (value) params.set(key, value);
+  const query = params.toString();
+  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
 }
 
-/** The URL the guard sends to, as the browser shows it: `/login?next=%2Fcomics`. */
+/** Where the guard sends a signed-out visitor of `location`, replacing history. */
 export function loginHref(location: { pathname: string; searchStr?: string }): string {
-  const { to, search } = loginRedirect(location);
-  return `${to}?${new URLSearchParams(search).toString()}`;
+  return loginPageHref({ next: currentPathWithSearch(location) });
 }
 
 export function isSignedIn(user: { id?: unknown } | undefined): boolean {

@@ -13,8 +13,8 @@ export async function endUploaderSession(): Promise<void> {
 
 /**
  * Spec §4 logout, in order: sign out with the identity provider, end the uploader session, then
- * clear the client session, go to / (replacing history; the guard then shows /login) and clear
- * the whole query cache, persisted copy included. If a call fails the user stays signed in and the
+ * clear the client session and the whole query cache (persisted copy included), and go to /
+ * (replacing history; the guard then loads /login). If a call fails the user stays signed in and the
  * central error toast (MutationCache onError) appears.
  */
 export async function logout(): Promise<void> {
@@ -29,8 +29,10 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: async () => {
       authStore.setUser(undefined);
-      await navigate({ to: "/", replace: true });
+      // Cleared before leaving: the guard then loads /login as a new document, and a write still
+      // pending on this one could be lost with it.
       await clearQueryCache();
+      await navigate({ to: "/", replace: true });
     },
   });
 }

@@ -1,7 +1,7 @@
-import { Link } from "@tanstack/react-router";
 import { ArrowLeftIcon, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoginLink } from "../login-location";
 import { authLinkClass } from "./link-styles";
 
 /** The card's footer link back to the sign-in view, keeping where to go after it. */
@@ -9,10 +9,10 @@ export function BackToSignIn({ next }: { next?: string }) {
   const { t } = useTranslation();
   return (
     <CardFooter className="justify-center text-sm">
-      <Link to="/login" search={{ next }} className={`${authLinkClass} inline-flex items-center gap-1`}>
+      <LoginLink search={{ next }} className={`${authLinkClass} inline-flex items-center gap-1`}>
         <ArrowLeftIcon aria-hidden className="size-4" />
         {t("auth.forgotPassword.backToSignIn")}
-      </Link>
+      </LoginLink>
     </CardFooter>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { CardContent, CardFooter } from "@/components/ui/card";
+import { LoginLink } from "../login-location";
 import { signUp } from "../sign-in";
 import { authLinkClass } from "./link-styles";
 import { PanelHeader } from "./panel-header";
@@ -17,9 +17,9 @@ export function RegisterPanel({ next }: { next?: string }) {
       </CardContent>
       <CardFooter className="justify-center gap-1 text-muted-foreground text-sm">
         {t("auth.register.haveAccount")}
-        <Link to="/login" search={{ next }} className={authLinkClass}>
+        <LoginLink search={{ next }} className={authLinkClass}>
           {t("auth.register.signIn")}
-        </Link>
+        </LoginLink>
       </CardFooter>
     </>
   );

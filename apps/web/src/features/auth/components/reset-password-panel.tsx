@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { CircleCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +5,7 @@ import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { CardContent } from "@/components/ui/card";
 import { resetPassword } from "../api/identity-provider";
+import { LoginLink } from "../login-location";
 import { PanelHeader } from "./panel-header";
 import { BackToSignIn, OutcomeHeader } from "./panel-parts";
 import { ResetPasswordForm } from "./reset-password-form";
@@ -25,9 +25,9 @@ export function ResetPasswordPanel({ token, next }: { token?: string; next?: str
         />
         <CardContent>
           <Button asChild size="lg" className="w-full">
-            <Link to="/login" search={{ next }} replace>
+            <LoginLink search={{ next }} replace>
               {t("auth.resetPassword.signIn")}
-            </Link>
+            </LoginLink>
           </Button>
         </CardContent>
       </>
@@ -49,9 +49,9 @@ export function ResetPasswordPanel({ token, next }: { token?: string; next?: str
           <>
             <FormAlert message={t("auth.resetPassword.invalidLink")} />
             <Button asChild variant="outline" className="w-full">
-              <Link to="/login" search={{ next, view: "forgot-password" }}>
+              <LoginLink search={{ next, view: "forgot-password" }}>
                 {t("auth.resetPassword.requestNewLink")}
-              </Link>
+              </LoginLink>
             </Button>
           </>
         )}

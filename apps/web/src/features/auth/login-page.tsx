@@ -1,4 +1,3 @@
-import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { LeafIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +13,7 @@ import { PanelHeader } from "@/features/auth/components/panel-header";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { ThirdPartySignIn } from "@/features/auth/components/third-party-sign-in";
 import { isSignedIn, safeNextPath } from "@/features/auth/guard";
+import { LoginLink, useLoginSearch } from "@/features/auth/login-location";
 import { signIn } from "@/features/auth/sign-in";
 
 // Only signing in ships with the page; the other views are fetched when chosen.
@@ -28,8 +28,6 @@ const ForgotPasswordPanel = lazy(() =>
 const ResetPasswordPanel = lazy(() =>
   import("@/features/auth/components/reset-password-panel").then((m) => ({ default: m.ResetPasswordPanel })),
 );
-
-const route = getRouteApi("/login");
 
 /** What a third-party provider's `error=` code means to the user. */
 function thirdPartyErrorKey(code: string) {
@@ -59,13 +57,9 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
           onSubmit={signIn}
           externalError={thirdPartyError ?? providerError}
           forgotPasswordLink={
-            <Link
-              to="/login"
-              search={{ next, view: "forgot-password" }}
-              className={`${authLinkClass} text-sm`}
-            >
+            <LoginLink search={{ next, view: "forgot-password" }} className={`${authLinkClass} text-sm`}>
               {t("auth.signIn.forgotPassword")}
-            </Link>
+            </LoginLink>
           }
         />
         <ThirdPartySignIn
@@ -75,9 +69,9 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
       </CardContent>
       <CardFooter className="justify-center gap-1 text-muted-foreground text-sm">
         {t("auth.signIn.noAccount")}
-        <Link to="/login" search={{ next, view: "register" }} className={authLinkClass}>
+        <LoginLink search={{ next, view: "register" }} className={authLinkClass}>
           {t("auth.signIn.register")}
-        </Link>
+        </LoginLink>
       </CardFooter>
     </>
   );
@@ -85,18 +79,17 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
 
 /**
  * /login (public, spec §2): sign in, register, forgot password, and the reset page of the mail's
- * link. Once a user is present (whichever way they signed in) it goes to `next` when that is a
- * same-site path, else to /.
+ * link. Once a user is present (whichever way they signed in) it loads `next` when that is a
+ * same-site path, else /, replacing this page in the history.
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { next, view, mode, token, error } = route.useSearch();
+  const { next, view, mode, token, error } = useLoginSearch();
   const { user } = useAuth();
-  const navigate = useNavigate();
 
   useEffect(() => {
-    if (isSignedIn(user)) void navigate({ href: safeNextPath(next), replace: true });
-  }, [user, next, navigate]);
+    if (isSignedIn(user)) window.location.replace(safeNextPath(next));
+  }, [user, next]);
 
   let panel: ReactNode;
   if (mode === "reset") panel = <ResetPasswordPanel token={token} next={next} />;

@@ -157,7 +157,9 @@ export function chunkGroups(moduleIds: () => readonly string[]) {
     const inLogin = signIn.has(id);
     if (entry.has(id)) return inLogin ? "base" : "app";
     const inShell = signedIn.has(id);
-    if (inShell && inLogin) return "shared";
+    // Parts of the sign-in page that dashboard pages use too (form fields, cards): in `shared`, which
+    // every signed-in page loads anyway, not in a file that carries the sign-in page with them.
+    if (inLogin && (inShell || pages.has(id))) return "shared";
     if (inShell) return "signed-in";
     if (inLogin) return "sign-in";
     if (ICON.test(id) && pages.has(id)) return "icons";

@@ -1,15 +1,17 @@
 /**
  * The entry of /login (login.html): the sign-in page as its own document, without the dashboard's
- * router, so a signed-out visitor downloads only what signing in needs. Once a user is present the
- * page loads where it was asked to go (features/auth/login-page.tsx); the dashboard's guard loads
+ * router, so a signed-out visitor downloads only what signing in needs. The dashboard's guard loads
  * this page when nobody is signed in (app/router.tsx).
  */
 import "./index.css";
-import { StrictMode, Suspense } from "react";
+import { StrictMode, Suspense, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "@/app/providers/app-providers";
 import { SessionGate } from "@/app/session-gate";
 import { SplashScreen } from "@/app/splash-screen";
+import { useAuth } from "@/features/auth/auth-store";
+import { isSignedIn, safeNextPath } from "@/features/auth/guard";
+import { useLoginSearch } from "@/features/auth/login-location";
 import { LoginPage } from "@/features/auth/login-page";
 import { restoreSession } from "@/features/auth/session";
 import { takeSessionEnded } from "@/features/auth/session-ended";
@@ -33,6 +35,21 @@ const ready = Promise.all([sessionEnded ? undefined : restoreSession(), i18nRead
     });
 });
 
+/**
+ * Once a user is present (signed in here, back from a third-party provider, or already signed in)
+ * the page loads `next` when it is a same-site path, else /, replacing /login in the history; the
+ * splash stands in for the form until the dashboard's document arrives.
+ */
+function SignInDocument() {
+  const { user } = useAuth();
+  const { next } = useLoginSearch();
+  const signedIn = isSignedIn(user);
+  useEffect(() => {
+    if (signedIn) window.location.replace(safeNextPath(next));
+  }, [signedIn, next]);
+  return signedIn ? <SplashScreen /> : <LoginPage />;
+}
+
 const root = document.getElementById("root");
 if (!root) throw new Error("login.html has no #root element");
 
@@ -41,7 +58,7 @@ createRoot(root).render(
     <AppProviders>
       <Suspense fallback={<SplashScreen />}>
         <SessionGate ready={ready}>
-          <LoginPage />
+          <SignInDocument />
         </SessionGate>
       </Suspense>
     </AppProviders>

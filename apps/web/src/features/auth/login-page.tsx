@@ -1,18 +1,16 @@
 import { LeafIcon } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StudioMark } from "@/components/brand/app-logo";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { describeThirdPartyError } from "@/features/auth/auth-errors";
-import { useAuth } from "@/features/auth/auth-store";
 import { AuthBrandPanel } from "@/features/auth/components/auth-brand-panel";
 import { authLinkClass } from "@/features/auth/components/link-styles";
 import { PanelHeader } from "@/features/auth/components/panel-header";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { ThirdPartySignIn } from "@/features/auth/components/third-party-sign-in";
-import { isSignedIn, safeNextPath } from "@/features/auth/guard";
 import { LoginLink, useLoginSearch } from "@/features/auth/login-location";
 import { signIn } from "@/features/auth/sign-in";
 
@@ -79,17 +77,11 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
 
 /**
  * /login (public, spec §2): sign in, register, forgot password, and the reset page of the mail's
- * link. Once a user is present (whichever way they signed in) it loads `next` when that is a
- * same-site path, else /, replacing this page in the history.
+ * link. Once a user is present (whichever way they signed in), sign-in-main.tsx loads `next`.
  */
 export function LoginPage() {
   const { t } = useTranslation();
   const { next, view, mode, token, error } = useLoginSearch();
-  const { user } = useAuth();
-
-  useEffect(() => {
-    if (isSignedIn(user)) window.location.replace(safeNextPath(next));
-  }, [user, next]);
 
   let panel: ReactNode;
   if (mode === "reset") panel = <ResetPasswordPanel token={token} next={next} />;

@@ -12,8 +12,10 @@
  * - `app`: the rest of the dashboard entry's static imports (its router among them);
  * - `signed-in`: what the signed-in shell needs (the layout, the query client and its persister,
  *   the header's notification bell), loaded before any signed-in page, so one file costs no
- *   signed-in page a byte it would not have loaded anyway; and the home page (a few hundred
- *   bytes), where signing in lands;
+ *   signed-in page a byte it would not have loaded anyway; the home page (a few hundred bytes),
+ *   where signing in lands; and the "verify your e-mail" banner (about 1 KB): an unverified user's
+ *   first paint waits for it, and as a file of its own it was asked for only after the session
+ *   check, behind the page's other files;
  * - `sign-in`: the rest of what the sign-in page's entry imports;
  * - `shared`: needed by both the sign-in page and the shell (buttons, inputs);
  * - `icons`: every other icon a page shows (~5 KB in all), one file instead of one per icon;
@@ -33,6 +35,7 @@ const SIGNED_IN = [
   /[\\/]react-query-persist-client[\\/]build[\\/]modern[\\/]index\.js$/,
   /[\\/]src[\\/]features[\\/]notifications[\\/]notification-bell\.tsx$/,
   /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
+  /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/]verify-email-banner\.tsx$/,
 ];
 const SIGN_IN = [/[\\/]apps[\\/]web[\\/]login\.html$/, /[\\/]src[\\/]sign-in-main\.tsx$/];
 /** Index files that re-export a whole package, by the specifier the dashboard imports them with. */

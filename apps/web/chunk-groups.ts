@@ -17,7 +17,8 @@
  *   first paint waits for it, and as a file of its own it was asked for only after the session
  *   check, behind the page's other files;
  * - `sign-in`: the rest of what the sign-in page's entry imports;
- * - `shared`: needed by both the sign-in page and the shell (buttons, inputs);
+ * - `shared`: what the sign-in page shares with the shell or with any dashboard page (buttons,
+ *   inputs, form fields, cards), so no dashboard page loads the sign-in page's own file;
  * - `icons`: every other icon a page shows (~5 KB in all), one file instead of one per icon;
  * - anything else (the pages' own code) is left to the bundler's default split.
  * Icons and Radix parts are imported through their packages' index files, which import everything;

@@ -139,9 +139,9 @@ export async function buildApp(options: BuildAppOptions) {
   const webDist = options.webDist === undefined ? join(repoRoot(), "apps/web/dist") : options.webDist;
   const hasDashboard = webDist !== null && existsSync(join(webDist, "index.html"));
   // The dashboard's page and the sign-in page (login.html, served at /login) carry the same inline script.
-  const pages = ["index.html", "login.html"].filter(
-    (page) => hasDashboard && existsSync(join(webDist, page)),
-  );
+  const pages = hasDashboard
+    ? ["index.html", "login.html"].filter((page) => existsSync(join(webDist, page)))
+    : [];
   registerSecurityHeaders(app, [
     ...new Set(pages.flatMap((page) => inlineScriptHashes(readFileSync(join(webDist!, page), "utf8")))),
   ]);

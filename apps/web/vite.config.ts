@@ -3,6 +3,8 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, transformWithOxc } from "vite";
+// By path: the config loader runs workspace packages as Node modules, and @vt/shared is TypeScript.
+import { isLoginPage } from "../../packages/shared/src/pages.ts";
 import { chunkGroups } from "./chunk-groups.ts";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
@@ -83,7 +85,7 @@ const signInPage: Plugin = {
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       const [path, query] = (req.url ?? "").split(/\?(.*)/s);
-      if (path === "/login" || path === "/login/") req.url = `/login.html${query ? `?${query}` : ""}`;
+      if (isLoginPage(path ?? "")) req.url = `/login.html${query ? `?${query}` : ""}`;
       next();
     });
   },

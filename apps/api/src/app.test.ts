@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../test/app";
+import { SESSION_COOKIE } from "./auth/session";
 import { AppError } from "./lib/app-error";
 
 // Throwaway routes exercising the error handler, registered only in this test.
@@ -236,8 +237,23 @@ describe("requireAppOrigin (CSRF)", () => {
 
 describe("dashboard", () => {
   it("serves index.html for client routes with no-cache", async () => {
-    for (const url of ["/", "/comics", "/teams/12/members?tab=1", "/login-history", "/comics/login"]) {
-      const res = await t.app.inject({ method: "GET", url, headers: { accept: "text/html,*/*" } });
+    // A session cookie is not checked here: the dashboard asks for the session, and its guard acts.
+    const cookie = `${SESSION_COOKIE}=ended-or-not`;
+    for (const [url, headers] of [
+      ["/", { cookie }],
+      ["/comics", { cookie }],
+      ["/teams/12/members?tab=1", { cookie }],
+      ["/comics/login", { cookie }],
+      // Public, or the router's 404 page: served with or without a session.
+      ["/verify-email?token=abc", {}],
+      ["/login-history", {}],
+      ["/comics/12/nope", {}],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "GET",
+        url,
+        headers: { accept: "text/html,*/*", ...headers },
+      });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
       expect(res.headers["cache-control"]).toBe("no-cache");
@@ -253,6 +269,28 @@ describe("dashboard", () => {
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body, url).toContain("<!-- sign-in -->");
+    }
+  });
+
+  it("sends a visitor without a session cookie from a dashboard page to the sign-in page, keeping the address", async () => {
+    for (const [url, next] of [
+      ["/", "/"],
+      ["/comics", "/comics"],
+      ["/comics/12/chapters/340?tab=pages&page=2", "/comics/12/chapters/340?tab=pages&page=2"],
+      ["/teams/3/", "/teams/3/"],
+    ]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { accept: "text/html,*/*", cookie: "theme=dark" },
+        });
+        expect(res.statusCode, url).toBe(302);
+        expect(res.headers["cache-control"]).toBe("no-store");
+        const location = new URL(res.headers.location!, "http://x");
+        expect(location.pathname).toBe("/login");
+        expect(location.searchParams.get("next"), url).toBe(next);
+      }
     }
   });
 

@@ -10,6 +10,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { ERROR_STATUS, type ErrorCode, type TErrorBody } from "@vt/shared/errors";
+import { isLoginPage, isSignedInPage, loginPageHref } from "@vt/shared/pages";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -20,6 +21,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerIdentity } from "./auth/identity";
 import { requireAppOrigin } from "./auth/require-app-origin";
+import { SESSION_COOKIE } from "./auth/session";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { type JobEngine, startJobEngine } from "./jobs/engine";
@@ -232,7 +234,9 @@ export async function buildApp(options: BuildAppOptions) {
       root: webDist,
       prefix: "/",
       wildcard: true,
-      index: ["index.html"],
+      // Page addresses, "/" included, are answered by the not-found handler below.
+      index: false,
+      allowedPath: (pathname) => !pathname.endsWith("/"),
       // The web build writes .br/.gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
@@ -269,14 +273,18 @@ export async function buildApp(options: BuildAppOptions) {
     const wantsHtml = request.headers.accept?.includes("text/html") ?? false;
     const isRead = request.method === "GET" || request.method === "HEAD";
     if (hasDashboard && isRead && wantsHtml && !isBackendPath(request.url)) {
-      // /login is its own page; any other path is the dashboard's, whose router decides what it
-      // shows (including its own 404).
-      const path = request.url.split("?")[0];
-      const page =
-        (path === "/login" || path === "/login/") && pages.includes("login.html")
-          ? "login.html"
-          : "index.html";
-      return reply.header("cache-control", "no-cache").sendFile(page, webDist);
+      // /login is its own page. A dashboard page asked without a session cookie goes straight to it,
+      // as the dashboard's guard would send it after loading (issue 13: a first visit downloads the
+      // sign-in page only). Any other path is the dashboard's, whose router decides what it shows
+      // (including its own 404, and the guard's redirect when the cookie's session has ended).
+      const path = request.url.split("?")[0]!;
+      if (isLoginPage(path) && pages.includes("login.html")) {
+        return reply.header("cache-control", "no-cache").sendFile("login.html", webDist);
+      }
+      if (isSignedInPage(path) && !request.cookies[SESSION_COOKIE]) {
+        return reply.header("cache-control", "no-store").redirect(loginPageHref({ next: request.url }), 302);
+      }
+      return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
     }
     throw new AppError("NOT_FOUND");
   });

@@ -7,6 +7,26 @@ test("visiting /comics signed out lands on /login?next=%2Fcomics, replacing hist
   expect(await page.evaluate(() => window.history.length)).toBe(2);
 });
 
+test("a first visit signed out gets the sign-in page from the server, without the dashboard's scripts", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto("/comics/12/chapters?page=2");
+  // One redirect from the server, no document of the dashboard in between.
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/comics\/12\/chapters\?page=2$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fcomics%2F12%2Fchapters%3Fpage%3D2$/);
+  await expect(page.getByRole("button", { name: "Đăng nhập", exact: true })).toBeVisible();
+  const dashboardEntry = /<script type="module"[^>]* src="([^"]+)"/.exec(
+    await (await page.request.get("/index.html")).text(),
+  )?.[1];
+  expect(dashboardEntry).toBeTruthy();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts).not.toContain(dashboardEntry);
+});
+
 test("an unknown path shows the 404 page in Vietnamese", async ({ page }) => {
   await page.goto("/khong-co-trang-nay");
   await expect(page.getByText("404", { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@
  * sent, replacing history, to /login?next={current path}.
  */
 
-export const LOGIN_PATH = "/login";
+import { LOGIN_PATH, loginPageHref } from "@vt/shared/pages";
 
 /** The path (with search) to come back to after signing in. Hash fragments are not kept. */
 export function currentPathWithSearch(location: { pathname: string; searchStr?: string }): string {
@@ -32,14 +32,6 @@ export type LoginSearch = {
   token?: string;
   error?: string;
 };
-
-/** `/login` with the given search, empty values left out: `/login?next=%2Fcomics`. */
-export function loginPageHref(search: LoginSearch = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) if (value) params.set(key, value);
-  const query = params.toString();
-  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
-}
 
 /** Where the guard sends a signed-out visitor of `location`, replacing history. */
 export function loginHref(location: { pathname: string; searchStr?: string }): string {

@@ -3,8 +3,10 @@
  * the dashboard's router: its views (register, forgot password, the reset link) are its search
  * string, switched with the history API; leaving it is a document load of the dashboard.
  */
+
+import { loginPageHref } from "@vt/shared/pages";
 import { type ComponentProps, type MouseEvent, useMemo, useSyncExternalStore } from "react";
-import { type LoginSearch, loginPageHref } from "./guard";
+import type { LoginSearch } from "./guard";
 
 const optionalString = (value: string | null) => (value ? value : undefined);
 

@@ -10,7 +10,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { ERROR_STATUS, type ErrorCode, type TErrorBody } from "@vt/shared/errors";
-import { isLoginPage, isSignedInPage, loginPageHref } from "@vt/shared/pages";
+import { isLoginPage, isSignedInPage, signInHrefFor } from "@vt/shared/pages";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -282,7 +282,7 @@ export async function buildApp(options: BuildAppOptions) {
         return reply.header("cache-control", "no-cache").sendFile("login.html", webDist);
       }
       if (isSignedInPage(path) && !request.cookies[SESSION_COOKIE]) {
-        return reply.header("cache-control", "no-store").redirect(loginPageHref({ next: request.url }), 302);
+        return reply.header("cache-control", "no-store").redirect(signInHrefFor(request.url), 302);
       }
       return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
     }

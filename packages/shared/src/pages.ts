@@ -70,3 +70,11 @@ export function loginPageHref(search: { [key: string]: string | undefined } = {}
     .join("&");
   return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
 }
+
+/**
+ * Where a signed-out visitor of `next` (a path with its search) is sent: `/login?next=…`, or plain
+ * `/login` for the home, where signing in lands anyway.
+ */
+export function signInHrefFor(next: string): string {
+  return loginPageHref({ next: next === "/" ? undefined : next });
+}

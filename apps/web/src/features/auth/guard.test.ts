@@ -6,6 +6,11 @@ describe("route guard", () => {
     expect(loginHref({ pathname: "/comics" })).toBe("/login?next=%2Fcomics");
   });
 
+  it("sends a signed-out visitor of the home to plain /login (signing in lands there anyway)", () => {
+    expect(loginHref({ pathname: "/" })).toBe("/login");
+    expect(loginHref({ pathname: "/", searchStr: "?tab=1" })).toBe("/login?next=%2F%3Ftab%3D1");
+  });
+
   it("keeps the search string of the wanted page in next", () => {
     expect(loginHref({ pathname: "/comics/12/chapters", searchStr: "?sort=desc&page=2" })).toBe(
       "/login?next=%2Fcomics%2F12%2Fchapters%3Fsort%3Ddesc%26page%3D2",

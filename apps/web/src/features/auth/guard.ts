@@ -3,7 +3,7 @@
  * sent, replacing history, to /login?next={current path}.
  */
 
-import { LOGIN_PATH, loginPageHref } from "@vt/shared/pages";
+import { LOGIN_PATH, signInHrefFor } from "@vt/shared/pages";
 
 /** The path (with search) to come back to after signing in. Hash fragments are not kept. */
 export function currentPathWithSearch(location: { pathname: string; searchStr?: string }): string {
@@ -35,7 +35,7 @@ export type LoginSearch = {
 
 /** Where the guard sends a signed-out visitor of `location`, replacing history. */
 export function loginHref(location: { pathname: string; searchStr?: string }): string {
-  return loginPageHref({ next: currentPathWithSearch(location) });
+  return signInHrefFor(currentPathWithSearch(location));
 }
 
 export function isSignedIn(user: { id?: unknown } | undefined): boolean {

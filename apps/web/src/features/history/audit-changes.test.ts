@@ -17,6 +17,22 @@ const vi = () => i18n.getFixedT("vi") as unknown as Translate;
 const english = () => i18n.getFixedT("en") as unknown as Translate;
 
 describe("auditChanges (History in words)", () => {
+  it("leaves out fields empty on both sides, as a new chapter's volume and schedule", () => {
+    const after = {
+      title: "Lời hứa",
+      volume: null,
+      publishAt: null,
+      collaboratingTeamIds: [],
+      hidden: false,
+    };
+    expect(auditChanges(null, after, vi(), "vi").map(line)).toEqual([
+      "Tiêu đề: — → Lời hứa",
+      "Ẩn chương: — → Không",
+    ]);
+    // A field emptied is still a change.
+    expect(auditChanges({ volume: 2 }, { volume: null }, vi(), "vi").map(line)).toEqual(["Tập: 2 → —"]);
+  });
+
   it("words a chapter update: yes/no, lists by count, statuses by name, technical fields left out", () => {
     const before = {
       hidden: false,

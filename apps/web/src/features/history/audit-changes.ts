@@ -91,7 +91,10 @@ function words(kind: Kind, key: string, value: unknown, t: Translate, lang: stri
   }
 }
 
-/** The row's fields as "label: before → after" in words; fields without words are left out. */
+/**
+ * The row's fields as "label: before → after" in words; fields without words are left out, and so
+ * are fields empty on both sides (a new chapter's volume, schedule or collaborators: "— → —").
+ */
 export function auditChanges(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
@@ -102,14 +105,9 @@ export function auditChanges(
   return keys.flatMap((key) => {
     const kind = FIELDS[key];
     if (!kind) return [];
-    const label = t(`review.history.field.${key}`);
-    return [
-      {
-        key,
-        label,
-        before: before && key in before ? words(kind, key, before[key], t, lang) : "—",
-        after: after && key in after ? words(kind, key, after[key], t, lang) : "—",
-      },
-    ];
+    const was = before && key in before ? words(kind, key, before[key], t, lang) : "—";
+    const is = after && key in after ? words(kind, key, after[key], t, lang) : "—";
+    if (was === "—" && is === "—") return [];
+    return [{ key, label: t(`review.history.field.${key}`), before: was, after: is }];
   });
 }

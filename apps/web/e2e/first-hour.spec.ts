@@ -167,8 +167,10 @@ test("two people edit the same chapter: the second save gets the conflict dialog
   await a.getByRole("button", { name: "Lưu chương" }).click();
   await expect(toast(a, "Cập nhật thành công")).toBeVisible();
 
-  // A second browser (the same account in another window) opens the same chapter.
-  const other = await browser.newContext({ storageState: await owner.context.storageState() });
+  // A second browser (the same account on another device: its cookies, not A's stored query cache,
+  // which may still hold the chapter from before A's save) opens the same chapter.
+  const { cookies } = await owner.context.storageState();
+  const other = await browser.newContext({ storageState: { cookies, origins: [] } });
   const b = await other.newPage();
   await b.goto(editor);
   await expect(b.getByLabel("Tên chương")).toHaveValue("");

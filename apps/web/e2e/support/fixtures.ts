@@ -51,7 +51,7 @@ export function png(width: number, height: number, rgb: [number, number, number]
 
 /**
  * A new user registered through the embedded identity provider, signed in, in a browser context of
- * their own, with a page open at `landing` (the dashboard exchanges the provider session on load).
+ * their own, with a page open at `landing` (the sign-in page exchanges the provider session on load).
  */
 export async function signUp(browser: Browser, baseURL: string, name: string, landing = "/") {
   // A Vietnamese name makes an ASCII address ("Nguyễn Văn An" -> nguyen.van.an.<stamp>@...).
@@ -69,7 +69,11 @@ export async function signUp(browser: Browser, baseURL: string, name: string, la
   });
   expect(response.ok(), await response.text()).toBe(true);
   const page = await context.newPage();
+  // Without the dashboard's session cookie yet, the server sends the page to /login, which exchanges
+  // the provider session and then loads `landing`: wait for it, so no later goto races that load.
   await page.goto(landing);
+  const path = new URL(landing, baseURL).pathname;
+  await page.waitForURL((url) => url.pathname === path);
   return { context, page, email, name };
 }
 

@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquirePgliteLock } from "./pglite-lock";
+import { PlannedPglite } from "./planned";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -82,7 +83,12 @@ export async function createDatabase(config: DatabaseOptions): Promise<Database>
 
 /** Wrap an already open PGlite instance (used by the test helper after clone()). */
 export function wrapPglite(pglite: PGlite, onClose?: () => void): Database {
-  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  // Drizzle runs on PGlite through PlannedPglite: hot statements are planned once (./planned.ts).
+  const db = drizzlePglite({
+    client: new PlannedPglite(pglite) as unknown as PGlite,
+    schema,
+    casing: "snake_case",
+  }) as unknown as Db;
   return {
     db,
     kind: "pglite",

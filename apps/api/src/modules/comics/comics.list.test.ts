@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { addMember, call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
 import { createComic } from "../../../test/fixtures/comics";
+import { comics } from "../../db/schema/comics";
 
 let t: TestApp;
 let owner: TestUser;
@@ -96,5 +98,39 @@ describe("GET /api/comics", () => {
     });
     await addMember(t, listTeam, loner, "uploader");
     expect((await call(t, loner, "GET", "/api/comics")).json().total).toBe(3);
+  });
+
+  it("counts my teams' comics once each: owned, collaborated on by two of my teams, owned and collaborated on", async () => {
+    const me = await createUser(t);
+    const other = await createUser(t);
+    const teamA = await createTeam(t, me, [], "Nhóm Đếm A");
+    const teamB = await createTeam(t, me, [], "Nhóm Đếm B");
+    const teamO = await createTeam(t, other, [], "Nhóm Đếm Ngoài");
+    const collab = async (comicId: number, teamId: number, by: TestUser) =>
+      expect(
+        (await call(t, by, "POST", "/api/comics/collab", { payload: { comicId, teamId, action: "add" } }))
+          .statusCode,
+      ).toBe(200);
+    const ownedA = await createComic(t, me, teamA, { title: "Của A" });
+    await collab(ownedA.id, teamB, me);
+    const ownedB = await createComic(t, me, teamB, { title: "Của B" });
+    const shared = await createComic(t, other, teamO, { title: "Chung" });
+    await collab(shared.id, teamA, other);
+    await collab(shared.id, teamB, other);
+    const gone = await createComic(t, other, teamO, { title: "Đã Xoá" });
+    await collab(gone.id, teamA, other);
+    await t.database.db.update(comics).set({ deletedAt: new Date() }).where(eq(comics.id, gone.id));
+    await createComic(t, other, teamO, { title: "Không Liên Quan" });
+
+    const body = (await call(t, me, "GET", "/api/comics?limit=100")).json() as {
+      comics: { id: number }[];
+      total: number;
+    };
+    expect(body.comics.map((c) => c.id).sort((a, b) => a - b)).toEqual(
+      [ownedA.id, ownedB.id, shared.id].sort((a, b) => a - b),
+    );
+    expect(body.total).toBe(3);
+    const searched = (await call(t, me, "GET", "/api/comics?search=chung")).json();
+    expect(searched).toMatchObject({ total: 1, comics: [{ id: shared.id }] });
   });
 });

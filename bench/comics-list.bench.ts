@@ -1,9 +1,10 @@
 /**
  * The comic list at 100k comics: `GET /api/comics` through the real app over loopback HTTP (session,
  * validation, my teams, page + count queries, serialization) next to the very same page + count SQL
- * run directly on the PGlite driver, in the same process and run. Cases: every comic (scope=all),
- * my teams' comics (scope=mine), an accent-insensitive search matching 1/8 of the catalogue, a rare
- * search, and deep pages (asked repeatedly: the first call remembers its keyset anchor).
+ * run directly on the PGlite driver the way the app runs it (prepared once run again:
+ * db/planned.ts), in the same process and run. Cases: every comic (scope=all), my teams' comics
+ * (scope=mine), an accent-insensitive search matching 1/8 of the catalogue, a rare search, and deep
+ * pages (asked repeatedly: the first call remembers its keyset anchor).
  */
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -13,6 +14,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { buildApp } from "../apps/api/src/app";
 import { hashSessionToken, SESSION_COOKIE } from "../apps/api/src/auth/session";
 import { createDatabase, runMigrations } from "../apps/api/src/db/client";
+import { PlannedPglite } from "../apps/api/src/db/planned";
 import {
   ESTIMATE_TRUSTED_FROM,
   estimateComicsSql,
@@ -85,6 +87,7 @@ export async function run() {
   const headers = { cookie: `${SESSION_COOKIE}=${token}`, "x-app-origin": config.publicUrl };
   const dialect = new PgDialect({ casing: "snake_case" });
   const pglite = database.pglite!;
+  const driver = new PlannedPglite(pglite);
 
   try {
     const n = 200;
@@ -110,7 +113,8 @@ export async function run() {
       };
       // What the service runs (comics-list.repo.ts listComics): the planner's estimate, then the page
       // (from its keyset anchor, remembered by the call above) with the capped count as a column
-      // unless the estimate is far above the cap.
+      // unless the estimate is far above the cap. Run as the app runs them: through PlannedPglite
+      // (db/planned.ts), which prepares a statement run again, and shares what it prepared with the app.
       const estimate = dialect.sqlToQuery(estimateComicsSql(filters));
       const raw = (await pglite.query<{ "QUERY PLAN": unknown }>(estimate.sql, estimate.params)).rows[0]![
         "QUERY PLAN"
@@ -119,8 +123,8 @@ export async function run() {
       const counts = plan[0]!.Plan["Plan Rows"] < ESTIMATE_TRUSTED_FROM;
       const page = dialect.sqlToQuery(listComicsSql({ ...filters, ...anchorFor(filters, q.page) }, counts));
       const direct = async () => {
-        await pglite.query(estimate.sql, estimate.params);
-        return pglite.query(page.sql, page.params);
+        await driver.query(estimate.sql, estimate.params);
+        return driver.query(page.sql, page.params);
       };
       const directPage = await direct();
       if (directPage.rows.length !== body.comics.length) throw new Error(`${c.name}: direct SQL disagrees`);

@@ -15,7 +15,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
-import { prepareOnce } from "../db/planned";
 import { authUser } from "../db/schema/auth";
 import type { TeamRole } from "../db/schema/teams";
 import { sessions, type UserRole, userColumns, users } from "../db/schema/users";
@@ -174,11 +173,11 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
 /**
  * The session's one query (user + live teams), built once per database: every request runs it, and
  * building it per call cost about as much as a third of its round trip (issue 13). Prepared under a
- * name and planned once per database, PGlite included (db/planned.ts).
+ * name, so on PostgreSQL each connection plans it once (and on PGlite, db/planned.ts prepares it).
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Db) {
-  const query = db
+  return db
     .select({
       expiresAt: sessions.expiresAt,
       user: userColumns,
@@ -193,8 +192,8 @@ function prepareSessionQuery(db: Db) {
         isNull(users.disabledAt),
       ),
     )
-    .limit(1);
-  return prepareOnce(db, "vt_session_user", query);
+    .limit(1)
+    .prepare("vt_session_user");
 }
 function sessionQuery(db: Db) {
   let query = sessionQueries.get(db);

@@ -83,7 +83,7 @@ export async function createDatabase(config: DatabaseOptions): Promise<Database>
 
 /** Wrap an already open PGlite instance (used by the test helper after clone()). */
 export function wrapPglite(pglite: PGlite, onClose?: () => void): Database {
-  // Drizzle runs on PGlite through PlannedPglite: hot statements are planned once (./planned.ts).
+  // Drizzle runs on PGlite through PlannedPglite: statements run again and again are prepared once (./planned.ts).
   const db = drizzlePglite({
     client: new PlannedPglite(pglite) as unknown as PGlite,
     schema,

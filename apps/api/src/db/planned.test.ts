@@ -1,33 +1,35 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db";
 import type { Database } from "./client";
-import { prepareOnce } from "./planned";
+import { MAX_PREPARED } from "./planned";
 
 const notes = pgTable("planned_test_notes", {
   id: integer().primaryKey(),
   body: text().notNull(),
   at: timestamp({ withTimezone: true, mode: "date" }).notNull(),
 });
+const TRICKY = "it's a \\ back'slash; drop table planned_test_notes; --";
 
-describe("prepareOnce", () => {
+describe("statements run again and again (prepared on PGlite)", () => {
   let database: Database;
-  const byId = () =>
-    prepareOnce(
-      database.db,
-      "vt_test_note",
-      database.db
-        .select({ id: notes.id, body: notes.body, at: notes.at })
-        .from(notes)
-        .where(eq(notes.id, sql.placeholder("id"))),
-    );
+  const byId = (id: number | string) =>
+    database.db
+      .select({ id: notes.id, body: notes.body, at: notes.at })
+      .from(notes)
+      .where(eq(notes.id, id as number));
+  /** How many statements over planned_test_notes the instance holds prepared. */
   const prepared = async () =>
-    (
-      await database.db.execute<{ name: string }>(
-        sql`select name from pg_prepared_statements where name = 'vt_test_note'`,
-      )
-    ).rows.length;
+    Number(
+      (
+        await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_prepared_statements
+            where statement like '%planned_test_notes%' and statement not like '%pg_prepared_statements%'`,
+        )
+      ).rows[0]!.n,
+    );
+  const onPglite = process.env.TEST_DATABASE_URL === undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -35,49 +37,136 @@ describe("prepareOnce", () => {
       sql`create table planned_test_notes (id integer primary key, body text not null, at timestamptz not null)`,
     );
     await database.db.insert(notes).values([
-      { id: 1, body: "it's a \\ back'slash", at: new Date("2026-01-02T03:04:05.678Z") },
+      { id: 1, body: TRICKY, at: new Date("2026-01-02T03:04:05.678Z") },
       { id: 2, body: "Nhóm dịch", at: new Date("2026-02-03T00:00:00Z") },
     ]);
   });
   afterAll(() => database.close());
 
-  it("answers what the statement answers unprepared, quotes included", async () => {
-    const query = byId();
-    for (const id of [1, 2, 3]) {
-      const plain = await database.db
-        .select({ id: notes.id, body: notes.body, at: notes.at })
-        .from(notes)
-        .where(eq(notes.id, id));
-      expect(await query.execute({ id })).toEqual(plain);
+  it("answer what they answer the first time, quoted values included, and an argument stays a value", async () => {
+    const first = [await byId(1), await byId(2), await byId(3)];
+    for (let round = 0; round < 7; round++) {
+      expect([await byId(1), await byId(2), await byId(3)]).toEqual(first);
     }
-    expect((await query.execute({ id: 1 }))[0]).toEqual({
-      id: 1,
-      body: "it's a \\ back'slash",
-      at: new Date("2026-01-02T03:04:05.678Z"),
-    });
-    // An argument is a value, never SQL.
-    expect(await query.execute({ id: "1); drop table planned_test_notes; --" }).catch(() => "refused")).toBe(
-      "refused",
-    );
-    expect(await query.execute({ id: 2 })).toHaveLength(1);
+    expect(first[0]).toEqual([{ id: 1, body: TRICKY, at: new Date("2026-01-02T03:04:05.678Z") }]);
+    expect(first[2]).toEqual([]);
+    // Text where a number belongs is refused as before, prepared or not, and changes nothing.
+    for (let round = 0; round < 3; round++) {
+      await expect(byId("1); delete from planned_test_notes; --")).rejects.toMatchObject({
+        cause: { code: "22P02" },
+      });
+    }
+    expect(await byId(2)).toHaveLength(1);
+    // A value with quotes written through a repeated insert reads back as it was.
+    for (const id of [10, 11, 12]) {
+      await database.db.insert(notes).values({ id, body: `${TRICKY} ${id}`, at: new Date(0) });
+      expect((await byId(id))[0]!.body).toBe(`${TRICKY} ${id}`);
+    }
+    if (onPglite) expect(await prepared()).toBeGreaterThanOrEqual(2);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
-    "on PGlite, is prepared once on the instance and prepared again when dropped or outdated",
-    async () => {
-      const query = byId();
-      await query.execute({ id: 1 });
-      expect(await prepared()).toBe(1);
-      await database.db.execute(sql`deallocate vt_test_note`);
-      expect(await query.execute({ id: 2 })).toEqual([
-        { id: 2, body: "Nhóm dịch", at: new Date("2026-02-03T00:00:00Z") },
-      ]);
-      expect(await prepared()).toBe(1);
-      // A schema change that changes the statement's result type invalidates its plan.
-      await database.db.execute(sql`alter table planned_test_notes alter column body type varchar(200)`);
-      expect(await query.execute({ id: 1 })).toEqual([
-        { id: 1, body: "it's a \\ back'slash", at: new Date("2026-01-02T03:04:05.678Z") },
-      ]);
-    },
-  );
+  it("send dates, JSON, booleans and bytes as PGlite sends them", async () => {
+    const at = new Date("2026-03-04T05:06:07.089Z");
+    for (let round = 0; round < 4; round++) {
+      const { rows } = await database.db.execute<{ at: string; doc: unknown; yes: boolean; hex: string }>(
+        sql`select ${at}::timestamptz = '2026-03-04T05:06:07.089Z'::timestamptz as at,
+          ${sql.param({ a: "it's", n: [1, 2] })}::jsonb as doc, ${true}::boolean as yes,
+          encode(${sql.param(new Uint8Array([0, 39, 92, 255]))}::bytea, 'hex') as hex`,
+      );
+      expect(rows).toEqual([{ at: true, doc: { a: "it's", n: [1, 2] }, yes: true, hex: "00275cff" }]);
+    }
+  });
+
+  it.runIf(onPglite)("an array argument is sent as PGlite sends it; an EXPLAIN runs unprepared", async () => {
+    for (let round = 0; round < 3; round++) {
+      const rows = await database.db
+        .select({ id: notes.id })
+        .from(notes)
+        .where(inArray(notes.id, sql`(select unnest(${sql.param([1, 2])}::int[]))`))
+        .orderBy(notes.id);
+      expect(rows).toEqual([{ id: 1 }, { id: 2 }]);
+      await database.db.execute(sql`explain select * from planned_test_notes where id = ${1}`);
+    }
+    const held = await database.db.execute<{ statement: string }>(
+      sql`select statement from pg_prepared_statements where name like 'vt_planned_%'`,
+    );
+    expect(held.rows.some((r) => r.statement.includes("unnest"))).toBe(true);
+    expect(held.rows.some((r) => /explain/i.test(r.statement))).toBe(false);
+  });
+
+  it.runIf(onPglite)("inside transactions too, kept after a rollback", async () => {
+    const inTx = () =>
+      database.db.transaction(async (tx) =>
+        tx.select({ body: notes.body }).from(notes).where(eq(notes.body, "Nhóm dịch")),
+      );
+    await inTx();
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await tx.select({ body: notes.body }).from(notes).where(eq(notes.body, "Nhóm dịch"))).toEqual([
+          { body: "Nhóm dịch" },
+        ]);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await inTx()).toEqual([{ body: "Nhóm dịch" }]);
+    const held = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_prepared_statements where statement like '%"body" = $1%'`,
+    );
+    expect(held.rows[0]!.n).toBe(1);
+  });
+
+  it.runIf(onPglite)("a transaction does not wait for a PREPARE sent outside it while it runs", async () => {
+    const byBody = (db: Pick<Database["db"], "select">) =>
+      db.select({ id: notes.id }).from(notes).where(eq(notes.body, "Nhóm dịch")).limit(1);
+    await byBody(database.db);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let go!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const inside = database.db.transaction(async (tx) => {
+      started();
+      await gate;
+      return byBody(tx);
+    });
+    await running;
+    // Seen before: this call prepares it, and its PREPARE waits for the transaction to end.
+    const outside = byBody(database.db).then((rows) => rows);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    go();
+    expect(await inside).toEqual([{ id: 2 }]);
+    expect(await outside).toEqual([{ id: 2 }]);
+    expect(await byBody(database.db)).toEqual([{ id: 2 }]);
+  });
+
+  it.runIf(onPglite)("prepared again when dropped, or when a schema change outdates them", async () => {
+    for (let round = 0; round < 3; round++) await byId(2);
+    await database.db.execute(sql`deallocate all`);
+    expect(await byId(2)).toEqual([{ id: 2, body: "Nhóm dịch", at: new Date("2026-02-03T00:00:00Z") }]);
+    expect(await prepared()).toBe(1);
+    // Changing a column's type changes the statement's result: its plan no longer fits.
+    await database.db.execute(sql`alter table planned_test_notes alter column body type varchar(200)`);
+    expect((await byId(1))[0]!.body).toBe(TRICKY);
+    expect(await byId(2)).toHaveLength(1);
+  });
+
+  it.runIf(onPglite)(`holds at most ${MAX_PREPARED} statements; later ones run as they are`, async () => {
+    for (let i = 0; i < MAX_PREPARED + 20; i++) {
+      for (let twice = 0; twice < 2; twice++) {
+        const rows = await database.db.execute<{ n: number }>(
+          sql.raw(`select ${i} as n from planned_test_notes where id = 2`),
+        );
+        expect(rows.rows).toEqual([{ n: i }]);
+      }
+    }
+    const held = await database.db.execute<{ statement: string }>(
+      sql`select statement from pg_prepared_statements where name like 'vt_planned_%'`,
+    );
+    expect(held.rows.length).toBeLessThanOrEqual(MAX_PREPARED);
+    expect(held.rows.some((r) => r.statement.includes("select 0 as n"))).toBe(true);
+    expect(held.rows.some((r) => r.statement.includes(`select ${MAX_PREPARED + 19} as n`))).toBe(false);
+  });
 });

@@ -23,6 +23,9 @@ async function signUpAdmin(browser: Browser, baseURL: string) {
   // (as a person does) verifies the address. ADMIN_EMAILS applies at the next sign-in, whose ID
   // token now says the address is verified: a fresh browser signs in with the password.
   await first.goto("/");
+  // Without the dashboard's cookie the server sends it through /login, which exchanges the provider
+  // session and then loads /: wait for it, so opening the link does not race that load.
+  await first.waitForURL((url) => url.pathname === "/");
   await verifyEmailByMail(first, ADMIN_EMAIL);
   await context.close();
   const again = await browser.newContext({ baseURL, locale: "vi-VN" });

@@ -29,7 +29,8 @@ describe("statements run again and again (prepared on PGlite)", () => {
         )
       ).rows[0]!.n,
     );
-  const onPglite = process.env.TEST_DATABASE_URL === undefined;
+  // `npm test` runs the PGlite suite with TEST_DATABASE_URL set to "" (scripts/test.mjs).
+  const onPglite = !process.env.TEST_DATABASE_URL;
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -37,7 +37,6 @@ interface Plans {
   /** Statement name -> its PREPARE. */
   ready: Map<string, Preparing>;
   seen: Set<string>;
-  next: number;
 }
 const plansOf = new WeakMap<PGlite, Plans>();
 /** A PREPARE sent by `by` (the instance or a transaction); `types` answers its parameters' type oids. */
@@ -60,7 +59,7 @@ export class PlannedPglite {
   ) {
     let plans = plansOf.get(pglite);
     if (!plans) {
-      plans = { names: new Map(), ready: new Map(), seen: new Set(), next: 0 };
+      plans = { names: new Map(), ready: new Map(), seen: new Set() };
       plansOf.set(pglite, plans);
     }
     this.plans = plans;
@@ -107,7 +106,8 @@ export class PlannedPglite {
       return undefined;
     }
     seen.delete(text);
-    const name = `vt_planned_${this.plans.next++}`;
+    // Names are never removed, so their count numbers the next one.
+    const name = `vt_planned_${names.size}`;
     names.set(text, name);
     return name;
   }

@@ -1,7 +1,8 @@
 /**
  * Counts the SQL statements the app sends while `fn` runs (PGlite only: the test database's own
  * instance, transactions included). Used to keep hot routes to a fixed number of round trips. A
- * statement run prepared (`execute vt_planned_N(...)`, src/db/planned.ts) is given as its text.
+ * statement run prepared (`execute vt_planned_N(...)`, sent with `exec`, src/db/planned.ts) is given
+ * as its text; the PREPARE itself and its lookup of the parameters' types are not counted.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { TestApp } from "./app";
@@ -13,18 +14,25 @@ export async function countStatements<T>(
   const pglite = t.database.pglite as PGlite;
   const statements: string[] = [];
   const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
   const transaction = pglite.transaction.bind(pglite);
-  pglite.query = ((sql: string, ...rest: unknown[]) => {
-    statements.push(sql);
-    return (query as (...a: unknown[]) => unknown)(sql, ...rest);
-  }) as typeof pglite.query;
+  /** Records what `target` runs: every query, and the prepared statements it executes. */
+  const record = (target: Pick<PGlite, "query" | "exec">) => {
+    const runQuery = target.query.bind(target);
+    const runExec = target.exec.bind(target);
+    target.query = ((sql: string, ...rest: unknown[]) => {
+      statements.push(sql);
+      return (runQuery as (...a: unknown[]) => unknown)(sql, ...rest);
+    }) as typeof target.query;
+    target.exec = ((sql: string, ...rest: unknown[]) => {
+      if (/^execute /.test(sql)) statements.push(sql);
+      return (runExec as (...a: unknown[]) => unknown)(sql, ...rest);
+    }) as typeof target.exec;
+  };
+  record(pglite);
   pglite.transaction = (<R>(cb: (tx: Transaction) => Promise<R>) =>
     transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = ((sql: string, ...rest: unknown[]) => {
-        statements.push(sql);
-        return (txQuery as (...a: unknown[]) => unknown)(sql, ...rest);
-      }) as typeof tx.query;
+      record(tx);
       return cb(tx);
     })) as typeof pglite.transaction;
   let result: T;
@@ -32,6 +40,7 @@ export async function countStatements<T>(
     result = await fn();
   } finally {
     pglite.query = query;
+    pglite.exec = exec;
     pglite.transaction = transaction;
   }
   const { rows } = await pglite.query<{ name: string; statement: string }>(

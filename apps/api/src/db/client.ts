@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquirePgliteLock } from "./pglite-lock";
-import { PlannedPglite } from "./planned";
+import { PlannedPglite, readTypesAsText } from "./planned";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -83,7 +83,9 @@ export async function createDatabase(config: DatabaseOptions): Promise<Database>
 
 /** Wrap an already open PGlite instance (used by the test helper after clone()). */
 export function wrapPglite(pglite: PGlite, onClose?: () => void): Database {
-  // Drizzle runs on PGlite through PlannedPglite: statements run again and again are prepared once (./planned.ts).
+  // Drizzle runs on PGlite through PlannedPglite: statements run again and again are prepared once,
+  // and the types drizzle reads as text are parsed as text by the instance (./planned.ts).
+  readTypesAsText(pglite);
   const db = drizzlePglite({
     client: new PlannedPglite(pglite) as unknown as PGlite,
     schema,

@@ -3,7 +3,7 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db";
 import type { Database } from "./client";
-import { MAX_PREPARED } from "./planned";
+import { MAX_PREPARED, withUsualTypes } from "./planned";
 
 const notes = pgTable("planned_test_notes", {
   id: integer().primaryKey(),
@@ -76,6 +76,57 @@ describe("statements run again and again (prepared on PGlite)", () => {
       );
       expect(rows).toEqual([{ at: true, doc: { a: "it's", n: [1, 2] }, yes: true, hex: "00275cff" }]);
     }
+  });
+
+  it("read timestamps, dates, intervals and their arrays as the text PostgreSQL sends, as drizzle asks", async () => {
+    const values = sql`select '2026-01-02 03:04:05.678901+00'::timestamptz as tz,
+      '2026-01-02 03:04:05.678901'::timestamp as ts, '2026-01-02'::date as d, '1 day 02:00:00'::interval as iv,
+      '{1.50,2}'::numeric[] as nums, array['2026-01-02 03:04:05+00'::timestamptz] as tzs,
+      array['2026-01-02'::date] as ds, 7::int as n, '{1,2}'::int[] as ns`;
+    for (let round = 0; round < 3; round++) {
+      const { rows } = await database.db.execute(values);
+      expect(rows).toEqual([
+        {
+          tz: "2026-01-02 03:04:05.678901+00",
+          ts: "2026-01-02 03:04:05.678901",
+          d: "2026-01-02",
+          iv: "1 day 02:00:00",
+          nums: "{1.50,2}",
+          tzs: '{"2026-01-02 03:04:05+00"}',
+          ds: "{2026-01-02}",
+          n: 7,
+          ns: [1, 2],
+        },
+      ]);
+    }
+    const row = await database.db
+      .select({ at: notes.at, atText: sql<string>`${notes.at}`.as("at_text") })
+      .from(notes)
+      .where(eq(notes.id, 1));
+    expect(row).toEqual([{ at: new Date("2026-01-02T03:04:05.678Z"), atText: "2026-01-02 03:04:05.678+00" }]);
+  });
+
+  it.runIf(onPglite)("pg-boss's view of the instance reads those types as PGlite usually does", async () => {
+    const usual = withUsualTypes(database.pglite!);
+    const text = `select '2026-01-02 03:04:05.678+00'::timestamptz as tz, '2026-01-02'::date as d,
+      array['2026-01-02 03:04:05+00'::timestamptz] as tzs, '{1.5,2}'::numeric[] as nums, $1::int as n`;
+    const { rows } = await usual.query<Record<string, unknown>>(text, [7]);
+    expect(rows).toEqual([
+      {
+        tz: new Date("2026-01-02T03:04:05.678Z"),
+        d: new Date("2026-01-02T00:00:00Z"),
+        tzs: [new Date("2026-01-02T03:04:05Z")],
+        nums: ["1.5", "2"],
+        n: 7,
+      },
+    ]);
+    const [viaExec] = await usual.exec("select '2026-01-02 03:04:05+00'::timestamptz as tz");
+    expect(viaExec!.rows).toEqual([{ tz: new Date("2026-01-02T03:04:05Z") }]);
+    // The instance itself now answers text for them (what drizzle reads).
+    const raw = await database.pglite!.query<{ tz: unknown }>(
+      "select '2026-01-02 03:04:05+00'::timestamptz as tz",
+    );
+    expect(raw.rows).toEqual([{ tz: "2026-01-02 03:04:05+00" }]);
   });
 
   it.runIf(onPglite)("an array argument is sent as PGlite sends it; an EXPLAIN runs unprepared", async () => {

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { fromPglite, PgBoss, type SendOptions } from "pg-boss";
 import type { Config } from "../config";
 import { type Database, type Db, withStartupLock } from "../db/client";
+import { withUsualTypes } from "../db/planned";
 import { metrics } from "../lib/metrics";
 import type { Storage } from "../storage/storage";
 import { errorOf, JOBS_SCHEMA, type JobRun, type QueueStatus, queueStatus, recentJobRuns } from "./runs";
@@ -87,7 +88,8 @@ function createBoss(database: Database): PgBoss {
   if (database.kind === "pglite") {
     return new PgBoss({
       schema: JOBS_SCHEMA,
-      db: fromPglite(database.pglite!),
+      // The instance parses some types as text for drizzle (db/planned.ts); pg-boss reads them as PGlite usually does.
+      db: fromPglite(withUsualTypes(database.pglite!)),
       backend: "pglite",
       useListenNotify: true,
     });

@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquirePgliteLock } from "./pglite-lock";
-import { PlannedPglite, readTypesAsText } from "./planned";
+import { PlannedPglite, plannedPool, readTypesAsText } from "./planned";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -66,7 +66,8 @@ export async function createDatabase(config: DatabaseOptions): Promise<Database>
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
     await pool.query("select 1");
-    const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    // Statements drizzle runs again and again are prepared once per connection (./planned.ts).
+    const db = drizzleNodePg(plannedPool(pool), { schema, casing: "snake_case" }) as unknown as Db;
     return { db, kind: "postgres", pool, close: once(() => pool.end()) };
   }
   const dir = config.pgliteDir && config.pgliteDir !== "memory://" ? config.pgliteDir : undefined;

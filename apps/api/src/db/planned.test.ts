@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db";
-import type { Database } from "./client";
+import { createDatabase, type Database } from "./client";
 import { MAX_PREPARED, withUsualTypes } from "./planned";
 
 const notes = pgTable("planned_test_notes", {
@@ -204,6 +204,38 @@ describe("statements run again and again (prepared on PGlite)", () => {
     expect((await byId(1))[0]!.body).toBe(TRICKY);
     expect(await byId(2)).toHaveLength(1);
   });
+
+  it.runIf(!onPglite)(
+    "on PostgreSQL, named and prepared once per connection; run again unnamed once outdated",
+    async () => {
+      // One connection, so what it holds prepared can be read.
+      const one = await createDatabase({ databaseUrl: database.pool!.options.connectionString, poolSize: 1 });
+      try {
+        const second = () =>
+          one.db.select({ id: notes.id, body: notes.body }).from(notes).where(eq(notes.id, 2));
+        const held = async () =>
+          (
+            await one.db.execute<{ name: string }>(
+              sql`select name from pg_prepared_statements
+              where statement like '%planned_test_notes%' and statement not like '%pg_prepared_statements%'`,
+            )
+          ).rows.map((r) => r.name);
+        for (let round = 0; round < 4; round++)
+          expect(await second()).toEqual([{ id: 2, body: "Nhóm dịch" }]);
+        expect(await held()).toEqual([expect.stringMatching(/^vt_planned_\d+$/)]);
+        // Its result changes type: the prepared statement no longer fits (0A000), the call still answers.
+        await one.db.execute(sql`alter table planned_test_notes alter column body type varchar(300)`);
+        for (let round = 0; round < 3; round++)
+          expect(await second()).toEqual([{ id: 2, body: "Nhóm dịch" }]);
+        expect(await held()).toHaveLength(1);
+        // Dropped on the server behind node-postgres's back (26000): answered too.
+        await one.db.execute(sql`deallocate all`);
+        expect(await second()).toEqual([{ id: 2, body: "Nhóm dịch" }]);
+      } finally {
+        await one.close();
+      }
+    },
+  );
 
   it.runIf(onPglite)(`holds at most ${MAX_PREPARED} statements; later ones run as they are`, async () => {
     for (let i = 0; i < MAX_PREPARED + 20; i++) {

@@ -284,9 +284,11 @@ type PgQueryConfig = pg.QueryConfig & { rowMode?: string; types?: unknown };
 export function plannedPool(pool: pg.Pool): pg.Pool {
   const names = new StatementNames();
   const query = async (config: unknown, values?: unknown) => {
+    // A plain config object (not a text alone, nor a submittable Query), unnamed, with array values.
     const named =
       typeof config === "object" &&
       config !== null &&
+      Object.getPrototypeOf(config) === Object.prototype &&
       (config as PgQueryConfig).name === undefined &&
       typeof (config as PgQueryConfig).text === "string" &&
       PREPARABLE.test((config as PgQueryConfig).text) &&

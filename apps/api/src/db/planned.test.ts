@@ -3,7 +3,7 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db";
 import { createDatabase, type Database } from "./client";
-import { MAX_PREPARED, withUsualTypes } from "./planned";
+import { MAX_NAMED_PER_CONNECTION, MAX_PREPARED, withUsualTypes } from "./planned";
 
 const notes = pgTable("planned_test_notes", {
   id: integer().primaryKey(),
@@ -231,6 +231,22 @@ describe("statements run again and again (prepared on PGlite)", () => {
         // Dropped on the server behind node-postgres's back (26000): answered too.
         await one.db.execute(sql`deallocate all`);
         expect(await second()).toEqual([{ id: 2, body: "Nhóm dịch" }]);
+        // At most MAX_NAMED_PER_CONNECTION named: later statements run unnamed.
+        for (let i = 0; i < MAX_NAMED_PER_CONNECTION + 20; i++) {
+          for (let twice = 0; twice < 2; twice++) {
+            const rows = await one.db.execute<{ n: number }>(
+              sql.raw(`select ${i} as n from planned_test_notes where id = 2`),
+            );
+            expect(rows.rows).toEqual([{ n: i }]);
+          }
+        }
+        const all = await one.db.execute<{ statement: string }>(
+          sql`select statement from pg_prepared_statements where name like 'vt_planned_%'`,
+        );
+        expect(all.rows.length).toBeLessThanOrEqual(MAX_NAMED_PER_CONNECTION);
+        expect(all.rows.some((r) => r.statement.includes("select 0 as n"))).toBe(true);
+        const last = `select ${MAX_NAMED_PER_CONNECTION + 19} as n`;
+        expect(all.rows.some((r) => r.statement.includes(last))).toBe(false);
       } finally {
         await one.close();
       }

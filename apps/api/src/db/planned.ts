@@ -21,9 +21,9 @@
  *
  * On PostgreSQL, node-postgres sends a statement without a name unless given one, and the server
  * parses and plans it on every call: the comic list's page took 0.39-0.42 ms to plan and 0.22-0.24
- * to run. `plannedPool` names what drizzle runs through the pool again and again (the same
- * StatementNames), and node-postgres prepares a named statement once per connection (Parse), then
- * only binds and executes it. Statements inside a transaction run on the transaction's own client,
+ * to run. `plannedPool` names what drizzle runs through the pool again and again (StatementNames,
+ * at most MAX_NAMED_PER_CONNECTION), and node-postgres prepares a named statement once per
+ * connection (Parse), then only binds and executes it. Statements inside a transaction run on the transaction's own client,
  * unnamed as before (drizzle's `.prepare(name)` keeps its name). A named statement that no longer
  * fits (26000, 0A000: after a schema change) fails on that connection, which pg-pool then closes, as
  * it closes a connection after any error; the call is run again unnamed.
@@ -44,8 +44,13 @@
 import { type PGlite, type QueryOptions, type Results, type Transaction, types } from "@electric-sql/pglite";
 import pg from "pg";
 
-/** Statements held prepared per database at most (each keeps its parse tree and plans in memory). */
+/** Statements held prepared per PGlite database at most (each keeps its parse tree and plans in memory). */
 export const MAX_PREPARED = 500;
+/**
+ * Statements named per PostgreSQL pool at most, so held prepared per connection at most: each held
+ * about 60 KB of the server's memory (29 statements, 1.8 MB of plan cache on one connection).
+ */
+export const MAX_NAMED_PER_CONNECTION = 200;
 /** Texts seen once, remembered up to this many (then forgotten, to be counted afresh). */
 const SEEN_AT_MOST = 5000;
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
@@ -53,18 +58,20 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 const STALE = new Set(["26000", "0A000"]);
 
 /**
- * Names the statements worth preparing: a text the second time it is seen, while fewer than
- * MAX_PREPARED are named (names are never taken back: a text keeps its name).
+ * Names the statements worth preparing: a text the second time it is seen, while fewer than `most`
+ * are named (names are never taken back: a text keeps its name).
  */
 class StatementNames {
   private readonly names = new Map<string, string>();
   private readonly seen = new Set<string>();
 
+  constructor(private readonly most: number) {}
+
   /** The statement's name once it is worth preparing (seen before, room left), else undefined. */
   nameFor(text: string): string | undefined {
     const { names, seen } = this;
     const known = names.get(text);
-    if (known !== undefined || names.size >= MAX_PREPARED) return known;
+    if (known !== undefined || names.size >= this.most) return known;
     if (!seen.has(text)) {
       if (seen.size >= SEEN_AT_MOST) seen.clear();
       seen.add(text);
@@ -188,7 +195,7 @@ export class PlannedPglite {
   ) {
     let plans = plansOf.get(pglite);
     if (!plans) {
-      plans = { names: new StatementNames(), ready: new Map() };
+      plans = { names: new StatementNames(MAX_PREPARED), ready: new Map() };
       plansOf.set(pglite, plans);
     }
     this.plans = plans;
@@ -282,7 +289,7 @@ type PgQueryConfig = pg.QueryConfig & { rowMode?: string; types?: unknown };
  * text comes (StatementNames), so each connection prepares it once.
  */
 export function plannedPool(pool: pg.Pool): pg.Pool {
-  const names = new StatementNames();
+  const names = new StatementNames(MAX_NAMED_PER_CONNECTION);
   const query = async (config: unknown, values?: unknown) => {
     // A plain config object (not a text alone, nor a submittable Query), unnamed, with array values.
     const named =

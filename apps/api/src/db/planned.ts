@@ -290,22 +290,23 @@ type PgQueryConfig = pg.QueryConfig & { rowMode?: string; types?: unknown };
  */
 export function plannedPool(pool: pg.Pool): pg.Pool {
   const names = new StatementNames(MAX_NAMED_PER_CONNECTION);
+  const run = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
   const query = async (config: unknown, values?: unknown) => {
     // A plain config object (not a text alone, nor a submittable Query), unnamed, with array values.
-    const named =
-      typeof config === "object" &&
-      config !== null &&
-      Object.getPrototypeOf(config) === Object.prototype &&
-      (config as PgQueryConfig).name === undefined &&
-      typeof (config as PgQueryConfig).text === "string" &&
-      PREPARABLE.test((config as PgQueryConfig).text) &&
-      (values === undefined || Array.isArray(values))
-        ? names.nameFor((config as PgQueryConfig).text)
+    const plain =
+      typeof config === "object" && config !== null && Object.getPrototypeOf(config) === Object.prototype
+        ? (config as PgQueryConfig)
         : undefined;
-    const run = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
-    if (named === undefined) return run(config, values);
+    const named =
+      plain?.name === undefined &&
+      typeof plain?.text === "string" &&
+      PREPARABLE.test(plain.text) &&
+      (values === undefined || Array.isArray(values))
+        ? names.nameFor(plain.text)
+        : undefined;
+    if (plain === undefined || named === undefined) return run(config, values);
     try {
-      return await run({ ...(config as PgQueryConfig), name: named }, values);
+      return await run({ ...plain, name: named }, values);
     } catch (error) {
       if (!STALE.has((error as { code?: string }).code ?? "")) throw error;
       // pg-pool has closed the connection that held the outdated statement; this call runs unnamed.

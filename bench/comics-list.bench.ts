@@ -1,5 +1,6 @@
 /**
- * The comic list at 100k comics: `GET /api/comics` through the real app over loopback HTTP (session,
+ * The comic list at 100k comics: `GET /api/comics` through the real app over loopback HTTP (one
+ * kept-alive connection, lib.ts `jsonClient`) (session,
  * validation, my teams, page + count queries, serialization) next to the very same page + count SQL
  * run directly on the PGlite driver the way the app runs it (prepared once run again:
  * db/planned.ts), in the same process and run. Cases: every comic (scope=all), my teams' comics
@@ -26,7 +27,7 @@ import {
 } from "../apps/api/src/modules/comics/comics-list.repo";
 import { anchorFor } from "../apps/api/src/modules/comics/list-anchors";
 import { createLocalStorage } from "../apps/api/src/storage/local";
-import { benchConfig, measure, type Row, ratio } from "./lib";
+import { benchConfig, jsonClient, measure, type Row, ratio } from "./lib";
 
 const COMICS = 100_000;
 const TEAMS = 100;
@@ -87,7 +88,10 @@ export async function run() {
   const storage = await createLocalStorage({ root: config.storageDir, publicBaseUrl: "/files" });
   const app = await buildApp({ config, database, storage, logger: false, webDist: null });
   const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
-  const headers = { cookie: `${SESSION_COOKIE}=${token}`, "x-app-origin": config.publicUrl };
+  const client = jsonClient(appUrl, {
+    cookie: `${SESSION_COOKIE}=${token}`,
+    "x-app-origin": config.publicUrl,
+  });
   const dialect = new PgDialect({ casing: "snake_case" });
   const pglite = database.pglite!;
   const driver = new PlannedPglite(pglite);
@@ -99,14 +103,13 @@ export async function run() {
     // the driver's statements are the very ones the app prepared. Without this the first case
     // measured also paid for the app's warm-up (about +0.4 ms at p50).
     for (const c of CASES) {
-      for (let i = 0; i < 50; i++)
-        await fetch(`${appUrl}/api/comics?${c.query}`, { headers }).then((r) => r.text());
+      for (let i = 0; i < 50; i++) await client.get(`/api/comics?${c.query}`);
     }
     const cases = [];
     for (const c of CASES) {
-      const res = await fetch(`${appUrl}/api/comics?${c.query}`, { headers });
-      if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
-      const body = (await res.json()) as { comics: unknown[]; total: number };
+      const res = await client.get<{ comics: unknown[]; total: number }>(`/api/comics?${c.query}`);
+      if (res.status !== 200) throw new Error(`${c.name}: ${res.status} ${JSON.stringify(res.body)}`);
+      const body = res.body;
 
       // The same page + count SQL the service runs, straight on the driver.
       const q = ZComicListQuery.parse(Object.fromEntries(new URLSearchParams(c.query)));
@@ -141,10 +144,7 @@ export async function run() {
       if (directPage.rows.length !== body.comics.length) throw new Error(`${c.name}: direct SQL disagrees`);
 
       const baseline = await measure(direct, n);
-      const ours = await measure(
-        () => fetch(`${appUrl}/api/comics?${c.query}`, { headers }).then((r) => r.json()),
-        n,
-      );
+      const ours = await measure(() => client.get(`/api/comics?${c.query}`), n);
       cases.push({
         name: c.name,
         total: body.total,
@@ -170,10 +170,7 @@ export async function run() {
     }
     const first = cases.find((c) => c.name.startsWith("list all (scope=all, page 1)"))!;
     // The floor under every list request: a signed-in request that runs only its session query.
-    const sessionOnly = await measure(
-      () => fetch(`${appUrl}/api/users/me`, { headers }).then((r) => r.json()),
-      n,
-    );
+    const sessionOnly = await measure(() => client.get("/api/users/me"), n);
     const best = ratio(first.sqlDirect.p50, first.sqlDirect.p50 + sessionOnly.p50);
     rows.push({
       metric: `floor: a signed-in request running only its session (GET /api/users/me); 'list all' can reach at most ${best}x`,
@@ -202,6 +199,7 @@ export async function run() {
       rows,
     };
   } finally {
+    client.close();
     await app.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,14 +1,15 @@
 /**
  * Overhead of our HTTP stack: GET /api/health through the real app (request ids, language,
  * error handling, database ping) against a bare Fastify route answering the same JSON,
- * both over loopback HTTP in the same process and run.
+ * both over loopback HTTP (one kept-alive connection each, lib.ts `jsonClient`) in the same process
+ * and run.
  */
 import { rmSync } from "node:fs";
 import Fastify from "fastify";
 import { buildApp } from "../apps/api/src/app";
 import { createDatabase, runMigrations } from "../apps/api/src/db/client";
 import { createLocalStorage } from "../apps/api/src/storage/local";
-import { benchConfig, measure, ratio } from "./lib";
+import { benchConfig, jsonClient, measure, ratio } from "./lib";
 
 export async function run() {
   const { dataDir, config } = benchConfig("health");
@@ -20,10 +21,12 @@ export async function run() {
   base.get("/api/health", async () => ({ status: "ok", db: "pglite", storage: "local", version: "0" }));
   const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = await base.listen({ port: 0, host: "127.0.0.1" });
+  const baseClient = jsonClient(baseUrl);
+  const appClient = jsonClient(appUrl);
   try {
     const n = 2000;
-    const baseline = await measure(() => fetch(`${baseUrl}/api/health`).then((r) => r.json()), n);
-    const ours = await measure(() => fetch(`${appUrl}/api/health`).then((r) => r.json()), n);
+    const baseline = await measure(() => baseClient.get("/api/health"), n);
+    const ours = await measure(() => appClient.get("/api/health"), n);
     return {
       name: "GET /api/health vs bare Fastify",
       unit: "ms",
@@ -33,6 +36,8 @@ export async function run() {
       ratioP99: ratio(ours.p99, baseline.p99),
     };
   } finally {
+    baseClient.close();
+    appClient.close();
     await app.close();
     await base.close();
     await database.close();

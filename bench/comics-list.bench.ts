@@ -1,7 +1,7 @@
 /**
- * The comic list at 100k comics: `GET /api/comics` through the real app over loopback HTTP (one
- * kept-alive connection, lib.ts `jsonClient`) (session,
- * validation, my teams, page + count queries, serialization) next to the very same page + count SQL
+ * The comic list at 100k comics: `GET /api/comics` through the real app over loopback HTTP on one
+ * kept-alive connection (lib.ts `jsonClient`): session, validation, my teams, page + count queries,
+ * serialization. Next to it, the very same page + count SQL
  * run directly on the PGlite driver the way the app runs it (prepared once run again:
  * db/planned.ts), in the same process and run. Cases: every comic (scope=all), my teams' comics
  * (scope=mine), an accent-insensitive search matching 1/8 of the catalogue, a rare search, and deep

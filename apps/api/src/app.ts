@@ -32,7 +32,7 @@ import { registerHttpMetrics } from "./lib/metrics";
 import { appVersion, repoRoot } from "./lib/repo-root";
 import { inlineScriptHashes, registerSecurityHeaders } from "./lib/security-headers";
 import { refundUploadQuota } from "./lib/upload-quota";
-import { isZodError, validatorCompiler } from "./lib/validation";
+import { isZodError, registerDepthCheckedJsonParser, validatorCompiler } from "./lib/validation";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { chaptersRoutes } from "./modules/chapters/chapters.routes";
 import { comicsRoutes } from "./modules/comics/comics.routes";
@@ -119,6 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  registerDepthCheckedJsonParser(app);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate("config", config);

@@ -3,7 +3,8 @@
  * a new route is covered without editing this file) gets a body built from its JSON contract with
  * one field at a time replaced by a bad value (NUL, lone surrogate, 1 MB text, negative, "NaN",
  * 1e308, year-10000 dates, wrong types), bad path parameters, and extra fields a client must never
- * set (mass assignment). Every upload route gets hostile files (SVG with script, HTML named .jpg,
+ * set (mass assignment), and a body nested 3000, 10000 and 1 MiB deep (issue 31; the JSON array
+ * fields of the upload routes too). Every upload route gets hostile files (SVG with script, HTML named .jpg,
  * JPEG+HTML polyglots, a 50000x50000 pixel bomb, truncated images, zero bytes, over the size
  * limit, traversal file names). A refusal must be a 4xx whose message is translated (vi differs
  * from en, chosen by `x-custom-lang`), and must change no row, store no file and count nothing
@@ -36,6 +37,12 @@ import {
 
 /** Text fields the upload routes read beside their files (page id, scramble keys, client ids, volume art). */
 const UPLOAD_TEXT_FIELDS = ["pageId", "comicId", "volume", "key", "keys", "clientIds", "clientId"];
+
+/** Nesting depths of hostile JSON: where the old recursive walk overflowed (PGlite, PostgreSQL). */
+const DEEP = [3000, 10_000];
+/** A body of exactly 1 MiB (Fastify's body limit) that is nothing but nesting. */
+const ONE_MIB_DEEP = 512 * 1024;
+const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
 /** Tables a refused request may touch: session last-seen, sign-in rate limits. */
 const VOLATILE = ["sessions", "auth_rate_limit", "auth_session"];
@@ -309,6 +316,17 @@ describe("hostile input", () => {
         existsSync(join(t.dataDir, "evil.jpg"))
       )
         problems.push(`POST ${route.path} traversal-name: wrote outside storage`);
+      // JSON array fields nested thousands deep (issue 31): refused before any walk over them.
+      for (const depth of DEEP) {
+        for (const name of ["keys", "clientIds"]) {
+          counts.uploads += 1;
+          await attempt({
+            label: `POST ${route.path} ${name}=nested-${depth}`,
+            mayPass: false,
+            send: (lang) => send(route, small)(lang, { [name]: nested(depth) }),
+          });
+        }
+      }
       // Bad text fields beside a small good file (cheap to check): a refusal must undo the stored file.
       for (const [label, value] of Object.entries(BAD_VALUES)) {
         if (typeof value !== "string" && typeof value !== "number") continue;
@@ -370,6 +388,36 @@ describe("hostile input", () => {
         ...jsonAttempt(route, "mass-assignment", urlFor(route.path), payload, true),
         afterSuccess: () => massAssignmentProblem(before),
       });
+    }
+    await checkRows();
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it("every JSON route refuses deeply nested JSON (3000, 10000 and 1 MiB deep) with a translated 4xx, changing nothing", async () => {
+    problems.length = 0;
+    // Sign-out last: a route that ignores its body would otherwise end the actor's session.
+    const writes = appRoutes(t).writes.sort(
+      (a, b) => Number(a.path.endsWith("/logout")) - Number(b.path.endsWith("/logout")),
+    );
+    baseline = await capture();
+    for (const route of writes) {
+      for (const depth of [...DEEP, ONE_MIB_DEEP]) {
+        counts.writes += 1;
+        const payload = Buffer.from(nested(depth));
+        // The sign-in exchange is also tried without a session: it needs none.
+        const callers = route.path === "/api/users/auth" ? [actor, null] : [actor];
+        for (const caller of callers) {
+          await attempt({
+            label: `${route.method} ${route.path} body=nested-${depth}${caller ? "" : " (no session)"}`,
+            mayPass: false,
+            send: (lang) =>
+              call(t, caller, route.method, urlFor(route.path), {
+                payload,
+                headers: { "content-type": "application/json", "x-custom-lang": lang },
+              }),
+          });
+        }
+      }
     }
     await checkRows();
     expect(problems).toEqual([]);

@@ -1,5 +1,5 @@
-import { unsafeTextIssues } from "@vt/shared/safe-input";
-import type { FastifySchemaCompiler } from "fastify";
+import { jsonNestingExceeds, tooDeepIssue, unsafeTextIssues } from "@vt/shared/safe-input";
+import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
 import { $ZodError, $ZodRealError, type $ZodType, safeParse } from "zod/v4/core";
 
@@ -31,4 +31,30 @@ export function parseInput<T extends $ZodType>(schema: T, data: unknown): z.outp
 
 export function isZodError(error: unknown): error is z.core.$ZodError {
   return error instanceof $ZodError;
+}
+
+/**
+ * Refuses (422, `input.tooDeep` on `path`) JSON text nested deeper than MAX_JSON_DEPTH, before it
+ * is parsed: nothing recursive ever sees it (packages/shared/src/safe-input.ts).
+ */
+export function assertJsonDepth(text: string, path: PropertyKey[] = []): void {
+  if (jsonNestingExceeds(text)) throw new $ZodRealError([tooDeepIssue(path)] as z.core.$ZodIssue[]);
+}
+
+/**
+ * Replaces Fastify's `application/json` parser with the same one (same prototype-poisoning rules)
+ * behind assertJsonDepth: a deeply nested body is refused by a linear scan of its text.
+ */
+export function registerDepthCheckedJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    try {
+      assertJsonDepth(body as string);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
 }

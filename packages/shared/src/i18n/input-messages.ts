@@ -9,6 +9,7 @@ const vi = {
   input: {
     controlCharacter: "{{field}} chứa ký tự không hợp lệ (ký tự rỗng hoặc ký tự lỗi mã hóa)",
     dateOutOfRange: "{{field}} phải là một ngày trong khoảng năm 1 đến năm 9999",
+    tooDeep: "{{field}} lồng nhau quá nhiều tầng (tối đa {{max}} tầng)",
   },
   upload: {
     imageDamaged: "Ảnh bị hỏng hoặc chưa tải lên hết, vui lòng chọn lại tệp",
@@ -35,6 +36,7 @@ const en: Catalogue<typeof vi> = {
   input: {
     controlCharacter: "{{field}} contains a character that is not allowed (a null or broken character)",
     dateOutOfRange: "{{field}} must be a date between the years 1 and 9999",
+    tooDeep: "{{field}} is nested too deeply (at most {{max}} levels)",
   },
   upload: {
     imageDamaged: "The image is damaged or incomplete, please choose the file again",

@@ -38,7 +38,7 @@ import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } fro
 import { readAndStoreImages } from "../../lib/image-gate";
 import { translate } from "../../lib/messages";
 import { errorResponses as e } from "../../lib/route-errors";
-import { parseInput } from "../../lib/validation";
+import { assertJsonDepth, parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
 
@@ -50,6 +50,7 @@ const upload = { ...scoped, ...e(413, 415, 422, 429) };
 function jsonArrayField(fields: Record<string, string>, name: string): unknown {
   const raw = fields[name];
   if (raw === undefined || raw === "") return undefined;
+  assertJsonDepth(raw, [name]);
   try {
     const value = JSON.parse(raw) as unknown;
     if (Array.isArray(value)) return value;

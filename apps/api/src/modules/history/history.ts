@@ -1,8 +1,9 @@
 /**
  * The History tab of a comic and of a chapter (issue 11): the audit rows about it, newest first,
  * for whoever may work on the comic (its teams, admins; 404 for anyone else). A comic's history
- * holds its own entries, its chapters' (trashed ones too) and the requests filed about it (as
- * subject or merge target); a chapter's holds its own.
+ * holds its own entries, its chapters' (trashed ones too) and those of the requests filed about it
+ * (as subject or merge target) that the viewer may see (the requests module's rule, the same as
+ * GET /api/requests/:id); a chapter's holds its own.
  */
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session";
@@ -11,6 +12,7 @@ import { AppError } from "../../lib/app-error";
 import { subjectAudit } from "../admin/admin.service";
 import { findChapter } from "../chapters/chapters.service";
 import { comicAccess } from "../comics/comics.service";
+import { visibleRequestIdsAbout } from "../requests/requests.service";
 
 type HistoryQuery = { search?: string | undefined; page: number; limit: number };
 
@@ -21,9 +23,7 @@ export async function comicHistory(db: Db, user: SessionUser, comicId: number, q
   const ids = async (query: ReturnType<typeof sql>) =>
     (await db.execute<{ id: number }>(query)).rows.map((r) => Number(r.id));
   const chapters = await ids(sql`select id from chapters where comic_id = ${comicId}`);
-  const requests = await ids(
-    sql`select id from requests where comic_id = ${comicId} or target_comic_id = ${comicId}`,
-  );
+  const requests = await visibleRequestIdsAbout(db, user, comicId);
   return page(
     db,
     [

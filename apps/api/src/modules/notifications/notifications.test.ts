@@ -314,6 +314,31 @@ describe("GET /api/comics/:id/history and /api/chapters/:id/history", () => {
     expect((await get(ownerA, `/api/comics/${comic.id}/history?limit=1000`)).statusCode).toBe(422);
   });
 
+  it("shows a request's rows only to those who may see the request (GET /api/requests/:id)", async () => {
+    const comic = await createComic(t, ownerA, teamA);
+    const reason = "Lý do riêng của nhóm B";
+    const filed = await post(ownerB, `/api/comics/permission/${comic.id}`, { teamId: teamB, reason });
+    expect(filed.statusCode).toBe(201);
+    const id = filed.json().request.id as number;
+    const requestRows = (body: string) =>
+      (JSON.parse(body) as { entries: { entity: string; entityId: number }[] }).entries.filter(
+        (e) => e.entity === "request" && e.entityId === id,
+      );
+    // Team A's uploader may not review a permission request: 404 on it, and no trace in History.
+    expect((await get(uploaderA, `/api/requests/${id}`)).statusCode).toBe(404);
+    const hidden = await get(uploaderA, `/api/comics/${comic.id}/history`);
+    expect(hidden.statusCode).toBe(200);
+    expect(requestRows(hidden.body)).toEqual([]);
+    expect(hidden.body).not.toContain(reason);
+    expect(hidden.body).not.toContain(ownerB.name);
+    // Its reviewers (team A's owner and managers) and admins see both the request and its rows.
+    for (const reviewer of [ownerA, managerA, admin]) {
+      expect((await get(reviewer, `/api/requests/${id}`)).statusCode).toBe(200);
+      const shown = await get(reviewer, `/api/comics/${comic.id}/history`);
+      expect(requestRows(shown.body).map((e) => `${e.entity}.${e.entityId}`)).toEqual([`request.${id}`]);
+    }
+  });
+
   it("shows a chapter's changes to those who may work on its comic", async () => {
     const comic = await createComic(t, ownerA, teamA);
     const created = await post(ownerA, "/api/chapters", { comicId: comic.id, order: 1 });

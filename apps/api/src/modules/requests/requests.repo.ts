@@ -73,6 +73,15 @@ export async function viewRequest(db: Executor, id: number): Promise<RequestView
   return result.rows[0];
 }
 
+/** The requests about a comic (subject or merge target), with what maySee reads. */
+export async function requestsAbout(db: Executor, comicId: number) {
+  const result = await db.execute<Pick<RequestViewRow, "id" | "team_id" | "type" | "comic_team_id">>(sql`
+    select r.id, r.team_id, r.type, c.team_id as comic_team_id
+    from requests r left join comics c on c.id = r.comic_id
+    where r.comic_id = ${comicId} or r.target_comic_id = ${comicId}`);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
 export interface RequestFilters {
   /** Only requests filed by these teams. */
   teamIds?: number[];

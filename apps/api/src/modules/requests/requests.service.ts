@@ -71,9 +71,20 @@ export function mayReview(viewer: RequestViewer, row: Pick<repo.RequestViewRow, 
   );
 }
 
-/** Who sees a request: its team's members, its reviewers, admins. */
-function maySee(viewer: RequestViewer, row: repo.RequestViewRow) {
+/**
+ * Who sees a request: its team's members, its reviewers, admins. The one rule for reading a
+ * request (GET /api/requests/:id, review, cancel) and for its rows in a comic's History
+ * (visibleRequestIdsAbout); docs/requests.md, "Who sees a request".
+ */
+function maySee(viewer: RequestViewer, row: Pick<repo.RequestViewRow, "team_id" | "type" | "comic_team_id">) {
   return viewer.teamIds.includes(row.team_id) || mayReview(viewer, row);
+}
+
+/** Ids of the requests about a comic (as subject or merge target) the user may see (maySee). */
+export async function visibleRequestIdsAbout(db: Executor, user: SessionUser, comicId: number) {
+  const viewer = await viewerOf(db, user);
+  const rows = await repo.requestsAbout(db, comicId);
+  return rows.filter((row) => maySee(viewer, row)).map((row) => row.id);
 }
 
 export function toRequest(row: repo.RequestViewRow, viewer?: RequestViewer): TComicRequest {

@@ -40,7 +40,8 @@ export function jsonNestingExceeds(text: string, max = MAX_JSON_DEPTH): boolean 
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -74,7 +75,12 @@ export function unsafeTextIssues(
   out: InputIssue[] = [],
 ): InputIssue[] {
   // An array or object here would be level MAX_JSON_DEPTH + 1.
-  if (path.length >= MAX_JSON_DEPTH && value !== null && typeof value === "object" && !ArrayBuffer.isView(value)) {
+  if (
+    path.length >= MAX_JSON_DEPTH &&
+    value !== null &&
+    typeof value === "object" &&
+    !ArrayBuffer.isView(value)
+  ) {
     out.push(tooDeepIssue(path));
     return out;
   }

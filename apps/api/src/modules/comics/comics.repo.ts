@@ -22,6 +22,7 @@ import {
 import { type PersonKind, people } from "../../db/schema/people";
 import { requests } from "../../db/schema/requests";
 import { type TeamRole, teamMembers, teams } from "../../db/schema/teams";
+import { intArray } from "../../db/sql";
 
 export type ComicRow = typeof comics.$inferSelect;
 
@@ -367,6 +368,17 @@ export async function chapterCounts(
  * subject or as merge target) becomes `superseded`, except `keepId` (the request being approved).
  * Requests are never moved to another comic. Answers the ids settled.
  */
+/**
+ * Locks comic rows (live or not) in id order. A transaction that settles a comic's requests takes
+ * its comics first, then the requests (as a merge or an admin's delete does): approving a delete
+ * and a merge of one comic at once deadlocked when one review locked its request first.
+ */
+export async function lockComics(tx: Executor, ids: readonly (number | null)[]): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return;
+  await tx.execute(sql`select id from comics where id = any(${intArray(wanted)}) order by id for update`);
+}
+
 export async function supersedePending(
   tx: Executor,
   comicId: number,

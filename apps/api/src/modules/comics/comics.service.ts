@@ -33,6 +33,7 @@ import * as list from "./comics-list.repo";
 export {
   findComicAccess,
   findTeam,
+  lockComics,
   setCollaborator,
   supersedePending,
   teamCanUpload,

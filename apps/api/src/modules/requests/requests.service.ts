@@ -28,6 +28,7 @@ import {
   comicAudit,
   findComicAccess,
   findTeam,
+  lockComics,
   mergeInTx,
   setCollaborator,
   supersedePending,
@@ -304,6 +305,9 @@ export async function reviewRequest(
 ): Promise<TComicRequest> {
   const viewer = await viewerOf(deps.db, user);
   await deps.db.transaction(async (tx) => {
+    // Comics first, then the request: the order of every change that settles a comic's requests.
+    const about = await repo.viewRequest(tx, requestId);
+    if (about) await lockComics(tx, [about.comic_id, about.target_comic_id]);
     const { request, view } = await lockVisible(tx, viewer, requestId);
     if (!mayReview(viewer, view)) throw new AppError("FORBIDDEN");
     if (request.status !== "pending") throw new AppError("CONFLICT", "requests.notPending");

@@ -77,6 +77,16 @@ export async function listTrash(
   return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
+const TABLES = { comic: "comics", chapter: "chapters", team: "teams" } as const;
+
+/**
+ * Locks the item's row (trashed or not) until the transaction ends: of concurrent restores of one
+ * item, the first restores it and the others then find it no longer in the trash (404).
+ */
+export async function lockItem(tx: Executor, type: keyof typeof TABLES, id: number): Promise<void> {
+  await tx.execute(sql`select id from ${sql.raw(TABLES[type])} where id = ${id} for update`);
+}
+
 export async function findTrashed(db: Executor, scope: TrashScope, type: string, id: number) {
   const result = await db.execute<TrashRow>(
     sql`select * from (${trashSelect(scope)}) x where x.type = ${type} and x.id = ${id}`,

@@ -73,12 +73,16 @@ export async function restore(
 ): Promise<TTrashItem> {
   const scope = await scopeOf(deps.db, user);
   return deps.db.transaction(async (tx) => {
+    // Locked before it is read: a restore that waited for another one sees it restored (404).
+    await repo.lockItem(tx, type, id);
     const row = await repo.findTrashed(tx, scope, type, id);
     if (!row) throw new AppError("NOT_FOUND");
     if (type === "comic") {
       await updateComicRow(tx, id, { deletedAt: null, deletedBy: null });
     } else if (type === "chapter") {
-      const chapter = (await findChapter(tx, id, { trashed: true, lock: true }))!.chapter;
+      const found = await findChapter(tx, id, { trashed: true, lock: true });
+      if (!found) throw new AppError("NOT_FOUND");
+      const chapter = found.chapter;
       const same = await findSameOrder(tx, {
         comicId: chapter.comicId,
         teamId: chapter.teamId,

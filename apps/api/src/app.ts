@@ -154,6 +154,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook("onSend", async (request, reply) => {
     if (reply.statusCode >= 400) await refundUploadQuota(request);
   });
+  // A refusal sent before the request's body was read to its end (a 413 once an upload passes its
+  // limit): the rest of that body would be read as the next request on the connection, which then
+  // hangs or fails. The answer says `Connection: close` and Node closes the connection after it.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.raw.complete === false) reply.header("connection", "close");
+  });
   registerHttpMetrics(app, database.pool);
 
   await app.register(fastifySwagger, {

@@ -1,12 +1,15 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createTestDatabase, testDatabaseUrl } from "../../test/db";
 import { runAdminCommand } from "../cli/admin";
 import type { Database } from "../db/client";
-import { defineJob, type JobEngine, startJobEngine } from "./engine";
+import { repoRoot } from "../lib/repo-root";
+import { crashResumeBoundSeconds, defineJob, type JobEngine, startJobEngine } from "./engine";
 import { JOBS } from "./registry";
-import { recentJobRuns } from "./runs";
+import { JOBS_SCHEMA, recentJobRuns } from "./runs";
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent } as never;
 
@@ -47,6 +50,33 @@ describe(`job engine (pg-boss on ${testDatabaseUrl() ? "PostgreSQL" : "PGlite"})
     expect(seen).toEqual([21]);
     const runs = await recentJobRuns(t.database.db, 10);
     expect(runs.find((r) => r.id === id)).toMatchObject({ state: "completed" });
+  });
+
+  it("takes up again a run whose process was killed (its heartbeat lost), within the documented bound", {
+    timeout: (crashResumeBoundSeconds() + 120) * 1000,
+  }, async () => {
+    const resumed = defineJob<{ n: number }>({
+      name: "test.resumed",
+      async run({ n }) {
+        return { n };
+      },
+    });
+    const id = await engine.send(resumed, { n: 7 });
+    // What a worker killed with -9 leaves behind: the run claimed (active), never refreshed again.
+    await t.database.db.execute(
+      sql`update ${sql.raw(JOBS_SCHEMA)}.job set state = 'active', started_on = now() - interval '10 minutes',
+            heartbeat_on = now() - interval '10 minutes' where id = ${id}::uuid`,
+    );
+    await engine.work(resumed);
+    // Waits for the state; the limit only turns a run never taken up into a failure, not a hang.
+    const run = await engine.waitFor(resumed, id!, { timeoutMs: (crashResumeBoundSeconds() + 60) * 1000 });
+    expect(run).toMatchObject({ state: "completed", retryCount: 1 });
+    // docs/jobs.md states the same bound.
+    const doc = readFileSync(join(repoRoot(), "docs/jobs.md"), "utf8");
+    const minutes = Number(/taken up again within (\d+) minutes/.exec(doc)?.[1]);
+    expect(crashResumeBoundSeconds()).toBeLessThanOrEqual(minutes * 60);
+    const thumbnails = JOBS.find((j) => j.name === "images.thumbnail")!;
+    expect(crashResumeBoundSeconds(thumbnails.heartbeatSeconds)).toBeLessThanOrEqual(minutes * 60);
   });
 
   it("records a failed run with its error message", async () => {

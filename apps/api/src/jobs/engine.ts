@@ -39,6 +39,11 @@ export interface JobDefinition<Data extends object = Record<string, never>, Resu
   retryLimit?: number;
   /** A run still active after this many seconds is failed and retried (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * A running handler refreshes its run every half of this; a run not refreshed for this long (its
+   * process was killed) is failed and retried (default JOB_HEARTBEAT_SECONDS).
+   */
+  heartbeatSeconds?: number;
   /** Runs of this queue one instance works on at once (default 1). */
   concurrency?: number;
   run(data: Data, ctx: JobContext): Promise<Result>;
@@ -49,6 +54,25 @@ export function defineJob<Data extends object = Record<string, never>, Result = 
   definition: JobDefinition<Data, Result>,
 ): JobDefinition<Data, Result> {
   return definition;
+}
+
+/** Default `heartbeatSeconds` of a queue (pg-boss's minimum is 10). */
+export const JOB_HEARTBEAT_SECONDS = 30;
+/** First retry of a failed run after this many seconds; later ones back off exponentially. */
+export const JOB_RETRY_DELAY_SECONDS = 30;
+/** How often pg-boss's supervisor (one instance at a time) fails runs that lost their heartbeat. */
+export const JOB_SUPERVISE_SECONDS = 60;
+/** A worker's poll for runs when no NOTIFY woke it. */
+export const JOB_POLL_SECONDS = 2;
+
+/**
+ * Longest time, in seconds, from a kill -9 of the process running a job to another worker taking
+ * it up again (docs/jobs.md, "Crashes"): the run's last refresh is at most half a heartbeat old, it
+ * counts as lost a heartbeat later, the next supervisor pass fails it, its first retry waits at
+ * most twice the retry delay (backoff with jitter), then a worker's poll.
+ */
+export function crashResumeBoundSeconds(heartbeatSeconds = JOB_HEARTBEAT_SECONDS): number {
+  return heartbeatSeconds + JOB_SUPERVISE_SECONDS + 2 * JOB_RETRY_DELAY_SECONDS + JOB_POLL_SECONDS;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of any data type.
@@ -92,6 +116,7 @@ function createBoss(database: Database): PgBoss {
       db: fromPglite(withUsualTypes(database.pglite!)),
       backend: "pglite",
       useListenNotify: true,
+      superviseIntervalSeconds: JOB_SUPERVISE_SECONDS,
     });
   }
   // The application's pool: a parameterless multi-statement script (pg-boss's BEGIN ... COMMIT
@@ -100,6 +125,7 @@ function createBoss(database: Database): PgBoss {
   return new PgBoss({
     schema: JOBS_SCHEMA,
     db: { executeSql: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)) },
+    superviseIntervalSeconds: JOB_SUPERVISE_SECONDS,
   });
 }
 
@@ -114,13 +140,17 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
   const known = new Set<string>();
   async function ensureQueue(job: AnyJobDefinition): Promise<void> {
     if (known.has(job.name)) return;
-    await boss.createQueue(job.name, {
+    const settings = {
       retryLimit: job.retryLimit ?? 2,
-      retryDelay: 30,
+      retryDelay: JOB_RETRY_DELAY_SECONDS,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 900,
+      heartbeatSeconds: job.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS,
       notify: true,
-    });
+    };
+    await boss.createQueue(job.name, settings);
+    // A queue an older version created keeps its settings otherwise (createQueue leaves it as is).
+    await boss.updateQueue(job.name, settings);
     known.add(job.name);
   }
 
@@ -142,8 +172,8 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
       // queue was busy would wait that long once they are free (thumbnails of a chapter's later
       // pages took a minute). The backstop poll is the normal 2 s.
       const options = {
-        pollingIntervalSeconds: 2,
-        notifyPollingIntervalSeconds: 2,
+        pollingIntervalSeconds: JOB_POLL_SECONDS,
+        notifyPollingIntervalSeconds: JOB_POLL_SECONDS,
         localConcurrency: job.concurrency ?? 1,
       };
       await boss.work(job.name, options, async ([item]) => {

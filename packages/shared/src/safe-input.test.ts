@@ -11,6 +11,11 @@ describe("JSON nesting limit (issue 31)", () => {
     expect(jsonNestingExceeds(`{"a":${nested(MAX_JSON_DEPTH)}}`)).toBe(true);
     expect(jsonNestingExceeds(JSON.stringify({ text: "[".repeat(100), q: '\\"[[[[' }))).toBe(false);
     expect(jsonNestingExceeds(nested(1_000_000))).toBe(true);
+    // An escaped quote does not end a string; an escaped backslash before the quote does.
+    const tricky = `["a\\"${"[".repeat(40)}", "b\\\\", ${nested(MAX_JSON_DEPTH - 1)}]`;
+    expect(JSON.parse(tricky)).toHaveLength(3);
+    expect(jsonNestingExceeds(tricky)).toBe(false);
+    expect(jsonNestingExceeds(`["b\\\\", ${nested(MAX_JSON_DEPTH)}]`)).toBe(true);
   });
 
   it("the text walk stops at the limit instead of overflowing the stack", () => {

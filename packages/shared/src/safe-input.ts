@@ -36,15 +36,19 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function jsonNestingExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      // A string is skipped whole: it ends at the first quote not escaped by an odd run of backslashes.
+      for (;;) {
+        const end = text.indexOf('"', i + 1);
+        if (end < 0) return false; // unterminated: the parser refuses it
+        let slashes = 0;
+        for (let j = end - 1; text.charCodeAt(j) === 0x5c; j--) slashes++;
+        i = end;
+        if (slashes % 2 === 0) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
       depth += 1;
       if (depth > max) return true;
     } else if (c === 0x5d || c === 0x7d) depth -= 1;

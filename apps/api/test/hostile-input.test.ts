@@ -316,13 +316,14 @@ describe("hostile input", () => {
         existsSync(join(t.dataDir, "evil.jpg"))
       )
         problems.push(`POST ${route.path} traversal-name: wrote outside storage`);
-      // JSON array fields nested thousands deep (issue 31): refused before any walk over them.
+      // JSON array fields nested thousands deep (issue 31): the page routes refuse them before any
+      // walk over them; the other routes do not read these fields (a 2xx there is fine, a 500 never).
       for (const depth of DEEP) {
         for (const name of ["keys", "clientIds"]) {
           counts.uploads += 1;
           await attempt({
             label: `POST ${route.path} ${name}=nested-${depth}`,
-            mayPass: false,
+            mayPass: route.path !== "/api/chapters/:chapterId/pages",
             send: (lang) => send(route, small)(lang, { [name]: nested(depth) }),
           });
         }

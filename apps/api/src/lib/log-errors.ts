@@ -2,7 +2,8 @@
  * How errors are written to the log (the logger's `err` serializer, and better-auth's details):
  * type, message, code, stack and cause, never a query's parameters or the row values PostgreSQL
  * puts in `detail` (user data). drizzle's DrizzleQueryError carries the SQL and its parameters in
- * its message and properties: it is logged as its SQL text (placeholders only) and its cause.
+ * its message and properties (PGlite's errors in properties): only the SQL text (placeholders) and
+ * the cause's message are logged.
  */
 export interface LoggedError {
   [key: string]: unknown;
@@ -25,15 +26,15 @@ function serializeAt(error: unknown, depth: number): LoggedError {
   const e = error as Error & { code?: unknown; query?: unknown; params?: unknown; cause?: unknown };
   const type =
     e.constructor?.name && e.constructor.name !== "Object" ? e.constructor.name : (e.name ?? "Error");
-  const isQueryError = typeof e.query === "string" && "params" in e;
   const raw = typeof e.message === "string" ? e.message : String(e);
-  const message = isQueryError ? "Failed query (parameters not logged)" : raw;
+  // drizzle's message is the SQL followed by the parameters; PGlite's errors keep both as properties.
+  const message = raw.startsWith("Failed query:") ? "Failed query (parameters not logged)" : raw;
   // The stack's first line repeats the message: with a query error, that is the SQL and its parameters.
   const frames =
     typeof e.stack === "string" ? e.stack.split("\n").filter((line) => /^\s+at /.test(line)) : [];
   const out: LoggedError = { type, message, stack: [`${type}: ${message}`, ...frames].join("\n") };
   if (typeof e.code === "string") out.code = e.code;
-  if (isQueryError) out.query = (e.query as string).slice(0, QUERY_MAX);
+  if (typeof e.query === "string") out.query = e.query.slice(0, QUERY_MAX);
   if (e.cause !== undefined && depth < 5) out.cause = serializeAt(e.cause, depth + 1);
   return out;
 }

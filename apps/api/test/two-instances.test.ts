@@ -8,6 +8,10 @@
  * leave consistent data; a scheduled job runs once per tick, on one of them, not twice; SIGKILL of
  * one mid-upload loses no acknowledged page and the other serves on; on S3 a chapter's pages go
  * straight to the bucket (presigned on one, confirmed on the other): no instance receives page bytes.
+ * Through Debian's nginx with deploy/nginx.conf in front of both: sign-in (the client's address
+ * from X-Forwarded-For recorded, a forged one ignored), the rate limit per client address, a
+ * multi-megabyte page upload; and in front of a third, local-storage instance, pages downloaded
+ * through /files/. Without nginx (/usr/sbin/nginx) those fail with a message saying so.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -18,8 +22,9 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/session";
-import { MIGRATIONS_FOLDER } from "../src/db/client";
+import { createDatabase, MIGRATIONS_FOLDER } from "../src/db/client";
 import { JOBS } from "../src/jobs/registry";
+import { createTestApp, type TestApp } from "./app";
 import { CookieJar } from "./cookie-jar";
 import { testDatabaseUrl } from "./db";
 import { multipart } from "./fixtures/api";
@@ -47,6 +52,20 @@ import {
 } from "./fixtures/nginx";
 
 const RATE_LIMIT = 4;
+
+/** A page of noise: it does not compress, about 2 MB (nginx's default body limit is 1 MB). */
+async function noisePage(filename: string) {
+  const bytes = await sharp(randomBytes(1400 * 1500 * 3), { raw: { width: 1400, height: 1500, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  return { field: "files", filename, contentType: "image/jpeg", bytes };
+}
+
+/** Listens on a free port of 127.0.0.1; answers the port. */
+async function listenOn(t: TestApp): Promise<number> {
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return (t.app.server.address() as { port: number }).port;
+}
 const serverUrl = testDatabaseUrl();
 
 let s3: S3rverInstance;
@@ -421,18 +440,7 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
     it("a page upload of several megabytes goes through, and the published chapter's pages read back", async () => {
       const { chapterId } = await comicWithChapter(a, owner.jar, teamId);
       // Noise does not compress: about 2 MB a page, well past nginx's default 1 MB body limit.
-      const files = await Promise.all(
-        [1, 2, 3].map(async (i) => ({
-          field: "files",
-          filename: `${i}.jpg`,
-          contentType: "image/jpeg",
-          bytes: await sharp(randomBytes(1400 * 1500 * 3), {
-            raw: { width: 1400, height: 1500, channels: 3 },
-          })
-            .jpeg({ quality: 95 })
-            .toBuffer(),
-        })),
-      );
+      const files = await Promise.all([1, 2, 3].map((i) => noisePage(`${i}.jpg`)));
       const form = multipart(files);
       expect(form.payload.length).toBeGreaterThan(5 * 1024 * 1024);
       const up = await via("POST", `/api/chapters/${chapterId}/pages`, {
@@ -457,6 +465,51 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
       for (const [i, p] of pages.entries()) {
         const object = Buffer.from(await (await fetch(`${bucketUrl}/${p.url}`)).arrayBuffer());
         expect(object.equals(files[i]!.bytes)).toBe(true);
+      }
+    });
+
+    it("on local storage, a chapter's pages (what its zip is made of) download through nginx's /files/", async () => {
+      // A third instance, in this process, on the same database but with local files (one
+      // machine's setup): nginx in front of it alone.
+      const database = await createDatabase({ databaseUrl: dbUrl, poolSize: 2 });
+      const local = await createTestApp({
+        database,
+        env: {
+          PUBLIC_URL: ORIGIN,
+          TRUST_PROXY: "true",
+          AUTH_SECRET: "two-instances-secret-two-instances-secret",
+        },
+      });
+      const front = await startNginx([`127.0.0.1:${await listenOn(local)}`]);
+      try {
+        const through = (method: string, path: string, options: ClientCall) =>
+          callFrom(front.url, method, path, {
+            ...options,
+            headers: { "x-app-origin": ORIGIN, origin: ORIGIN, ...options.headers },
+          });
+        const { chapterId } = await comicWithChapter(
+          { name: "local", url: front.url, proc: a.proc, log: [] },
+          owner.jar,
+          teamId,
+        );
+        const files = await Promise.all([4, 5].map((i) => noisePage(`${i}.jpg`)));
+        const form = multipart(files);
+        const up = await through("POST", `/api/chapters/${chapterId}/pages`, {
+          from: "127.0.0.5",
+          jar: owner.jar,
+          body: form.payload,
+          headers: form.headers,
+        });
+        expect(up.status, up.text).toBe(201);
+        const pages = up.json.pages as { id: number; url: string }[];
+        for (const [i, p] of pages.entries()) {
+          const file = await through("GET", `/files/${p.url}`, { from: "127.0.0.5" });
+          expect(file.status).toBe(200);
+          expect(file.bytes.equals(files[i]!.bytes)).toBe(true);
+        }
+      } finally {
+        await front.stop();
+        await local.close();
       }
     });
   });

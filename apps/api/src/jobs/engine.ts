@@ -116,7 +116,11 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
   boss.on("error", (error) => {
     if (!absorbed(error)) context.log.error({ err: error }, "job engine error");
   });
-  boss.on("warning", (warning) => context.log.warn({ warning }, "job engine warning"));
+  // A slow-query warning carries the statement's parameter values (job data): logged without them.
+  boss.on("warning", ({ message, data }) => {
+    const { values: _values, ...rest } = (data ?? {}) as Record<string, unknown>;
+    context.log.warn({ warning: { message, data: rest } }, "job engine warning");
+  });
   // Installing or migrating pg-boss's schema and creating the queues and schedules is not safe
   // when two instances do it at once on an empty database: one instance at a time, the same
   // advisory-lock helper the migrations use. Workers start after the lock is released.

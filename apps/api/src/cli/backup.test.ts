@@ -125,6 +125,8 @@ describe("npm run admin -- backup / restore on the embedded database with local 
     expect(result.oldFile?.equals(result.oldBytes)).toBe(true);
     expect(result.newFileExists).toBe(false);
     expect(result.output).toContain("before-restore-");
+    expect(result.output).toContain("This will replace the embedded database");
+    expect(result.output).toMatch(/local files at .*: \d+ files/);
     // The secret generated at first start was archived and put back.
     const secret = readFileSync(secretFile, "utf8");
     writeFileSync(secretFile, "replaced-secret-replaced-secret-replaced-0000\n");
@@ -140,6 +142,11 @@ describe("npm run admin -- backup / restore on the embedded database with local 
       expect(await main(["backup", join(dir, "busy.tar.gz")], env, busy.io)).toBe(2);
       expect(busy.err.join("\n")).toContain("stop the server");
       expect(existsSync(join(dir, "busy.tar.gz"))).toBe(false);
+      // Restore refuses before saying or doing anything.
+      const busyRestore = capture();
+      expect(await main(["restore", join(dir, "studio.tar.gz")], env, busyRestore.io)).toBe(2);
+      expect(busyRestore.out).toEqual([]);
+      expect(busyRestore.err.join("\n")).toContain("stop the server");
     } finally {
       await running.close();
     }

@@ -428,6 +428,7 @@ export async function restore(
   // Extract beside the storage folder so the files can be renamed into place (same filesystem).
   mkdirSync(dirname(config.storageDir), { recursive: true });
   const work = mkdtempSync(join(dirname(config.storageDir), ".vt-restore-"));
+  let lock: ReturnType<typeof acquirePgliteLock> | undefined;
   try {
     try {
       await extractTar({ file: source, cwd: work, strict: true });
@@ -466,6 +467,9 @@ export async function restore(
       target = await postgresTarget(config.databaseUrl!, join(work, "db/postgres.dump"));
       plan.push(...target.lines);
     } else {
+      // Refused before anything is said or done while a server holds the data directory.
+      mkdirSync(dirname(config.pgliteDir), { recursive: true });
+      lock = acquirePgliteLock(config.pgliteDir);
       plan.push(
         `This will replace the embedded database at ${config.pgliteDir} (moved aside to ${config.pgliteDir}.before-restore-${stamp}).`,
       );
@@ -482,21 +486,15 @@ export async function restore(
     if (target) {
       await runRestoreScript(config.databaseUrl!, join(work, "db/postgres.dump"), target.prelude);
     } else {
-      mkdirSync(dirname(config.pgliteDir), { recursive: true });
-      const lock = acquirePgliteLock(config.pgliteDir);
-      try {
-        // Load into a fresh directory first, so a broken archive leaves the current database alone.
-        const incoming = `${config.pgliteDir}.restoring-${stamp}`;
-        const dump = new Blob([readFileSync(join(work, "db/pglite.tar.gz"))]);
-        const pglite = await PGlite.create(incoming, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
-        await pglite.query("select 1");
-        await pglite.close();
-        const aside = moveAside(config.pgliteDir, stamp);
-        if (aside) movedAside.push(aside);
-        renameSync(incoming, config.pgliteDir);
-      } finally {
-        lock.release();
-      }
+      // Load into a fresh directory first, so a broken archive leaves the current database alone.
+      const incoming = `${config.pgliteDir}.restoring-${stamp}`;
+      const dump = new Blob([readFileSync(join(work, "db/pglite.tar.gz"))]);
+      const pglite = await PGlite.create(incoming, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+      await pglite.query("select 1");
+      await pglite.close();
+      const aside = moveAside(config.pgliteDir, stamp);
+      if (aside) movedAside.push(aside);
+      renameSync(incoming, config.pgliteDir);
     }
 
     if (filesReplaced) {
@@ -515,6 +513,7 @@ export async function restore(
     }
     return { manifest, movedAside };
   } finally {
+    lock?.release();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { ERROR_STATUS, type ErrorCode, type TErrorBody } from "@vt/shared/errors";
 import { isLoginPage, isSignedInPage, signInHrefFor } from "@vt/shared/pages";
+import { sql } from "drizzle-orm";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -24,9 +25,12 @@ import { requireAppOrigin } from "./auth/require-app-origin";
 import { SESSION_COOKIE } from "./auth/session";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { isDatabaseUnavailable } from "./db/errors";
+import { createOutageMonitor, OUTAGE_RETRY_AFTER_SECONDS, type OutageMonitor } from "./db/outage";
 import { type JobEngine, startJobEngine } from "./jobs/engine";
 import { JOBS } from "./jobs/registry";
 import { AppError } from "./lib/app-error";
+import { serializeError } from "./lib/log-errors";
 import { type Lang, resolveLang, translate, zodIssueMessages } from "./lib/messages";
 import { registerHttpMetrics } from "./lib/metrics";
 import { appVersion, repoRoot } from "./lib/repo-root";
@@ -61,6 +65,8 @@ declare module "fastify" {
     storage: Storage;
     /** The job engine, or null when this app was built without one (most tests). */
     jobs: JobEngine | null;
+    /** This instance's view of a database outage: one warning per outage, 503s meanwhile (db/outage.ts). */
+    dbOutage: OutageMonitor;
   }
   interface FastifyRequest {
     /** Language of server messages, from `x-custom-lang` (vi by default). */
@@ -72,7 +78,10 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   storage: Storage;
-  /** Fastify logger option; default: JSON logs at config.logLevel. Tests pass false. */
+  /**
+   * Fastify logger option; default: JSON logs at config.logLevel. Tests pass false, or options
+   * (e.g. a `stream` to read the lines) merged over the defaults.
+   */
   logger?: FastifyServerOptions["logger"];
   /** Built dashboard folder (default apps/web/dist); null disables serving it. */
   webDist?: string | null;
@@ -95,11 +104,18 @@ function isBackendPath(url: string): boolean {
 
 export async function buildApp(options: BuildAppOptions) {
   const { config, database, storage } = options;
+  const logger: FastifyServerOptions["logger"] =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+          // Errors without a query's parameters or PostgreSQL's row details (lib/log-errors.ts).
+          serializers: { err: serializeError },
+          ...(typeof options.logger === "object" ? options.logger : {}),
+        };
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-    },
+    logger,
     // A well-formed id from an upstream proxy is kept so logs correlate across hops.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -128,6 +144,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate("storage", storage);
   app.decorate("readinessChecks", new Map());
   app.decorate("jobs", null);
+  const outage = createOutageMonitor({
+    log: app.log.child({ module: "db" }),
+    ping: () => database.db.execute(sql`select 1`),
+  });
+  app.decorate("dbOutage", outage);
+  app.addHook("onClose", async () => outage.stop());
   app.decorateRequest("lang", "vi");
 
   app.addHook("onRequest", async (request, reply) => {
@@ -265,6 +287,7 @@ export async function buildApp(options: BuildAppOptions) {
       database,
       context: { db: database.db, database, storage, config, log },
       jobs: JOBS,
+      outage,
     });
     const engine = app.jobs;
     app.readinessChecks.set("jobs", async () => {
@@ -308,6 +331,16 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   let status: number;
   let body: TErrorBody;
 
+  if (isDatabaseUnavailable(error)) {
+    // The database is unreachable: not the request's fault, try again shortly. The outage monitor
+    // logs it once per outage; nothing is logged per request.
+    request.server.dbOutage.absorb(error, "request");
+    reply.header("retry-after", String(OUTAGE_RETRY_AFTER_SECONDS));
+    return reply
+      .status(ERROR_STATUS.SERVICE_UNAVAILABLE)
+      .type("application/json; charset=utf-8")
+      .send({ message: translate(lang, "errors.SERVICE_UNAVAILABLE"), code: "SERVICE_UNAVAILABLE" });
+  }
   if (isZodError(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? "body";
     status = ERROR_STATUS.VALIDATION;
@@ -345,6 +378,8 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
     };
   }
 
+  if (status === ERROR_STATUS.SERVICE_UNAVAILABLE)
+    reply.header("retry-after", String(OUTAGE_RETRY_AFTER_SECONDS));
   if (status >= 500) request.log.error({ err: error }, "request failed");
   else request.log.info({ code: body.code, status }, "request rejected");
   return reply.status(status).type("application/json; charset=utf-8").send(body);

@@ -57,12 +57,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     return wrapPglite(clone);
   }
 
-  const name = `vt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = adminUrl(serverUrl);
-  await withClient(admin, (c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const made = await createPostgresDatabase(serverUrl);
+  const database = await createDatabase({ databaseUrl: made.url, poolSize: 4 });
   if (migrate) await runMigrations(database);
   let closed: Promise<void> | undefined;
   return {
@@ -70,10 +66,27 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     close: () => {
       closed ??= (async () => {
         await database.close();
-        await withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+        await made.drop();
       })();
       return closed;
     },
+  };
+}
+
+/** A new, empty, uniquely named database on the PostgreSQL server of `serverUrl`; `drop()` removes it. */
+export async function createPostgresDatabase(
+  serverUrl: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `vt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = adminUrl(serverUrl);
+  await withClient(admin, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () =>
+      withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
   };
 }
 

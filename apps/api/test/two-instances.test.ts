@@ -8,6 +8,10 @@
  * leave consistent data; a scheduled job runs once per tick, on one of them, not twice; SIGKILL of
  * one mid-upload loses no acknowledged page and the other serves on; on S3 a chapter's pages go
  * straight to the bucket (presigned on one, confirmed on the other): no instance receives page bytes.
+ * Through Debian's nginx with deploy/nginx.conf in front of both: sign-in (the client's address
+ * from X-Forwarded-For recorded, a forged one ignored), the rate limit per client address, a
+ * multi-megabyte page upload; and in front of a third, local-storage instance, pages downloaded
+ * through /files/. Without nginx (/usr/sbin/nginx) those fail with a message saying so.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,10 +19,13 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/auth/session";
-import { MIGRATIONS_FOLDER } from "../src/db/client";
+import { createDatabase, MIGRATIONS_FOLDER } from "../src/db/client";
 import { JOBS } from "../src/jobs/registry";
+import { createTestApp, type TestApp } from "./app";
+import { CookieJar } from "./cookie-jar";
 import { testDatabaseUrl } from "./db";
 import { multipart } from "./fixtures/api";
 import {
@@ -34,8 +41,31 @@ import {
   startInstance,
   uploadPages,
 } from "./fixtures/instances";
+import {
+  type ClientCall,
+  callFrom,
+  hasNginx,
+  NGINX,
+  NGINX_TEMPLATE,
+  type Nginx,
+  startNginx,
+} from "./fixtures/nginx";
 
 const RATE_LIMIT = 4;
+
+/** A page of noise: it does not compress, about 2 MB (nginx's default body limit is 1 MB). */
+async function noisePage(filename: string) {
+  const bytes = await sharp(randomBytes(1400 * 1500 * 3), { raw: { width: 1400, height: 1500, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  return { field: "files", filename, contentType: "image/jpeg", bytes };
+}
+
+/** Listens on a free port of 127.0.0.1; answers the port. */
+async function listenOn(t: TestApp): Promise<number> {
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return (t.app.server.address() as { port: number }).port;
+}
 const serverUrl = testDatabaseUrl();
 
 let s3: S3rverInstance;
@@ -338,6 +368,150 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL and one S3 store", 
       `POST /api/chapters/${chapterId}/pages/direct`,
       `POST /api/chapters/${chapterId}/pages/presign`,
     ]);
+  });
+
+  describe("through nginx (deploy/nginx.conf) in front of both", () => {
+    let proxy: Nginx;
+    const via = (method: string, path: string, options: ClientCall) =>
+      callFrom(proxy.url, method, path, {
+        ...options,
+        headers: { "x-app-origin": ORIGIN, origin: ORIGIN, ...options.headers },
+      });
+
+    beforeAll(async () => {
+      if (!hasNginx()) {
+        throw new Error(
+          `nginx is not installed (${NGINX}): apt-get install nginx (.ci/run does). ` +
+            "The reverse-proxy tests cannot run without it.",
+        );
+      }
+      proxy = await startNginx([a.url, b.url].map((url) => new URL(url).host));
+    }, 60_000);
+    afterAll(() => proxy?.stop());
+
+    it("the committed config takes a full page request (8 pages of 7 MB and the form around them)", () => {
+      const size = /client_max_body_size (\d+)m;/.exec(readFileSync(NGINX_TEMPLATE, "utf8"));
+      expect(Number(size?.[1])).toBeGreaterThanOrEqual(57);
+    });
+
+    it("signs in through nginx; the instance records the client's address from X-Forwarded-For, not one the client forged", async () => {
+      const jar = new CookieJar();
+      const email = `nginx.${randomBytes(4).toString("hex")}@example.com`;
+      const forged = { "x-forwarded-for": "203.0.113.66" };
+      const up = await via("POST", "/auth/sign-up/email", {
+        from: "127.0.0.2",
+        jar,
+        headers: forged,
+        json: { name: "Qua Nginx", email, password: "correct horse battery" },
+      });
+      expect(up.status, up.text).toBe(200);
+      const token = await via("GET", "/auth/token", { from: "127.0.0.2", jar });
+      expect(token.status, token.text).toBe(200);
+      const session = await via("POST", "/api/users/auth", {
+        from: "127.0.0.2",
+        jar,
+        headers: forged,
+        json: { token: token.json.token, email: null, name: null, avatar: null },
+      });
+      expect(session.status, session.text).toBe(200);
+      // nginx passed its request id on; the instance answers with it.
+      expect(session.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+      const { rows } = await db.query<{ ip: string }>("select ip from sessions where user_id = $1", [
+        session.json.id,
+      ]);
+      expect(rows.map((r) => r.ip)).toEqual(["127.0.0.2"]);
+      const me = await via("GET", "/api/users/me", { from: "127.0.0.2", jar });
+      expect(me.status).toBe(200);
+      expect(me.json.email).toBe(email);
+    });
+
+    it("the sign-in rate limit counts each client address nginx reports, across both instances", async () => {
+      const attempt = (from: string) =>
+        via("POST", "/auth/sign-in/email", {
+          from,
+          json: { email: "nobody@example.com", password: "wrong password here" },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < RATE_LIMIT + 1; i++) statuses.push((await attempt("127.0.0.3")).status);
+      expect(statuses).toEqual([...Array(RATE_LIMIT).fill(401), 429]);
+      expect((await attempt("127.0.0.4")).status).toBe(401);
+    });
+
+    it("a page upload of several megabytes goes through, and the published chapter's pages read back", async () => {
+      const { chapterId } = await comicWithChapter(a, owner.jar, teamId);
+      // Noise does not compress: about 2 MB a page, well past nginx's default 1 MB body limit.
+      const files = await Promise.all([1, 2, 3].map((i) => noisePage(`${i}.jpg`)));
+      const form = multipart(files);
+      expect(form.payload.length).toBeGreaterThan(5 * 1024 * 1024);
+      const up = await via("POST", `/api/chapters/${chapterId}/pages`, {
+        from: "127.0.0.2",
+        jar: owner.jar,
+        body: form.payload,
+        headers: form.headers,
+      });
+      expect(up.status, up.text).toBe(201);
+      const ids = (up.json.pages as { id: number }[]).map((p) => ({ id: p.id }));
+      const publish = await via("PUT", `/api/chapters/${chapterId}`, {
+        from: "127.0.0.2",
+        jar: owner.jar,
+        json: { order: 1, pages: ids, publish: true },
+      });
+      expect(publish.status, publish.text).toBe(200);
+      // What the dashboard's chapter zip is made of: the chapter, then each page's bytes.
+      const detail = await via("GET", `/api/chapters/${chapterId}`, { from: "127.0.0.2", jar: owner.jar });
+      expect(detail.status).toBe(200);
+      const pages = detail.json.pages as { url: string }[];
+      expect(pages).toHaveLength(3);
+      for (const [i, p] of pages.entries()) {
+        const object = Buffer.from(await (await fetch(`${bucketUrl}/${p.url}`)).arrayBuffer());
+        expect(object.equals(files[i]!.bytes)).toBe(true);
+      }
+    });
+
+    it("on local storage, a chapter's pages (what its zip is made of) download through nginx's /files/", async () => {
+      // A third instance, in this process, on the same database but with local files (one
+      // machine's setup): nginx in front of it alone.
+      const database = await createDatabase({ databaseUrl: dbUrl, poolSize: 2 });
+      const local = await createTestApp({
+        database,
+        env: {
+          PUBLIC_URL: ORIGIN,
+          TRUST_PROXY: "true",
+          AUTH_SECRET: "two-instances-secret-two-instances-secret",
+        },
+      });
+      const front = await startNginx([`127.0.0.1:${await listenOn(local)}`]);
+      try {
+        const through = (method: string, path: string, options: ClientCall) =>
+          callFrom(front.url, method, path, {
+            ...options,
+            headers: { "x-app-origin": ORIGIN, origin: ORIGIN, ...options.headers },
+          });
+        const { chapterId } = await comicWithChapter(
+          { name: "local", url: front.url, proc: a.proc, log: [] },
+          owner.jar,
+          teamId,
+        );
+        const files = await Promise.all([4, 5].map((i) => noisePage(`${i}.jpg`)));
+        const form = multipart(files);
+        const up = await through("POST", `/api/chapters/${chapterId}/pages`, {
+          from: "127.0.0.5",
+          jar: owner.jar,
+          body: form.payload,
+          headers: form.headers,
+        });
+        expect(up.status, up.text).toBe(201);
+        const pages = up.json.pages as { id: number; url: string }[];
+        for (const [i, p] of pages.entries()) {
+          const file = await through("GET", `/files/${p.url}`, { from: "127.0.0.5" });
+          expect(file.status).toBe(200);
+          expect(file.bytes.equals(files[i]!.bytes)).toBe(true);
+        }
+      } finally {
+        await front.stop();
+        await local.close();
+      }
+    });
   });
 
   it("killing one instance mid-upload loses no acknowledged page, and the other serves on", async () => {

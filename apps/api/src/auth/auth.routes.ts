@@ -53,6 +53,8 @@ async function forward(auth: AuthProvider, publicUrl: string, request: FastifyRe
     }),
   );
 
+  // The provider answers its own 500 when the database is unreachable: the same 503 as the API's.
+  if (response.status >= 500 && request.server.dbOutage.down) throw new AppError("SERVICE_UNAVAILABLE");
   const body = Buffer.from(await response.arrayBuffer());
   // Unknown /auth paths answer like every other unknown backend path.
   if (response.status === 404 && body.length === 0) throw new AppError("NOT_FOUND");

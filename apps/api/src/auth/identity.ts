@@ -73,6 +73,7 @@ export async function registerIdentity(
     db,
     mailer,
     log: app.log,
+    absorbOutage: (error) => app.dbOutage.absorb(error, "auth"),
     // A password reset or change also ends the user's uploader sessions (except, on a change,
     // the session of the browser making it).
     onPasswordChanged: async (authUserId, cookieHeader) => {

@@ -14,6 +14,7 @@ import { genericOAuth, jwt } from "better-auth/plugins";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { authSchema } from "../db/schema/auth";
+import { safeDetails } from "../lib/log-errors";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
 
@@ -39,6 +40,8 @@ export interface AuthProviderDeps {
     error(o: object, m: string): void;
     info(o: object, m: string): void;
   };
+  /** true when an error means the database is unreachable (logged once per outage, not here). */
+  absorbOutage?: (error: unknown) => boolean;
   /**
    * Called after a user's password was reset (keepCookieHeader undefined) or changed (the
    * request's Cookie header, so the uploader session making the change can be kept).
@@ -74,7 +77,9 @@ export function createAuthProvider(deps: AuthProviderDeps) {
     logger: {
       level: config.logLevel === "debug" || config.logLevel === "trace" ? "debug" : "warn",
       log: (level, message, ...args) => {
-        const payload = { provider: "better-auth", details: args.length ? args : undefined };
+        if (args.some((arg) => deps.absorbOutage?.(arg))) return;
+        // Errors in the details are logged without query parameters (lib/log-errors.ts).
+        const payload = { provider: "better-auth", details: args.length ? safeDetails(args) : undefined };
         if (level === "error") log.error(payload, message);
         else if (level === "warn") log.warn(payload, message);
         else log.info(payload, message);

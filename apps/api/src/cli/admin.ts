@@ -5,7 +5,8 @@
  *   npm run admin -- list             list platform admins
  *   npm run admin -- jobs [n]         list the job engine's latest n runs (default 20)
  *   npm run admin -- backup <file>    database + local files (+ generated auth secret) into one .tar.gz
- *   npm run admin -- restore <file>   put a backup back (current data moved aside, not deleted)
+ *   npm run admin -- restore <file>   put a backup back: says what it replaces, then replaces it
+ *                                     (PostgreSQL: in one transaction; files and PGlite data moved aside)
  *
  * Works on PostgreSQL (DATABASE_URL) and on the embedded PGlite database. PGlite allows one process
  * per data directory, so with PGlite this refuses (exit code 2) while the server is running: stop
@@ -100,11 +101,19 @@ async function runBackupCommand(argv: string[], config: Config, io: CliIo): Prom
       io.out("The archive holds DATA_DIR/auth-secret: keep it as safe as that secret.");
     return 0;
   }
-  const result = await restore(config, file);
-  io.out(`Restored ${file} (made ${result.manifest.createdAt} by version ${result.manifest.appVersion}).`);
+  const result = await restore(config, file, {
+    onPlan: (lines) => {
+      for (const line of lines) io.out(line);
+    },
+  });
+  io.out(`Restored ${file}.`);
   for (const path of result.movedAside)
     io.out(`The data it replaced is kept at ${path}; delete it when satisfied.`);
-  io.out("Start the server: migrations newer than the backup run at start.");
+  io.out(
+    config.databaseUrl
+      ? "Restart every instance: migrations newer than the backup run at start."
+      : "Start the server: migrations newer than the backup run at start.",
+  );
   return 0;
 }
 

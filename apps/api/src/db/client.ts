@@ -62,7 +62,13 @@ export interface DatabaseOptions {
 
 export async function createDatabase(config: DatabaseOptions): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // A connection that cannot be had within 30 s fails (the server does not answer) rather than
+    // leaving the request waiting for the system's TCP timeout: it then answers 503 (db/outage.ts).
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 10,
+      connectionTimeoutMillis: 30_000,
+    });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
     await pool.query("select 1");

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { fromPglite, PgBoss, type SendOptions } from "pg-boss";
 import type { Config } from "../config";
 import { type Database, type Db, withStartupLock } from "../db/client";
+import type { OutageMonitor } from "../db/outage";
 import { withUsualTypes } from "../db/planned";
 import { metrics } from "../lib/metrics";
 import type { Storage } from "../storage/storage";
@@ -106,6 +107,11 @@ export interface StartJobEngineOptions {
   schedule?: boolean;
   /** Start workers for the definitions (default true). Off: the instance only sends. */
   work?: boolean;
+  /**
+   * The instance's outage monitor: while the database is unreachable, the engine's errors (every
+   * poll fails) are absorbed into its one warning instead of a line each.
+   */
+  outage?: OutageMonitor;
 }
 
 function createBoss(database: Database): PgBoss {
@@ -132,8 +138,15 @@ function createBoss(database: Database): PgBoss {
 export async function startJobEngine(options: StartJobEngineOptions): Promise<JobEngine> {
   const { database, context } = options;
   const boss = createBoss(database);
-  boss.on("error", (error) => context.log.error({ err: error }, "job engine error"));
-  boss.on("warning", (warning) => context.log.warn({ warning }, "job engine warning"));
+  const absorbed = (error: unknown) => options.outage?.absorb(error, "jobs") ?? false;
+  boss.on("error", (error) => {
+    if (!absorbed(error)) context.log.error({ err: error }, "job engine error");
+  });
+  // A slow-query warning carries the statement's parameter values (job data): logged without them.
+  boss.on("warning", ({ message, data }) => {
+    const { values: _values, ...rest } = (data ?? {}) as Record<string, unknown>;
+    context.log.warn({ warning: { message, data: rest } }, "job engine warning");
+  });
   // Installing or migrating pg-boss's schema and creating the queues and schedules is not safe
   // when two instances do it at once on an empty database: one instance at a time, the same
   // advisory-lock helper the migrations use. Workers start after the lock is released.
@@ -186,7 +199,7 @@ export async function startJobEngine(options: StartJobEngineOptions): Promise<Jo
           metrics.jobRuns.inc({ queue: job.name, outcome: "completed" });
           return result;
         } catch (error) {
-          log.error({ err: error }, "job failed");
+          if (!absorbed(error)) log.error({ err: error }, "job failed");
           metrics.jobRuns.inc({ queue: job.name, outcome: "failed" });
           throw error;
         }

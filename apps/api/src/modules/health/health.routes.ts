@@ -84,7 +84,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           storage: () => app.storage.ping(),
           ...Object.fromEntries(app.readinessChecks),
         },
-        (name, error) => request.log.warn({ err: error, check: name }, "readiness check failing"),
+        (name, error) => {
+          // A database outage is logged once by the outage monitor, not at every probe.
+          if (!app.dbOutage.absorb(error, "ready"))
+            request.log.warn({ err: error, check: name }, "readiness check failing");
+        },
       );
       return reply.status(readiness.status === "ok" ? 200 : 503).send(readiness);
     },

@@ -283,11 +283,13 @@ test("a chapter with no pages cannot be saved or downloaded", async ({ browser, 
   await page.getByRole("menuitem", { name: "Tải xuống" }).click();
   await expect(toast(page, "Chương không có trang nào")).toBeVisible();
 
-  // Delete, after a confirmation that says it cannot be undone.
+  // Delete, after a confirmation that says the chapter goes to the trash for 30 days.
   await page.getByRole("button", { name: "Thao tác với Chương 4" }).click();
   await page.getByRole("menuitem", { name: "Xóa" }).click();
   const confirm = page.getByRole("alertdialog");
-  await expect(confirm.getByText("Không thể hoàn tác thao tác này.", { exact: false })).toBeVisible();
+  await expect(
+    confirm.getByText("chuyển vào thùng rác, khôi phục được trong 30 ngày", { exact: false }),
+  ).toBeVisible();
   await confirm.getByRole("button", { name: "Xóa chương" }).click();
   await expect(toast(page, "Xóa thành công")).toBeVisible();
   await expect(page.getByText("Chưa có chương nào")).toBeVisible();

@@ -89,6 +89,6 @@ export async function verifyEmailByMail(page: Page, email: string) {
   const url = new URL(link!);
   await page.goto(url.pathname + url.search);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("region", { name: /Hãy xác nhận e-mail|Confirm your e-mail/ })).toBeHidden();
+  await expect(page.getByRole("region", { name: /Hãy xác nhận email|Confirm your email/ })).toBeHidden();
   return url.pathname + url.search;
 }

@@ -41,7 +41,7 @@ const ui = {
   },
   delete: {
     title: "Delete {{chapter}}?",
-    description: "The chapter and all its pages will be deleted. This cannot be undone.",
+    description: "The chapter and all its pages move to the trash and can be restored for {{days}} days.",
     confirm: "Delete chapter",
   },
   download: {
@@ -88,7 +88,7 @@ const ui = {
     hideOrder: "Hide chapter order",
     hideOrderHint: "Show the chapter title only.",
     hideDefaultOrder: "Hide default order",
-    hideDefaultOrderHint: "Do not show “Chapter {{order}}” before the title in the reader.",
+    hideDefaultOrderHint: "Do not show “Chapter {{order}}” before the title on the reading site.",
     preview: "Preview: {{label}}",
     teams: "Teams and credit",
     donateTeams: "Teams shown for donate",

@@ -39,7 +39,7 @@ export const chaptersUi = {
   },
   delete: {
     title: "Xóa {{chapter}}?",
-    description: "Chương và mọi trang của nó sẽ bị xóa. Không thể hoàn tác thao tác này.",
+    description: "Chương và mọi trang của nó được chuyển vào thùng rác, khôi phục được trong {{days}} ngày.",
     confirm: "Xóa chương",
   },
   download: {
@@ -90,10 +90,10 @@ export const chaptersUi = {
     teams: "Nhóm và ghi công",
     donateTeams: "Nhóm hiện ở mục ủng hộ",
     creditTeams: "Nhóm hiện ở mục ghi công",
-    allTeams: "Tất cả các nhóm",
+    allTeams: "Mọi nhóm",
     teamsSelected_one: "{{count}} nhóm",
     teamsSelected_other: "{{count}} nhóm",
-    teamsHint: "Để trống để áp dụng cho tất cả các nhóm.",
+    teamsHint: "Để trống để áp dụng cho mọi nhóm.",
     hideDonate: "Ẩn mục ủng hộ",
     hideCredit: "Ẩn trang ghi công",
     creditedTeam: "Đăng cho nhóm",

@@ -225,8 +225,10 @@ test("a scheduled chapter is shown as scheduled; a date in the past is refused",
   await page.goto(`/comics/${comicId}/chapters/new`);
   await page.getByLabel("Số thứ tự", { exact: true }).fill("12.5");
   await page.getByLabel("Tên chương").fill("Ngoại truyện");
+  // The schedule is typed as the dashboard writes dates: dd/mm/yyyy hh:mm, local time.
+  const pad = (n: number) => String(n).padStart(2, "0");
   const local = (d: Date) =>
-    new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
   await page.getByLabel("Hẹn giờ đăng").fill(local(new Date(Date.now() - 3_600_000)));
   await page.getByTestId("page-files-input").setInputFiles({
     name: "1.png",

@@ -1,5 +1,3 @@
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 /**
  * `npm run upload` against a real server instance (the app listening on a loopback port, PGlite,
  * local files): the dry-run table, a folder of chapters in mixed naming styles uploaded with an API
@@ -8,6 +6,8 @@ import type { AddressInfo } from "node:net";
  * a tall strip split into pages with `--split-tall`, a refused zip, and a revoked token.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeKey, unscrambleRgba } from "@vt/shared/scramble";
@@ -241,7 +241,11 @@ describe("npm run upload", () => {
   it("an unknown comic and an unreachable server are named, with what to check", async () => {
     const r = io();
     expect(
-      await runUpload([path.join(dir, "Series"), "--comic", "999999", "--server", server], { VT_TOKEN: token }, r.io),
+      await runUpload(
+        [path.join(dir, "Series"), "--comic", "999999", "--server", server],
+        { VT_TOKEN: token },
+        r.io,
+      ),
     ).toBe(1);
     expect(r.err[0]).toMatch(/^Comic 999999 was not found, or the token's team may not upload to it/);
     // A port nobody listens on: taken from the system, then given back.
@@ -272,10 +276,11 @@ describe("npm run upload", () => {
     );
     expect(code).toBe(1);
     // One clear sentence first (what happened and what to do), not the call that failed.
-    expect(r.err[0]).toMatch(/^The API token was refused: it is unknown, revoked or expired\. Create a token/);
+    expect(r.err[0]).toMatch(
+      /^The API token was refused: it is unknown, revoked or expired\. Create a token/,
+    );
     expect(r.err[0]).toContain("(HTTP 401)");
     expect(r.err.join("\n")).not.toContain("GET /comics");
     expect(r.err).toHaveLength(1);
   });
-
 });

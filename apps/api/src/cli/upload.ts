@@ -85,7 +85,9 @@ function apiClient(server: string, token: string) {
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     }).catch((error: unknown) => {
-      throw new Error(`Cannot reach the server at ${server} (${errorCause(error)}). Check --server or VT_SERVER.`);
+      throw new Error(
+        `Cannot reach the server at ${server} (${errorCause(error)}). Check --server or VT_SERVER.`,
+      );
     });
     const text = await res.text();
     if (!res.ok) {

@@ -82,6 +82,7 @@ const ui = {
     publishing: "Publishing",
     scheduledAt: "Scheduled publish date",
     scheduledHint: "Leave empty to publish as soon as you save.",
+    scheduledAtFormat: "{{field}}: enter the date and time as dd/mm/yyyy hh:mm, for example 15/01/2027 20:00",
     clearSchedule: "Clear schedule",
     hidden: "Hide chapter",
     hiddenHint: "Readers do not see this chapter until you unhide it.",

@@ -79,6 +79,7 @@ export const chaptersUi = {
     publishing: "Đăng chương",
     scheduledAt: "Hẹn giờ đăng",
     scheduledHint: "Để trống để đăng ngay khi lưu.",
+    scheduledAtFormat: "{{field}}: nhập ngày giờ dạng dd/mm/yyyy hh:mm, ví dụ 15/01/2027 20:00",
     clearSchedule: "Bỏ hẹn giờ",
     hidden: "Ẩn chương",
     hiddenHint: "Độc giả không thấy chương này cho tới khi bỏ ẩn.",

@@ -1,11 +1,13 @@
 import { SaveIcon, SendIcon } from "lucide-react";
+import { type Control, useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ActionButton } from "@/components/action-button";
+import { DateTimeInput } from "@/components/date-time-input";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchField } from "@/components/switch-field";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import type { ChapterFormValues } from "../chapter-form-schema";
 import type { ChapterEditorState } from "../hooks/use-chapter-editor";
 import { ChapterStateBadges } from "./chapter-state-badge";
 
@@ -25,7 +27,7 @@ export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }
     failed,
     updating,
   } = editor;
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -42,7 +44,7 @@ export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }
           }
           error={fieldError("publishAt", t("chapters.editor.scheduledAt"))}
         >
-          <Input type="datetime-local" {...register("publishAt")} />
+          <PublishAtInput control={control} />
         </FormField>
         <SwitchField
           control={control}
@@ -89,5 +91,28 @@ export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** The schedule field, typed as dd/mm/yyyy hh:mm; FormField's id and ARIA wiring pass through. */
+function PublishAtInput({
+  control,
+  ...aria
+}: {
+  control: Control<ChapterFormValues>;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  const { field } = useController({ control, name: "publishAt" });
+  return (
+    <DateTimeInput
+      {...aria}
+      ref={field.ref}
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
   );
 }

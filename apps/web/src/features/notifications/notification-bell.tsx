@@ -33,7 +33,6 @@ export function NotificationBell() {
       variant="ghost"
       size="icon"
       className="relative ml-auto"
-      aria-label={label}
       title={label}
       aria-haspopup="dialog"
       aria-expanded={open}
@@ -49,6 +48,8 @@ export function NotificationBell() {
           })}
     >
       <BellIcon aria-hidden />
+      {/* The name is the button's own text (no aria-label over a visible count, WCAG 2.5.3). */}
+      <span className="sr-only">{label}</span>
       {unread > 0 && (
         <span
           aria-hidden

@@ -54,7 +54,7 @@ export function NotificationBell() {
         <span
           aria-hidden
           data-testid="notifications-unread"
-          className="-top-0.5 -right-0.5 absolute min-w-4 rounded-full bg-destructive px-1 text-center font-semibold text-[10px] text-white leading-4 tabular-nums"
+          className="-top-0.5 -right-0.5 absolute min-w-4 rounded-full bg-destructive px-1 dark:bg-red-700 text-center font-semibold text-[10px] text-white leading-4 tabular-nums"
         >
           {unread > 99 ? "99+" : unread}
         </span>

@@ -33,7 +33,6 @@ export const teams = {
     noResultsTitle: "No matching teams",
     noResultsDescription: "No team name contains “{{search}}”.",
     clearSearch: "Clear search",
-    open: "Open {{name}}",
   },
   create: {
     title: "Create a team",

@@ -31,7 +31,6 @@ export const teams = {
     noResultsTitle: "Không có nhóm nào khớp",
     noResultsDescription: "Không tìm thấy nhóm nào có tên chứa “{{search}}”.",
     clearSearch: "Xóa tìm kiếm",
-    open: "Mở {{name}}",
   },
   create: {
     title: "Tạo nhóm mới",

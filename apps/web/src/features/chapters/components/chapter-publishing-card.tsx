@@ -7,6 +7,7 @@ import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { SwitchField } from "@/components/switch-field";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
 import type { ChapterFormValues } from "../chapter-form-schema";
 import type { ChapterEditorState } from "../hooks/use-chapter-editor";
 import { ChapterStateBadges } from "./chapter-state-badge";
@@ -14,19 +15,7 @@ import { ChapterStateBadges } from "./chapter-state-badge";
 /** When and how the chapter is published, with the Save / Publish buttons. */
 export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }) {
   const { t } = useTranslation();
-  const {
-    chapter,
-    publishDelayHours,
-    form,
-    values,
-    fieldError,
-    isDraft,
-    saveDisabled,
-    save,
-    busy,
-    failed,
-    updating,
-  } = editor;
+  const { chapter, publishDelayHours, form, values, fieldError } = editor;
   const { control, formState } = form;
   return (
     <Card>
@@ -59,36 +48,7 @@ export function ChapterPublishingCard({ editor }: { editor: ChapterEditorState }
           hint={t("chapters.editor.hideDefaultOrderHint", { order: values.order || "1" })}
         />
         <RequiredFieldsAlert errors={formState.errors} />
-        <div className="grid gap-2">
-          {isDraft ? (
-            <>
-              <ActionButton
-                type="submit"
-                disabled={saveDisabled}
-                icon={<SendIcon aria-hidden />}
-                label={t("chapters.editor.publish")}
-              />
-              <ActionButton
-                type="button"
-                variant="outline"
-                disabled={saveDisabled}
-                onClick={() => void save(undefined)()}
-                icon={<SaveIcon aria-hidden />}
-                label={t("chapters.editor.save")}
-              />
-            </>
-          ) : (
-            <ActionButton
-              type="submit"
-              disabled={saveDisabled}
-              icon={<SaveIcon aria-hidden />}
-              label={updating ? t("chapters.editor.saving") : t("chapters.editor.save")}
-            />
-          )}
-          {(busy || failed) && (
-            <p className="text-muted-foreground text-xs">{t("chapters.editor.waitUploads")}</p>
-          )}
-        </div>
+        <ChapterActions editor={editor} className="max-lg:hidden" />
       </CardContent>
     </Card>
   );
@@ -114,5 +74,47 @@ function PublishAtInput({
       onChange={field.onChange}
       onBlur={field.onBlur}
     />
+  );
+}
+
+/**
+ * Publish / Save and the "wait for the uploads" note. On a wide screen they close the publishing
+ * card; on a narrower one (the cards stack, a chapter of a few pages is thousands of pixels tall)
+ * the editor shows them in a bar stuck to the bottom of the screen instead, always reachable.
+ */
+export function ChapterActions({ editor, className }: { editor: ChapterEditorState; className?: string }) {
+  const { t } = useTranslation();
+  const { isDraft, saveDisabled, save, busy, failed, updating } = editor;
+  return (
+    <div className={cn("grid gap-2", className)}>
+      {isDraft ? (
+        <>
+          <ActionButton
+            type="submit"
+            disabled={saveDisabled}
+            icon={<SendIcon aria-hidden />}
+            label={t("chapters.editor.publish")}
+          />
+          <ActionButton
+            type="button"
+            variant="outline"
+            disabled={saveDisabled}
+            onClick={() => void save(undefined)()}
+            icon={<SaveIcon aria-hidden />}
+            label={t("chapters.editor.save")}
+          />
+        </>
+      ) : (
+        <ActionButton
+          type="submit"
+          disabled={saveDisabled}
+          icon={<SaveIcon aria-hidden />}
+          label={updating ? t("chapters.editor.saving") : t("chapters.editor.save")}
+        />
+      )}
+      {(busy || failed) && (
+        <p className="text-muted-foreground text-xs">{t("chapters.editor.waitUploads")}</p>
+      )}
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  * comic is in the trash and gone from every list, the admin restores it; a merge supersedes the
  * removed comic's pending request; the History tab shows each step.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { gradientPng } from "./image-pipeline/images";
 import { png, signUp, signUpAdmin, unique } from "./support/fixtures";
 

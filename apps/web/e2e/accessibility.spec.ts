@@ -259,3 +259,28 @@ test("phone: editor actions always reachable, 24 px targets, tables as cards wit
   }
   await page.evaluate(() => window.localStorage.setItem("vt-language", "vi"));
 });
+
+test("closing a dialog gives focus back to the button that opened it (menu item, row action)", async () => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  // The profile dialog, opened from the user menu: focus comes back to the user-menu button.
+  await open(page, "/");
+  const account = page.getByRole("button", { name: /Mở menu tài khoản/ });
+  await account.click();
+  await page.getByRole("menuitem", { name: "Hồ sơ" }).click();
+  await expect(page.getByRole("dialog", { name: "Hồ sơ của bạn" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(account).toBeFocused();
+
+  // A confirmation opened from a row's menu: Cancel gives focus back to the row's menu button.
+  await open(page, `/comics/${seed.comicId}/chapters`);
+  const actions = page.getByRole("button", { name: /^Thao tác với Chương 1/ });
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Xóa" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Hủy" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(actions).toBeFocused();
+});

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { i18n } from "@/lib/i18n";
 import { en } from "@/locales/resources-en";
-import { DateTimeInput } from "./date-time-input";
+import { DateInput, DateTimeInput } from "./date-time-input";
 
 beforeAll(() => {
   i18n.addResourceBundle("en", "translation", en, true, true);
@@ -40,5 +40,33 @@ describe("DateTimeInput", () => {
     fireEvent.blur(input);
     expect(input.value).toBe("01/15/2027, 08:00 PM");
     expect(screen.queryByTestId("date-time-read-back")).toBeNull();
+  });
+});
+
+describe("DateInput", () => {
+  function Day({ initial }: { initial: string }) {
+    const [value, setValue] = useState(initial);
+    return (
+      <>
+        <DateInput value={value} onChange={setValue} />
+        <output data-testid="form-value">{value}</output>
+      </>
+    );
+  }
+
+  it("shows the API's day as dd/mm/yyyy and gives the form yyyy-mm-dd back", async () => {
+    await i18n.changeLanguage("vi");
+    render(<Day initial="2020-03-08" />);
+    const input = screen.getByRole("textbox") as HTMLInputElement;
+    expect(input.value).toBe("08/03/2020");
+    fireEvent.change(input, { target: { value: "9/3/2020" } });
+    expect(screen.getByTestId("form-value").textContent).toBe("2020-03-09");
+    fireEvent.blur(input);
+    expect(input.value).toBe("09/03/2020");
+    fireEvent.change(input, { target: { value: "31/02/2020" } });
+    // Not a day: the form gets the text as typed, and its schema refuses it.
+    expect(screen.getByTestId("form-value").textContent).toBe("31/02/2020");
+    fireEvent.change(input, { target: { value: "" } });
+    expect(screen.getByTestId("form-value").textContent).toBe("");
   });
 });

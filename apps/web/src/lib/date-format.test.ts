@@ -5,7 +5,9 @@ import {
   formatDate,
   formatDateTime,
   formatRelative,
+  parseDateField,
   parseDateTimeField,
+  toDateField,
   toDateTimeField,
 } from "./date-format";
 
@@ -90,5 +92,39 @@ describe("the date-time field's text (dd/mm/yyyy hh:mm in both languages)", () =
     ]) {
       expect(parseDateTimeField(text), text).toBeNull();
     }
+  });
+});
+
+describe("the date field's text (dd/mm/yyyy) for a calendar day", () => {
+  it("writes and reads the API's yyyy-mm-dd", () => {
+    expect(toDateField("2027-01-15")).toBe("15/01/2027");
+    expect(parseDateField("15/01/2027")).toBe("2027-01-15");
+    expect(parseDateField(" 5-1-2027 ")).toBe("2027-01-05");
+  });
+
+  it("refuses what is not a real day", () => {
+    for (const text of ["", "31/02/2027", "01/15/2027", "2027-01-15", "15/01/27"]) {
+      expect(parseDateField(text), text).toBeNull();
+    }
+  });
+});
+
+describe("no browser date picker", () => {
+  it("no component uses type=date, datetime-local or time inputs (they follow the browser's locale)", () => {
+    const root = join(__dirname, "..");
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (
+          /\.tsx$/.test(name) &&
+          /type=["'](date|datetime-local|time|month|week)["']/.test(readFileSync(path, "utf8"))
+        )
+          offenders.push(path);
+      }
+    };
+    walk(root);
+    expect(offenders).toEqual([]);
   });
 });

@@ -89,3 +89,20 @@ export function parseDateTimeField(text: string): number | null {
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
   return date.getTime();
 }
+
+/** A calendar day's "yyyy-mm-dd" (how the API sends one) -> the field's "15/01/2027"; "" for none. */
+export function toDateField(value: DateValue): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** A date field's text ("15/01/2027", "5/1/2027", "05-01-2027") -> "yyyy-mm-dd", or null when it is not a real day. */
+export function parseDateField(text: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}

@@ -142,7 +142,10 @@ test("a team's publish delay and tall-strip default set on its info page preset 
   await expect(splitOption).not.toBeChecked();
   const scheduled = page.getByLabel("Hẹn giờ đăng");
   const value = await scheduled.inputValue();
-  const at = new Date(value).getTime();
+  // dd/mm/yyyy hh:mm, as every date of the dashboard (not the browser's month-first form).
+  const [, d, m, y, h, min] = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(value) ?? [];
+  expect(value).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  const at = new Date(Number(y), Number(m) - 1, Number(d), Number(h), Number(min)).getTime();
   // The browser's local time: now + 2 h, within the minute the field shows.
   expect(Math.abs(at - (Date.now() + 2 * 3_600_000))).toBeLessThan(5 * 60_000);
   await scheduled.fill("");

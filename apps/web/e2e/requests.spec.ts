@@ -5,40 +5,9 @@
  * comic is in the trash and gone from every list, the admin restores it; a merge supersedes the
  * removed comic's pending request; the History tab shows each step.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN_EMAIL } from "../playwright.config";
+import { expect, type Page, test } from "@playwright/test";
 import { gradientPng } from "./image-pipeline/images";
-import { PASSWORD, png, signUp, unique, verifyEmailByMail } from "./support/fixtures";
-
-/** The platform admin of this run: registered, e-mail verified through the mailed link, signed in. */
-async function signUpAdmin(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale: "vi-VN" });
-  const response = await context.request.post("/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: { name: "Quản Trị Viên", email: ADMIN_EMAIL, password: PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const first = await context.newPage();
-  // The first dashboard visit creates the user, which mails the verification link; opening it
-  // (as a person does) verifies the address. ADMIN_EMAILS applies at the next sign-in, whose ID
-  // token now says the address is verified: a fresh browser signs in with the password.
-  await first.goto("/");
-  // Without the dashboard's cookie the server sends it through /login, which exchanges the provider
-  // session and then loads /: wait for it, so opening the link does not race that load.
-  await first.waitForURL((url) => url.pathname === "/");
-  await verifyEmailByMail(first, ADMIN_EMAIL);
-  await context.close();
-  const again = await browser.newContext({ baseURL, locale: "vi-VN" });
-  const signIn = await again.request.post("/auth/sign-in/email", {
-    headers: { origin: baseURL },
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const page = await again.newPage();
-  await page.goto("/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Quản trị" })).toBeVisible();
-  return { context: again, page };
-}
+import { png, signUp, signUpAdmin, unique } from "./support/fixtures";
 
 /** The bell's unread count, read from its accessible name. */
 const bell = (page: Page) => page.getByRole("button", { name: /^Thông báo/ });

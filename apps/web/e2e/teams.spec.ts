@@ -86,7 +86,7 @@ test("a team end to end: create, edit info, logo, invite a member who accepts, d
   // ── Members: invite a second user as manager.
   const member = await signUp(browser, baseURL!, "Lan Anh");
   await page.goto(`${teamPath}/members`);
-  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Email", { exact: true }).fill(member.email);
   await page.getByRole("combobox", { name: "Vai trò", exact: true }).click();
   await page.getByRole("option", { name: "Quản lý" }).click();
   await page.getByRole("button", { name: "Gửi lời mời" }).click();

@@ -40,7 +40,7 @@ test("e-mail verification: the banner, an invitation that waits, the mail's link
   expect(registered.ok()).toBe(true);
   const page = await context.newPage();
   await page.goto("/teams");
-  const banner = page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" });
+  const banner = page.getByRole("region", { name: "Hãy xác nhận email của bạn" });
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await expect(banner).toContainText(email);
   const invitations = page.getByRole("region", { name: "Lời mời đang chờ" });
@@ -54,10 +54,10 @@ test("e-mail verification: the banner, an invitation that waits, the mail's link
 
   // The mailbox's owner opens the link: signed in, on the dashboard, with a notice; no banner.
   await verifyEmailByMail(page, email);
-  await expect(toast(page, "Đã xác nhận e-mail. Chào mừng bạn!")).toBeVisible();
+  await expect(toast(page, "Đã xác nhận email. Chào mừng bạn!")).toBeVisible();
 
   await page.goto("/teams");
-  await expect(page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Hãy xác nhận email của bạn" })).toHaveCount(0);
   await expect(invitations.getByText(teamName)).toBeVisible();
   await invitations.getByRole("button", { name: "Chấp nhận" }).click();
   await expect(page).toHaveURL(new RegExp(`/teams/${teamId}$`));
@@ -68,7 +68,7 @@ test("e-mail verification: the banner, an invitation that waits, the mail's link
 
 test("a used verification link says so and offers the way back", async ({ browser, baseURL }) => {
   const user = await signUp(browser, baseURL!, "Dung Hai Lan", "/");
-  await expect(user.page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" })).toBeVisible({
+  await expect(user.page.getByRole("region", { name: "Hãy xác nhận email của bạn" })).toBeVisible({
     timeout: 30_000,
   });
   const link = await verifyEmailByMail(user.page, user.email);
@@ -86,7 +86,7 @@ test("a tab left open drops the banner when the address is verified in another b
   baseURL,
 }) => {
   const user = await signUp(browser, baseURL!, "Hai Trinh Duyet", "/");
-  const banner = user.page.getByRole("region", { name: "Hãy xác nhận e-mail của bạn" });
+  const banner = user.page.getByRole("region", { name: "Hãy xác nhận email của bạn" });
   await expect(banner).toBeVisible({ timeout: 30_000 });
   // The mail is opened on another device (its own browser, no shared storage).
   const other = await browser.newContext({ baseURL, locale: "vi-VN" });

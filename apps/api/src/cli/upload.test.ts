@@ -6,6 +6,8 @@
  * a tall strip split into pages with `--split-tall`, a refused zip, and a revoked token.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeKey, unscrambleRgba } from "@vt/shared/scramble";
@@ -236,6 +238,34 @@ describe("npm run upload", () => {
     }
   }, 180_000);
 
+  it("an unknown comic and an unreachable server are named, with what to check", async () => {
+    const r = io();
+    expect(
+      await runUpload(
+        [path.join(dir, "Series"), "--comic", "999999", "--server", server],
+        { VT_TOKEN: token },
+        r.io,
+      ),
+    ).toBe(1);
+    expect(r.err[0]).toMatch(/^Comic 999999 was not found, or the token's team may not upload to it/);
+    // A port nobody listens on: taken from the system, then given back.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const down = io();
+    expect(
+      await runUpload(
+        [path.join(dir, "Series"), "--comic", String(comicId), "--server", `http://127.0.0.1:${port}`],
+        { VT_TOKEN: token },
+        down.io,
+      ),
+    ).toBe(1);
+    expect(down.err[0]).toBe(
+      `Cannot reach the server at http://127.0.0.1:${port} (ECONNREFUSED). Check --server or VT_SERVER.`,
+    );
+  });
+
   it("a revoked token gets 401 and uploads nothing", async () => {
     await call(t, owner, "DELETE", `/api/tokens/${tokenId}`);
     const r = io();
@@ -245,6 +275,12 @@ describe("npm run upload", () => {
       r.io,
     );
     expect(code).toBe(1);
-    expect(r.err.join("\n")).toContain("401");
+    // One clear sentence first (what happened and what to do), not the call that failed.
+    expect(r.err[0]).toMatch(
+      /^The API token was refused: it is unknown, revoked or expired\. Create a token/,
+    );
+    expect(r.err[0]).toContain("(HTTP 401)");
+    expect(r.err.join("\n")).not.toContain("GET /comics");
+    expect(r.err).toHaveLength(1);
   });
 });

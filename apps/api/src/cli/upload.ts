@@ -38,13 +38,38 @@ export interface UploadIo {
   progress?: (line: string) => void;
 }
 
+/**
+ * A refusal of the server, worded for the person at the terminal (the CLI speaks English, as its
+ * usage text does): what went wrong and what to do, the server's own sentence, the HTTP status
+ * last. `request` ("GET /comics/3") is kept for debugging, not printed.
+ */
 class ApiFailure extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly request: string,
+    readonly serverMessage: string,
   ) {
-    super(message);
+    super(describeRefusal(status, request, serverMessage));
   }
+}
+
+/** The reason under fetch's own "fetch failed" (ECONNREFUSED, ENOTFOUND, ...). */
+function errorCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (typeof cause?.code === "string") return cause.code;
+  if (typeof cause?.message === "string") return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeRefusal(status: number, request: string, serverMessage: string): string {
+  const said = serverMessage ? ` The server said: ${serverMessage}.`.replace(/\.\.$/, ".") : "";
+  if (status === 401)
+    return `The API token was refused: it is unknown, revoked or expired. Create a token on the dashboard (user menu > API tokens) and set it in VT_TOKEN. (HTTP 401)`;
+  if (status === 403) return `The API token may not do this (it needs the scope "upload").${said} (HTTP 403)`;
+  const comic = /^GET \/comics\/(\d+)$/.exec(request);
+  if (status === 404 && comic)
+    return `Comic ${comic[1]} was not found, or the token's team may not upload to it. Check --comic. (HTTP 404)`;
+  return `${serverMessage || "The server refused the request."} (HTTP ${status})`;
 }
 
 /** The few calls the uploader makes, with the token. */
@@ -59,17 +84,26 @@ function apiClient(server: string, token: string) {
         ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}),
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    }).catch((error: unknown) => {
+      throw new Error(
+        `Cannot reach the server at ${server} (${errorCause(error)}). Check --server or VT_SERVER.`,
+      );
     });
     const text = await res.text();
     if (!res.ok) {
-      let message = text;
+      let message = text.trim();
       try {
         const json = JSON.parse(text) as { message?: string; errors?: unknown };
-        message = [json.message, json.errors ? JSON.stringify(json.errors) : ""].filter(Boolean).join(" ");
+        const errors = Array.isArray(json.errors)
+          ? json.errors.map(String)
+          : json.errors && typeof json.errors === "object"
+            ? Object.values(json.errors).map(String)
+            : [];
+        message = errors.length > 0 ? errors.join(", ") : (json.message ?? "");
       } catch {
         // not JSON: keep the text
       }
-      throw new ApiFailure(res.status, `${method} ${path}: ${res.status} ${message}`.trim());
+      throw new ApiFailure(res.status, `${method} ${path}`, message);
     }
     return (text ? JSON.parse(text) : null) as T;
   }
@@ -236,6 +270,8 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
           `${resumed ? "resumed" : "uploaded"} ${sourceName}: chapter ${saved.id}, ${saved.pageCount} pages`,
         );
       } catch (error) {
+        // A refused token refuses every chapter: stop at the first, with the one message.
+        if (error instanceof ApiFailure && error.status === 401) throw error;
         failed++;
         io.err(`failed ${sourceName}: ${error instanceof Error ? error.message : String(error)}`);
       }

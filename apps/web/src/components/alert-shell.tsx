@@ -7,10 +7,12 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { useReturnFocus } from "@/components/use-return-focus";
 
 /**
  * The frame of the alert dialogs (confirm, success, conflict): an icon over the title, the
- * description, the body and the footer. Closing it (Escape) calls `onDismiss` unless `busy`.
+ * description, the body and the footer. Closing it (Escape) calls `onDismiss` unless `busy`; focus
+ * then goes back to what opened it (useReturnFocus).
  */
 export function AlertShell({
   open,
@@ -38,6 +40,7 @@ export function AlertShell({
   className?: string;
   "data-testid"?: string;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog
       open={open}
@@ -46,7 +49,7 @@ export function AlertShell({
       }}
     >
       {open && (
-        <AlertDialogContent {...content}>
+        <AlertDialogContent {...content} onCloseAutoFocus={returnFocus}>
           <AlertDialogHeader>
             {icon}
             <AlertDialogTitle>{title}</AlertDialogTitle>

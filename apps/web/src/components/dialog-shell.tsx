@@ -11,11 +11,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { useReturnFocus } from "@/components/use-return-focus";
 
 /**
  * The one frame of the app's dialogs: title, optional description, the body and the footer's
  * buttons. With `onSubmit` the whole frame is a form (Enter submits, the footer's submit button
- * sends it). `trigger` is the button that opens it, when the dialog owns one.
+ * sends it). `trigger` is the button that opens it, when the dialog owns one. When it closes, focus
+ * goes back to whatever opened it (useReturnFocus).
  */
 export function DialogShell({
   open,
@@ -47,6 +49,7 @@ export function DialogShell({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus(open);
   const inner = (
     <>
       <DialogHeader className={headerClassName}>
@@ -60,7 +63,11 @@ export function DialogShell({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
-      <DialogContent closeLabel={closeLabel ?? t("common.close")} className={className}>
+      <DialogContent
+        closeLabel={closeLabel ?? t("common.close")}
+        className={className}
+        onCloseAutoFocus={returnFocus}
+      >
         {onSubmit ? (
           <form noValidate onSubmit={onSubmit} className={formClassName}>
             {inner}

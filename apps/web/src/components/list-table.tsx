@@ -1,10 +1,10 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "@/components/query-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 /*
  * The paged tables of the admin area and of comic and chapter history. Their words come from the
@@ -29,7 +29,12 @@ export type ListColumn =
   | "what"
   | "changes";
 
-/** A table of a paged list (admin area, history): its column heads (`review.admin.columns.*`), then `children`, its rows. */
+/**
+ * A table of a paged list (admin area, history): its column heads (`review.admin.columns.*`), then
+ * `children`, its rows (TableRow of TableCell). On a phone the rows are cards (`table-cards` in
+ * index.css): each cell on its own line after its column's name (given to the cell as
+ * `data-label`), the actions cell last and unlabelled, nothing scrolled sideways or clipped.
+ */
 export function ListTable({
   columns,
   children,
@@ -38,8 +43,24 @@ export function ListTable({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const labels = columns.map((column) => {
+    const key = typeof column === "string" ? column : column.key;
+    return key === "actions" ? undefined : t(`review.admin.columns.${key}`);
+  });
+  const rows = Children.map(children, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row) || row.type !== TableRow) return row;
+    let index = 0;
+    const cells = Children.map(row.props.children, (cell) => {
+      if (!isValidElement(cell) || cell.type !== TableCell) return cell;
+      const label = labels[index++];
+      return label
+        ? cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": label })
+        : cell;
+    });
+    return cloneElement(row, {}, cells);
+  });
   return (
-    <Table>
+    <Table className="table-cards">
       <TableHeader>
         <TableRow>
           {columns.map((column) =>
@@ -53,7 +74,7 @@ export function ListTable({
           )}
         </TableRow>
       </TableHeader>
-      <TableBody>{children}</TableBody>
+      <TableBody>{rows}</TableBody>
     </Table>
   );
 }

@@ -118,6 +118,22 @@ describe("message extraction (spec §8 order)", () => {
     expect(apiErrorFromResponse(400, undefined, new Error("Network Error")).message).toBe("Network Error");
   });
 
+  it("a response whose errors field is a map joins the map's values with ','", () => {
+    const conflict = apiErrorFromResponse(409, {
+      errors: { title: "Tiêu đề đã có", slug: ["Đường dẫn đã có", "Đường dẫn quá dài"] },
+      message: "Xung đột",
+    });
+    expect(conflict.message).toBe("Tiêu đề đã có,Đường dẫn đã có,Đường dẫn quá dài");
+    expect(conflict.fromServer).toBe(true);
+    expect(apiErrorFromResponse(409, { errors: {}, message: "Xung đột" }).message).toBe("Xung đột");
+  });
+
+  it("a plain-text body is the message, trimmed", () => {
+    const refusal = apiErrorFromResponse(400, "Tên tệp không hợp lệ\n");
+    expect(refusal.message).toBe("Tên tệp không hợp lệ");
+    expect(refusal.fromServer).toBe(true);
+  });
+
   it("plain objects with an errors map join the values with ','", () => {
     expect(getErrorMessage({ errors: { email: "Email sai", password: "Mật khẩu trống" } })).toBe(
       "Email sai,Mật khẩu trống",

@@ -71,13 +71,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** Message carried by a response body, in spec order 1-3; undefined when the body says nothing. */
+/** The values of an `errors` map joined with "," (a value that is a list: its items joined so). */
+function joinErrorMap(errors: Record<string, unknown>): string {
+  return Object.values(errors)
+    .map((value) => (Array.isArray(value) ? value.join(",") : String(value)))
+    .join(",");
+}
+
+/**
+ * Message carried by a response body, in spec order 1-3; undefined when the body says nothing.
+ * An `errors` field that is a map (`{errors: {field: text}}`) is read as spec §8 reads plain
+ * objects with an errors map: its values joined with ",".
+ */
 function messageFromResponseData(data: unknown): string | undefined {
   if (isRecord(data)) {
     if (Array.isArray(data.errors) && data.errors.length > 0) return data.errors.map(String).join(", ");
+    if (isPlainObject(data.errors) && Object.keys(data.errors).length > 0) return joinErrorMap(data.errors);
     if (typeof data.message === "string" && data.message.length > 0) return data.message;
   }
-  if (typeof data === "string" && data.length > 0) return data;
+  if (typeof data === "string" && data.trim().length > 0) return data.trim();
   return undefined;
 }
 
@@ -91,11 +103,7 @@ function messageFromResponseData(data: unknown): string | undefined {
  */
 export function getErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
-  if (isPlainObject(error) && isRecord(error.errors)) {
-    return Object.values(error.errors)
-      .map((value) => (Array.isArray(value) ? value.join(",") : String(value)))
-      .join(",");
-  }
+  if (isPlainObject(error) && isRecord(error.errors)) return joinErrorMap(error.errors);
   if (error instanceof Error) return error.message;
   return "Unkown error";
 }

@@ -56,3 +56,53 @@ export function formatRelative(value: DateValue, lang: string, now: number = Dat
   if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), "day");
   return formatDateTime(date, lang);
 }
+
+/**
+ * The text of a date-time field, in both languages: "15/01/2027 20:00" (day first, 24 h, local
+ * time), as the dashboard writes dates; "" for no date. The browser's own `datetime-local` input
+ * follows the browser's locale instead ("01/15/2027, 08:00 PM"), so the dashboard does not use it.
+ */
+export function toDateTimeField(value: DateValue): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A date-time field's text -> epoch ms (local time), or null when it is not a real date and time.
+ * Accepts what people type: one or two digits for day, month and hour ("5/1/2027 8:00"), "/", "-"
+ * or "." between the date's parts, and a space (or ", ") before the time.
+ */
+export function parseDateTimeField(text: string): number | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}),?\s+(\d{1,2})[:h.](\d{2})$/i.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year, hours, minutes] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hours > 23 || minutes > 59) return null;
+  const date = new Date(year, month - 1, day, hours, minutes);
+  // 31/02 rolls over to March: not a real day.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return date.getTime();
+}
+
+/** A calendar day's "yyyy-mm-dd" (how the API sends one) -> the field's "15/01/2027"; "" for none. */
+export function toDateField(value: DateValue): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** A date field's text ("15/01/2027", "5/1/2027", "05-01-2027") -> "yyyy-mm-dd", or null when it is not a real day. */
+export function parseDateField(text: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}

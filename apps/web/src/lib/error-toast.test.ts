@@ -41,6 +41,20 @@ describe("describeError: users read their language, never a library's text", () 
     expect(describeError(refusal)).toBe("Tiêu đề là bắt buộc");
   });
 
+  it("shows a refusal's plain-text body and an errors map's values (spec §8, steps 3 and maps)", () => {
+    expect(describeError(apiErrorFromResponse(400, "Tên tệp không hợp lệ"))).toBe("Tên tệp không hợp lệ");
+    expect(
+      describeError(
+        apiErrorFromResponse(409, { errors: { title: "Tiêu đề đã có", slug: "Đường dẫn đã có" } }),
+      ),
+    ).toBe("Tiêu đề đã có,Đường dẫn đã có");
+    // A proxy's page and a server failure's text stay described by their kind.
+    expect(describeError(apiErrorFromResponse(400, "<!doctype html><h1>400</h1>"))).toBe(
+      "Yêu cầu bị từ chối",
+    );
+    expect(describeError(apiErrorFromResponse(503, "upstream connect error"))).toBe("Máy chủ gặp sự cố");
+  });
+
   it("describes other failures by kind: a proxy's page, a foreign service's English, the transport, a bug", () => {
     expect(describeError(apiErrorFromResponse(502, "<html>Bad Gateway</html>"))).toBe("Máy chủ gặp sự cố");
     expect(

@@ -19,13 +19,20 @@ const KIND_KEYS = {
 } as const satisfies Record<ApiErrorKind, string>;
 
 /**
- * The uploader API answers in the user's language with one of its error codes; anything else that
- * carries a message (a proxy's HTML page, the identity provider's English with its own code, the
- * transport's "Network Error") is described by its failure kind instead.
+ * The uploader API answers in the user's language with one of its error codes, and a refusal (4xx)
+ * may come as plain text (spec §8, "the raw response data"): both are shown. Anything else that
+ * carries a message (a proxy's HTML page or 5xx text, the identity provider's English with its own
+ * code, the transport's "Network Error") is described by its failure kind instead.
  */
 function hasServerWords(error: ApiError): boolean {
-  if (!error.fromServer || typeof error.data === "string") return false;
+  if (!error.fromServer) return false;
+  if (typeof error.data === "string") return error.kind === "rejected" && !looksLikeMarkup(error.data);
   return error.code === undefined || i18n.exists(`errors.${error.code}`);
+}
+
+/** An HTML or XML page (a proxy's or a framework's error page) rather than a sentence. */
+function looksLikeMarkup(text: string): boolean {
+  return /^\s*</.test(text);
 }
 
 /** A local failure that names its own catalogue text (image pipeline errors, the empty-chapter zip). */

@@ -1,33 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { en, leaves, vi } from "@/test/catalogues";
 import { mergeMessages } from "./merge-messages";
-import { en } from "./resources-en";
-import { viFirstLoad } from "./resources-vi";
-import { signedInVi } from "./resources-vi-signed-in";
-import { chaptersVi } from "./vi/chapters";
-import { comicsVi } from "./vi/comics";
-import { powerVi } from "./vi/power";
-import { reviewVi } from "./vi/review";
-import { teams } from "./vi/teams";
-
-const vi = mergeMessages(
-  mergeMessages(
-    mergeMessages(
-      mergeMessages(mergeMessages(mergeMessages(viFirstLoad, signedInVi), { teams }), comicsVi),
-      chaptersVi,
-    ),
-    reviewVi,
-  ),
-  powerVi,
-);
-
-function leaves(tree: object, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === "string") out.set(`${prefix}${key}`, value);
-    else for (const [k, v] of leaves(value as object, `${prefix}${key}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 

@@ -125,7 +125,7 @@ const en: Catalogue<typeof vi> = {
     type: {
       permission: "Upload permission",
       delete: "Delete comic",
-      merge: "Merge comics",
+      merge: "Merge comic",
       "person-delete": "Delete entry",
     },
     status: {

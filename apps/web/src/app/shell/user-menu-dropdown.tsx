@@ -63,10 +63,11 @@ export function UserMenuDropdown({
       <DropdownMenuTrigger asChild>
         <SidebarMenuButton
           size="lg"
-          aria-label={t("shell.userMenu")}
           className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
         >
           {identity}
+          {/* The name says what is shown first (WCAG 2.5.3), then what the button does. */}
+          <span className="sr-only">{t("shell.userMenu")}</span>
           <ChevronsUpDownIcon aria-hidden className="ml-auto size-4" />
         </SidebarMenuButton>
       </DropdownMenuTrigger>

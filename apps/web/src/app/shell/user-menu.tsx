@@ -41,13 +41,14 @@ export function UserMenu() {
   const placeholder = (
     <SidebarMenuButton
       size="lg"
-      aria-label={t("shell.userMenu")}
       aria-haspopup="menu"
       onPointerEnter={() => void loadDropdown()}
       onFocus={() => void loadDropdown()}
       onClick={() => setMenu("pressed")}
     >
       {identity}
+      {/* The name says what is shown first (WCAG 2.5.3), then what the button does. */}
+      <span className="sr-only">{t("shell.userMenu")}</span>
       <ChevronsUpDownIcon aria-hidden className="ml-auto size-4" />
     </SidebarMenuButton>
   );

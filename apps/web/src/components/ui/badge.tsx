@@ -11,7 +11,7 @@ export const badgeVariants = cva(
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         outline: "text-foreground",
         blossom: "border-transparent bg-blossom/15 text-foreground",
-        destructive: "border-transparent bg-destructive/15 text-destructive",
+        destructive: "border-transparent bg-destructive/15 text-destructive dark:text-red-300",
       },
     },
     defaultVariants: { variant: "default" },

@@ -17,7 +17,7 @@ describe("describeThirdPartyError (issue 12 point 7)", () => {
     );
     await i18n.changeLanguage("en");
     expect(describeThirdPartyError(error)).toBe(
-      "This sign-in option is not available right now. Sign in with your e-mail and password.",
+      "This sign-in option is not available right now. Sign in with your email and password.",
     );
     await i18n.changeLanguage("vi");
   });

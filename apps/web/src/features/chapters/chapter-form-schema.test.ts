@@ -52,6 +52,19 @@ describe("chapter form", () => {
     expect(toChapterFields(form({ publishAt: "" })).publishAt).toBeNull();
   });
 
+  it("reads the schedule as dd/mm/yyyy hh:mm and names a text that is not one", () => {
+    expect(toLocalDateTime(new Date(2027, 0, 15, 20, 0).getTime())).toBe("15/01/2027 20:00");
+    expect(toChapterFields(form({ publishAt: "15/01/2099 20:00" })).publishAt).toBe(
+      new Date(2099, 0, 15, 20, 0).getTime(),
+    );
+    expect(messages(form({ publishAt: "01/15/2099, 08:00 PM" }))).toEqual({
+      publishAt: "chapters.editor.scheduledAtFormat",
+    });
+    expect(messages(form({ publishAt: "31/02/2099 10:00" }))).toEqual({
+      publishAt: "chapters.editor.scheduledAtFormat",
+    });
+  });
+
   it("sends an empty volume as null and team selections as ids", () => {
     const fields = toChapterFields(
       form({ volume: "", collaboratingTeams: [{ id: 7, name: "Nhóm B" }], donateTeamIds: [2] }),

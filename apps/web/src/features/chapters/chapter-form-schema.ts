@@ -9,6 +9,7 @@ import type { TChapter, TUpdateChapterRequest } from "@vt/shared/contracts/chapt
 import type { TTeamRef } from "@vt/shared/contracts/comics";
 import { isScheduleInFuture } from "@vt/shared/validation";
 import { z } from "zod";
+import { parseDateTimeField, toDateTimeField } from "@/lib/date-format";
 
 const ORDER_TEXT = /^\d+(?:[.,]\d+)?$/;
 
@@ -41,7 +42,9 @@ export const ZChapterForm = z
       ctx.addIssue({ code: "custom", path: ["volume"], message: "validation.invalid" });
     }
     const at = parseLocalDateTime(v.publishAt);
-    if (v.publishAt !== "" && (at === null || !isScheduleInFuture(at))) {
+    if (v.publishAt.trim() !== "" && at === null) {
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: "chapters.editor.scheduledAtFormat" });
+    } else if (at !== null && !isScheduleInFuture(at)) {
       ctx.addIssue({ code: "custom", path: ["publishAt"], message: "validation.scheduleInFuture" });
     }
   });
@@ -62,19 +65,14 @@ function parseVolume(text: string): number | null {
   return Number.isFinite(n) && n <= 100_000 ? n : null;
 }
 
-/** `datetime-local` text (local time) -> epoch ms, or null. */
+/** The schedule field's text ("15/01/2027 20:00", local time) -> epoch ms, or null. */
 export function parseLocalDateTime(text: string): number | null {
-  if (!text) return null;
-  const ms = new Date(text).getTime();
-  return Number.isFinite(ms) ? ms : null;
+  return parseDateTimeField(text);
 }
 
-/** Epoch ms -> `datetime-local` text in local time ("2026-11-22T15:30"). */
+/** Epoch ms -> the schedule field's text in local time ("22/11/2026 15:30"). */
 export function toLocalDateTime(ms: number | null): string {
-  if (ms === null) return "";
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return toDateTimeField(ms);
 }
 
 /**

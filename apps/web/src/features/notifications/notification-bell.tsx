@@ -33,7 +33,6 @@ export function NotificationBell() {
       variant="ghost"
       size="icon"
       className="relative ml-auto"
-      aria-label={label}
       title={label}
       aria-haspopup="dialog"
       aria-expanded={open}
@@ -49,11 +48,13 @@ export function NotificationBell() {
           })}
     >
       <BellIcon aria-hidden />
+      {/* The name is the button's own text (no aria-label over a visible count, WCAG 2.5.3). */}
+      <span className="sr-only">{label}</span>
       {unread > 0 && (
         <span
           aria-hidden
           data-testid="notifications-unread"
-          className="-top-0.5 -right-0.5 absolute min-w-4 rounded-full bg-destructive px-1 text-center font-semibold text-[10px] text-white leading-4 tabular-nums"
+          className="-top-0.5 -right-0.5 absolute min-w-4 rounded-full bg-destructive px-1 dark:bg-red-700 text-center font-semibold text-[10px] text-white leading-4 tabular-nums"
         >
           {unread > 99 ? "99+" : unread}
         </span>

@@ -89,7 +89,7 @@ export const auth = {
     EMAIL_NOT_VERIFIED: "Your email address is not verified yet",
     INVALID_ORIGIN: "This request did not come from Vườn Truyện Studio",
     PROVIDER_NOT_FOUND:
-      "This sign-in option is not available right now. Sign in with your e-mail and password.",
+      "This sign-in option is not available right now. Sign in with your email and password.",
     rateLimited: "Too many attempts. Please wait {{seconds}} seconds and try again.",
   },
   profile: {
@@ -105,14 +105,14 @@ export const auth = {
     saving: "Saving…",
   },
   verifyEmail: {
-    bannerTitle: "Confirm your e-mail",
+    bannerTitle: "Confirm your email",
     bannerText: "We sent a confirmation mail to {{email}}. Open the link in it to receive team invitations.",
     resend: "Send again",
     resending: "Sending…",
     resent: "A new confirmation mail was sent to {{email}}",
-    checking: "Confirming your e-mail…",
-    done: "Your e-mail is confirmed. Welcome!",
-    failedTitle: "Could not confirm your e-mail",
+    checking: "Confirming your email…",
+    done: "Your email is confirmed. Welcome!",
+    failedTitle: "Could not confirm your email",
     toDashboard: "Go to the dashboard",
     toLogin: "Go to sign in",
   },

@@ -213,7 +213,8 @@ const ui = {
       delete: "Delete comic",
       merge: "Merge comic",
       confirmDeleteTitle: "Delete “{{title}}”?",
-      confirmDeleteDescription: "The comic and its chapters will be deleted. This cannot be undone.",
+      confirmDeleteDescription:
+        "The comic and its chapters move to the trash and can be restored for {{days}} days.",
       mergeTitle: "Merge comic",
       mergeDescription:
         "Every chapter, volume art, author, genre, team and request of “{{title}}” moves to the target; views and saves are added up; then this comic is deleted. This cannot be undone.",

@@ -33,7 +33,6 @@ export const teams = {
     noResultsTitle: "No matching teams",
     noResultsDescription: "No team name contains “{{search}}”.",
     clearSearch: "Clear search",
-    open: "Open {{name}}",
   },
   create: {
     title: "Create a team",
@@ -60,8 +59,8 @@ export const teams = {
     declineConfirmDescription: "You will not join {{name}}. The team can invite you again later.",
   },
   dashboard: {
-    viewOnSite: "View on the public site",
-    noSiteUrl: "The public site address is not configured",
+    viewOnSite: "View on the reading site",
+    noSiteUrl: "The reading site address is not configured",
     established: "Founded {{date}}",
     shortcutsLabel: "Manage the team",
     shortcuts: {
@@ -169,7 +168,7 @@ export const teams = {
     saving: "Saving…",
     notSet: "Not set",
     deleteTitle: "Delete team",
-    deleteDescription: "The team and its settings will be deleted. This cannot be undone.",
+    deleteDescription: "The team and its settings move to the trash and can be restored for {{days}} days.",
     deleteAction: "Delete team",
     deleteConfirmTitle: "Delete {{name}}?",
   },
@@ -233,6 +232,7 @@ export const teams = {
     revokeLabel: "Revoke the invitation to {{email}}",
     revokeConfirmTitle: "Revoke the invitation to {{email}}?",
     revokeConfirmDescription: "The link in the email will stop working.",
+    revoked: "Invitation to {{email}} revoked",
   },
   donate: {
     subject: "the donate settings of {{team}}",

@@ -213,7 +213,8 @@ export const comicsUi = {
       delete: "Xóa truyện",
       merge: "Gộp truyện",
       confirmDeleteTitle: "Xóa “{{title}}”?",
-      confirmDeleteDescription: "Truyện và các chương sẽ bị xóa. Không thể hoàn tác.",
+      confirmDeleteDescription:
+        "Truyện và các chương được chuyển vào thùng rác, khôi phục được trong {{days}} ngày.",
       mergeTitle: "Gộp truyện",
       mergeDescription:
         "Mọi chương, ảnh tập, tác giả, thể loại, nhóm và yêu cầu của “{{title}}” chuyển sang truyện đích; lượt xem và lượt lưu được cộng dồn; rồi truyện này bị xóa. Không thể hoàn tác.",

@@ -31,7 +31,6 @@ export const teams = {
     noResultsTitle: "Không có nhóm nào khớp",
     noResultsDescription: "Không tìm thấy nhóm nào có tên chứa “{{search}}”.",
     clearSearch: "Xóa tìm kiếm",
-    open: "Mở {{name}}",
   },
   create: {
     title: "Tạo nhóm mới",
@@ -44,9 +43,9 @@ export const teams = {
     title: "Lời mời đang chờ",
     description: "Các nhóm đã mời bạn tham gia.",
     awaitingVerification_one:
-      "Có {{count}} lời mời vào nhóm gửi đến {{email}}. Lời mời sẽ hiện ở đây khi bạn xác nhận địa chỉ e-mail này, để chắc chắn rằng nó đúng là của bạn.",
+      "Có {{count}} lời mời vào nhóm gửi đến {{email}}. Lời mời sẽ hiện ở đây khi bạn xác nhận địa chỉ email này, để chắc chắn rằng nó đúng là của bạn.",
     awaitingVerification_other:
-      "Có {{count}} lời mời vào nhóm gửi đến {{email}}. Lời mời sẽ hiện ở đây khi bạn xác nhận địa chỉ e-mail này, để chắc chắn rằng nó đúng là của bạn.",
+      "Có {{count}} lời mời vào nhóm gửi đến {{email}}. Lời mời sẽ hiện ở đây khi bạn xác nhận địa chỉ email này, để chắc chắn rằng nó đúng là của bạn.",
     invitedAs: "Mời bạn làm {{role}}",
     invitedBy: "{{name}} mời bạn làm {{role}}",
     expires: "Hết hạn {{date}}",
@@ -58,8 +57,8 @@ export const teams = {
     declineConfirmDescription: "Bạn sẽ không tham gia {{name}}. Nhóm có thể mời lại sau.",
   },
   dashboard: {
-    viewOnSite: "Xem trên trang công khai",
-    noSiteUrl: "Chưa cấu hình địa chỉ trang công khai",
+    viewOnSite: "Xem trên trang đọc",
+    noSiteUrl: "Chưa cấu hình địa chỉ trang đọc",
     established: "Thành lập {{date}}",
     shortcutsLabel: "Quản lý nhóm",
     shortcuts: {
@@ -166,7 +165,7 @@ export const teams = {
     saving: "Đang lưu…",
     notSet: "Chưa có",
     deleteTitle: "Xóa nhóm",
-    deleteDescription: "Nhóm sẽ bị xóa cùng các cài đặt. Thao tác này không thể hoàn tác.",
+    deleteDescription: "Nhóm và các cài đặt được chuyển vào thùng rác, khôi phục được trong {{days}} ngày.",
     deleteAction: "Xóa nhóm",
     deleteConfirmTitle: "Xóa {{name}}?",
   },
@@ -230,6 +229,7 @@ export const teams = {
     revokeLabel: "Thu hồi lời mời gửi {{email}}",
     revokeConfirmTitle: "Thu hồi lời mời gửi {{email}}?",
     revokeConfirmDescription: "Đường dẫn trong email sẽ không còn dùng được.",
+    revoked: "Đã thu hồi lời mời gửi {{email}}",
   },
   donate: {
     subject: "phần ủng hộ của {{team}}",

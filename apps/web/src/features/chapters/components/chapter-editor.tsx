@@ -5,12 +5,13 @@ import { type ChapterEditorProps, useChapterEditor } from "../hooks/use-chapter-
 import { ChapterAdvancedCard } from "./chapter-advanced-card";
 import { ChapterBasicsCard } from "./chapter-basics-card";
 import { ChapterPagesCard } from "./chapter-pages-card";
-import { ChapterPublishingCard } from "./chapter-publishing-card";
+import { ChapterActions, ChapterPublishingCard } from "./chapter-publishing-card";
 
 /**
  * The chapter form (new and edit) with its pages. A new chapter becomes a draft on the server as
  * soon as its first pages are dropped (they upload into it); Save/Publish stay disabled until every
- * page is stored, and send the page order in the same request.
+ * page is stored, and send the page order in the same request. Below the `lg` width the cards
+ * stack and the buttons sit in a bar stuck to the bottom of the screen (ChapterActions).
  */
 export function ChapterEditor(props: ChapterEditorProps) {
   const { t } = useTranslation();
@@ -47,6 +48,10 @@ export function ChapterEditor(props: ChapterEditorProps) {
         <ChapterPublishingCard editor={editor} />
         <ChapterAdvancedCard editor={editor} />
       </div>
+      <ChapterActions
+        editor={editor}
+        className="sticky bottom-0 z-10 -mx-4 grid-cols-2 border-t bg-background/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6 lg:hidden [&>button:only-of-type]:col-span-full [&>p]:col-span-full"
+      />
       <ConflictDialog {...conflict.dialog} />
     </form>
   );

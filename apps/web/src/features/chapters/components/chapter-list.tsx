@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { TChapter, TChapterSort } from "@vt/shared/contracts/chapters";
+import { TRASH_DAYS } from "@vt/shared/contracts/trash";
 import { ArrowDownUpIcon, BookOpenTextIcon, PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -55,7 +56,7 @@ export function ChapterList({
   const onDelete = (chapter: TChapter, label: string) =>
     modal.confirm({
       title: t("chapters.delete.title", { chapter: label }),
-      description: t("chapters.delete.description"),
+      description: t("chapters.delete.description", { days: TRASH_DAYS }),
       confirmLabel: t("chapters.delete.confirm"),
       destructive: true,
       onConfirm: async () => {

@@ -60,6 +60,7 @@ export function PageGrid({ session, pages }: { session: PagesSession; pages: rea
         <div className="flex items-center gap-2 text-sm">
           <Checkbox
             id={selectAllId}
+            className="size-6 [&_svg]:size-4"
             checked={allSelected ? true : live.size > 0 ? "indeterminate" : false}
             onCheckedChange={(v) => setSelected(v === true ? new Set(ids) : new Set())}
           />

@@ -78,7 +78,8 @@ export function PageTile({
             checked={selected}
             onCheckedChange={(v) => onSelect(v === true)}
             aria-label={t("chapters.pages.select", { n })}
-            className="bg-background/90"
+            // A touch target of 24 px at least (WCAG 2.5.8), not the 16 px of a form's checkbox.
+            className="size-6 bg-background/90 [&_svg]:size-4"
           />
         </div>
         <button

@@ -1,4 +1,5 @@
 import type { TComicDetail } from "@vt/shared/contracts/comics";
+import { TRASH_DAYS } from "@vt/shared/contracts/trash";
 import { GitMergeIcon, ShieldAlertIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -39,7 +40,7 @@ export function AdminActionsCard({
           onClick={() =>
             void modal.confirm({
               title: t("comics.admin.confirmDeleteTitle", { title: comic.title }),
-              description: t("comics.admin.confirmDeleteDescription"),
+              description: t("comics.admin.confirmDeleteDescription", { days: TRASH_DAYS }),
               confirmLabel: t("comics.admin.delete"),
               destructive: true,
               onConfirm: async () => {

@@ -1,5 +1,6 @@
 import type { TComicListItem } from "@vt/shared/contracts/comics";
 import { CheckIcon } from "lucide-react";
+import { type KeyboardEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PickerStatus } from "@/components/picker-status";
 import { SearchBox, useSearchField } from "@/components/search-box";
@@ -29,6 +30,33 @@ export function ComicSearchPicker({
   // One more than shown, so leaving out the comic itself still fills the list.
   const comics = useComics({ scope: "all", page: 1, limit: RESULT_LIMIT + 1, search: search || undefined });
   const results = (comics.data?.comics ?? []).filter((c) => c.id !== excludeId).slice(0, RESULT_LIMIT);
+  const group = useRef<HTMLDivElement>(null);
+  // One radio group, one Tab stop (WAI-ARIA radio group): the chosen comic, else the first; the
+  // arrow keys (and Home/End) move to a neighbour and choose it.
+  const selectedIndex = results.findIndex((comic) => comic.id === value?.id);
+  const tabStop = selectedIndex >= 0 ? selectedIndex : 0;
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = results.length - 1;
+    const next =
+      event.key === "ArrowDown" || event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowUp" || event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const comic = results[next]!;
+    onChange({ id: comic.id, title: comic.title });
+    group.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[next]?.focus();
+  };
 
   return (
     <div className="grid gap-2">
@@ -40,11 +68,12 @@ export function ComicSearchPicker({
         aria-describedby={error ? `${searchField.id}-error` : undefined}
       />
       <div
+        ref={group}
         role="radiogroup"
         aria-label={label}
         className="grid max-h-64 gap-1 overflow-y-auto rounded-md border p-1"
       >
-        {results.map((comic) => {
+        {results.map((comic, index) => {
           const selected = value?.id === comic.id;
           return (
             // biome-ignore lint/a11y/useSemanticElements: a styled radio row with a cover; native radios cannot hold this layout
@@ -53,6 +82,8 @@ export function ComicSearchPicker({
               type="button"
               role="radio"
               aria-checked={selected}
+              tabIndex={index === tabStop ? 0 : -1}
+              onKeyDown={(event) => onKeyDown(event, index)}
               onClick={() => onChange({ id: comic.id, title: comic.title })}
               className={cn(
                 "flex items-center gap-3 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",

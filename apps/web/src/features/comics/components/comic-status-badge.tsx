@@ -7,7 +7,7 @@ const TONES: Record<TComicStatus, string> = {
   upcoming: "bg-sky-500/15 text-sky-700 dark:text-sky-300",
   ongoing: "bg-primary/15 text-primary",
   completed: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
-  hiatus: "bg-amber-500/15 text-amber-700 dark:text-amber-300",
+  hiatus: "bg-amber-500/15 text-amber-800 dark:text-amber-300",
   canceled: "bg-muted text-muted-foreground",
 };
 

@@ -1,4 +1,5 @@
 import type { TTeam } from "@vt/shared/contracts/teams";
+import { TRASH_DAYS } from "@vt/shared/contracts/trash";
 import { Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
@@ -15,14 +16,16 @@ export function DeleteTeamCard({ team, onDeleted }: { team: TTeam; onDeleted: ()
     <section className="flex flex-col gap-3 rounded-xl border border-destructive/40 p-4 sm:flex-row sm:items-center">
       <div className="grid flex-1 gap-1">
         <h2 className="font-semibold">{t("teams.info.deleteTitle")}</h2>
-        <p className="text-muted-foreground text-sm">{t("teams.info.deleteDescription")}</p>
+        <p className="text-muted-foreground text-sm">
+          {t("teams.info.deleteDescription", { days: TRASH_DAYS })}
+        </p>
       </div>
       <Button
         variant="destructive"
         onClick={() =>
           modal.confirm({
             title: t("teams.info.deleteConfirmTitle", { name: team.name }),
-            description: t("teams.info.deleteDescription"),
+            description: t("teams.info.deleteDescription", { days: TRASH_DAYS }),
             confirmLabel: t("teams.info.deleteAction"),
             destructive: true,
             onConfirm: async () => {

@@ -80,13 +80,14 @@ export function MembersTable({
         />
       ) : (
         <div className="rounded-xl border bg-card shadow-sm">
-          <Table>
+          {/* On a phone each member is a card (`table-cards`, index.css): name, e-mail and badge in full. */}
+          <Table className="table-cards">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>{t("teams.members.columns.member")}</TableHead>
                 <TableHead className="max-md:hidden">{t("teams.members.columns.email")}</TableHead>
                 <TableHead>{t("teams.members.columns.role")}</TableHead>
-                <TableHead className="max-sm:hidden">{t("teams.members.columns.joined")}</TableHead>
+                <TableHead>{t("teams.members.columns.joined")}</TableHead>
                 <TableHead className="w-12">
                   <span className="sr-only">{t("teams.members.columns.actions")}</span>
                 </TableHead>
@@ -166,9 +167,9 @@ function MemberRow({
 
   return (
     <TableRow>
-      {/* Takes the room the other columns leave and truncates the name in it: on a phone the
-          Vietnamese role badge ("Trưởng nhóm") would otherwise push the table past the screen. */}
-      <TableCell className="w-full max-w-0 overflow-hidden">
+      {/* Takes the room the other columns leave and truncates the name in it on a wide screen; on a
+          phone the row is a card and the name and e-mail wrap instead. */}
+      <TableCell className="w-full sm:max-w-0 sm:overflow-hidden">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar className="size-9">
             {member.avatar && <AvatarImage src={member.avatar} alt="" />}
@@ -176,15 +177,17 @@ function MemberRow({
           </Avatar>
           <div className="grid min-w-0">
             <span className="flex min-w-0 items-center gap-2 font-medium">
-              <span className="truncate">{name}</span>
+              <span className="break-words sm:truncate">{name}</span>
               {isMe && <Badge variant="outline">{t("teams.members.you")}</Badge>}
             </span>
-            <span className="truncate text-muted-foreground text-xs md:hidden">{member.email}</span>
+            <span className="break-all text-muted-foreground text-xs sm:truncate md:hidden">
+              {member.email}
+            </span>
           </div>
         </div>
       </TableCell>
       <TableCell className="max-w-56 truncate text-muted-foreground max-md:hidden">{member.email}</TableCell>
-      <TableCell>
+      <TableCell data-label={t("teams.members.columns.role")}>
         {/* A select only when there is a choice (a manager grants uploader only: nothing to switch to). */}
         {manageable && team.can.assignableRoles.some((role) => role !== member.role) ? (
           <Select
@@ -211,7 +214,10 @@ function MemberRow({
           <RoleBadge value={member.role} />
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground max-sm:hidden">
+      <TableCell
+        data-label={t("teams.members.columns.joined")}
+        className="whitespace-nowrap text-muted-foreground"
+      >
         {formatDate(member.joinedAt, i18n.language)}
       </TableCell>
       <TableCell>

@@ -13,7 +13,6 @@ export function TeamCard({ team }: { team: TTeamSummary }) {
     <Link
       to="/teams/$teamId"
       params={{ teamId: String(team.id) }}
-      aria-label={t("teams.list.open", { name: team.name })}
       className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm outline-none transition-[border-color,box-shadow,transform] hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <div className="relative h-20 bg-gradient-to-br from-primary/25 via-secondary to-blossom/20">

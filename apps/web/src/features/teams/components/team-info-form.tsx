@@ -9,10 +9,11 @@ import {
   ZUpdateTeamRequest,
 } from "@vt/shared/contracts/teams";
 import { useMemo } from "react";
-import { useForm } from "react-hook-form";
+import { type Control, useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
+import { DateInput } from "@/components/date-time-input";
 import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
@@ -96,7 +97,7 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
               label={t("fields.establishedAt")}
               error={fieldError(errors.establishedAt, "establishedAt")}
             >
-              <Input type="date" {...form.register("establishedAt")} />
+              <EstablishedAtInput control={form.control} />
             </FormField>
           </CardContent>
         </Card>
@@ -167,6 +168,29 @@ function TeamImage({
           },
         })
       }
+    />
+  );
+}
+
+/** The founding day, typed as dd/mm/yyyy (DateInput); FormField's id and ARIA wiring pass through. */
+function EstablishedAtInput({
+  control,
+  ...aria
+}: {
+  control: Control<TUpdateTeamRequest>;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  const { field } = useController({ control, name: "establishedAt" });
+  return (
+    <DateInput
+      {...aria}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
     />
   );
 }

@@ -78,7 +78,7 @@ function InvitationRow({ team, invitation }: { team: TTeam; invitation: TInvitat
               destructive: true,
               onConfirm: async () => {
                 await revoke.mutateAsync(invitation.id);
-                toast.success(t("success.deleted"));
+                toast.success(t("teams.invite.revoked", { email: invitation.email }));
               },
             })
           }

@@ -31,6 +31,9 @@ export function CreateTokenDialog({
   const [scope, setScope] = useState<TApiTokenScope>("upload");
   const [errors, setErrors] = useState<{ name?: string; team?: string }>({});
   const create = useCreateToken();
+  // A user with exactly one team has nothing to choose: that team is preselected (still shown).
+  const [onlyTeam] = teams.length === 1 ? teams : [];
+  const chosenTeam = teamId ?? (onlyTeam ? String(onlyTeam.id) : undefined);
 
   const reset = () => {
     setName("");
@@ -43,12 +46,12 @@ export function CreateTokenDialog({
     event.preventDefault();
     const next = {
       name: name.trim() ? undefined : t("validation.required", { field: t("power.tokens.name") }),
-      team: teamId ? undefined : t("validation.required", { field: t("power.tokens.team") }),
+      team: chosenTeam ? undefined : t("validation.required", { field: t("power.tokens.team") }),
     };
     setErrors(next);
     if (next.name || next.team) return;
     const created = await create
-      .mutateAsync({ name: name.trim(), teamId: Number(teamId), scope })
+      .mutateAsync({ name: name.trim(), teamId: Number(chosenTeam), scope })
       .catch(() => undefined);
     if (!created) return;
     setOpen(false);
@@ -84,7 +87,7 @@ export function CreateTokenDialog({
       </FormField>
       <FormField label={t("power.tokens.team")} error={errors.team}>
         <SelectField
-          value={teamId}
+          value={chosenTeam}
           onValueChange={setTeamId}
           placeholder={t("power.tokens.teamPlaceholder")}
           options={teams.map((team) => ({ value: String(team.id), label: team.name }))}

@@ -167,7 +167,9 @@ describe("GET /metrics: what an operator alerts on", () => {
       expect(sample(text, 'vt_job_backlog_oldest_seconds{queue="test.idle"}')).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'vt_job_failed{queue="test.broken"}')).toBe(1);
       expect(sample(text, 'vt_job_backlog{queue="test.broken"}')).toBe(0);
-      expect(sample(text, 'vt_job_runs_total{queue="test.broken",outcome="failed"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'vt_job_runs_total{queue="test.broken",outcome="failed"}')).toBeGreaterThanOrEqual(
+        1,
+      );
       // Every queue of the registry has its series, at 0 when nothing waits (alerts need the series).
       expect(text).toMatch(/^vt_job_backlog\{queue="images\.thumbnail"\} \d+$/m);
       // pg-boss's internal queues are not reported.

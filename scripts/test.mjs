@@ -50,7 +50,9 @@ function ensureChromium(chromium) {
   if (existsSync(chromium) || process.env.CHROMIUM_PATH) return existsSync(chromium);
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   if (!root || !existsSync("/usr/bin/apt-get")) return false;
-  console.log(`\nNo Chromium at ${chromium}: installing Debian's chromium for the end-to-end tests (apt-get install chromium).`);
+  console.log(
+    `\nNo Chromium at ${chromium}: installing Debian's chromium for the end-to-end tests (apt-get install chromium).`,
+  );
   const env = { DEBIAN_FRONTEND: "noninteractive" };
   if (run("apt-get", ["update", "-qq"], env) === 0) run("apt-get", ["install", "-y", "-qq", "chromium"], env);
   return existsSync(chromium);

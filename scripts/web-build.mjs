@@ -46,8 +46,7 @@ export function webSourcesHash(root, env = process.env) {
     hash.update(readFileSync(path.join(root, file)));
     hash.update("\0");
   }
-  for (const key of Object.keys(env).sort())
-    if (key.startsWith("VITE_")) hash.update(`${key}=${env[key]}\0`);
+  for (const key of Object.keys(env).sort()) if (key.startsWith("VITE_")) hash.update(`${key}=${env[key]}\0`);
   return hash.digest("hex");
 }
 

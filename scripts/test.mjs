@@ -4,9 +4,13 @@
 //   checks:   typecheck (each workspace) and lint/format (Biome)
 //   unit+api: Vitest projects shared, api, web (api on PGlite, and on PostgreSQL when
 //             TEST_DATABASE_URL is set)
-//   e2e:      Playwright in system Chromium against the real server on a temp data dir
+//   e2e:      Playwright in system Chromium against the real server on a temp data dir; where
+//             /usr/bin/chromium is missing and this runs as root with apt-get, Debian's chromium is
+//             installed first (said so in the output)
+// Each suite's line gives its time; `--summary <file>` also writes the totals as JSON (.ci/run
+// adds up its Node 20 and Node 24 runs with it).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,8 +19,13 @@ const tmp = path.join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const suites = [];
-const only = process.argv.slice(2); // e.g. `npm test -- e2e`
+const args = process.argv.slice(2);
+const summaryAt = args.indexOf("--summary");
+const summaryFile = summaryAt >= 0 ? args.splice(summaryAt, 2)[1] : undefined;
+const only = args; // e.g. `npm test -- e2e`
 const wanted = (name) => only.length === 0 || only.includes(name);
+let suiteStart = Date.now();
+console.log(`Node.js ${process.version}`);
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(" ")}`);
@@ -28,7 +37,25 @@ function record(name, passed, failed, skipped = 0) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  suites.push({ name, passed, failed, skipped });
+  const seconds = Math.round((Date.now() - suiteStart) / 1000);
+  suiteStart = Date.now();
+  suites.push({ name, passed, failed, skipped, seconds });
+}
+
+/**
+ * The end-to-end tests need Debian's chromium. On a fresh machine where it is missing and Debian's
+ * packages can be installed (root, apt-get present), install it, saying so; otherwise say how.
+ */
+function ensureChromium(chromium) {
+  if (existsSync(chromium) || process.env.CHROMIUM_PATH) return existsSync(chromium);
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!root || !existsSync("/usr/bin/apt-get")) return false;
+  console.log(
+    `\nNo Chromium at ${chromium}: installing Debian's chromium for the end-to-end tests (apt-get install chromium).`,
+  );
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update", "-qq"], env) === 0) run("apt-get", ["install", "-y", "-qq", "chromium"], env);
+  return existsSync(chromium);
 }
 
 if (wanted("check")) {
@@ -64,7 +91,7 @@ if (wanted("e2e")) {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const buildOk = run("npm", ["run", "build"]) === 0;
   if (!buildOk) record("web build", 0, 1);
-  else if (!existsSync(chromium)) {
+  else if (!ensureChromium(chromium)) {
     console.error(`\nEnd-to-end tests cannot run: no Chromium at ${chromium} (apt-get install chromium).`);
     record("e2e (chromium missing)", 0, 1);
   } else {
@@ -81,8 +108,9 @@ if (wanted("e2e")) {
   }
 }
 
-console.log("\nSuites:");
+console.log(`\nSuites (Node.js ${process.version}):`);
 for (const s of suites)
-  console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+  console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${s.seconds} s)`);
+if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ node: process.version, ...totals, suites }));
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -296,6 +296,48 @@ describe("dashboard", () => {
     }
   });
 
+  it("redirects / to the sign-in page for any client, not only a browser asking for HTML", async () => {
+    for (const headers of [{}, { accept: "*/*" }, { accept: "application/json" }]) {
+      for (const url of ["/", "/?utm=x"]) {
+        const res = await t.app.inject({ method: "GET", url, headers });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(302);
+        expect(new URL(res.headers.location!, "http://x").pathname).toBe("/login");
+      }
+    }
+    // With a session cookie the same request gets the dashboard.
+    const signedIn = await t.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { cookie: `${SESSION_COOKIE}=x` },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["content-type"]).toMatch(/^text\/html/);
+    // Other addresses keep answering JSON to a client that does not ask for HTML.
+    expect((await t.app.inject({ method: "GET", url: "/comics" })).statusCode).toBe(404);
+  });
+
+  it("logs static files at debug and pages and API calls at info", async () => {
+    const lines: { msg?: string; req?: { url?: string }; level?: number }[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const logged = await createTestApp({ webDist: dist, logger: { level: "info", stream } });
+    try {
+      const urls = (level: number) =>
+        lines.filter((l) => l.msg === "incoming request" && l.level === level).map((l) => l.req?.url);
+      await logged.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+      await logged.app.inject({ method: "GET", url: "/favicon.svg" });
+      await logged.app.inject({ method: "GET", url: "/login", headers: { accept: "text/html" } });
+      await logged.app.inject({ method: "GET", url: "/comics/12", headers: { accept: "text/html" } });
+      await logged.app.inject({ method: "GET", url: "/api/health/live" });
+      await logged.app.inject({ method: "GET", url: "/assets/missing-1.js" });
+      expect(urls(30)).toEqual(["/login", "/comics/12", "/api/health/live"]);
+      const completed = lines.filter((l) => l.msg === "request completed" && l.level === 30);
+      // A missing file (404) is still worth an info line.
+      expect(completed).toHaveLength(4);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it("serves hashed assets with a year-long immutable cache", async () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(res.statusCode).toBe(200);

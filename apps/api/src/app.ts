@@ -18,6 +18,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerIdentity } from "./auth/identity";
@@ -94,6 +95,36 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
 
+/**
+ * A request for one of the dashboard's files: the @fastify/static route (prefix "/", wildcard)
+ * and a file name with an extension (/assets/index-1a2b.js, /favicon.svg). Page addresses reach
+ * the same route first but have no extension (/, /login, /comics/12): they are answered by the
+ * not-found handler below and logged at info.
+ */
+function isStaticFileRequest(request: FastifyRequest): boolean {
+  if (request.routeOptions.url !== "/*") return false;
+  const path = request.url.split("?")[0]!;
+  return path.slice(path.lastIndexOf("/") + 1).includes(".");
+}
+
+class QuietStaticLogs extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (!isStaticFileRequest(request)) super.incomingRequest(request, reply);
+    else if (!this.isLogDisabled(request)) request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error || reply.statusCode >= 400 || !isStaticFileRequest(request))
+      super.requestCompleted(error, request, reply);
+    else if (!this.isLogDisabled(request))
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const BACKEND_PREFIXES = ["/api/", "/auth/", "/files/"];
 
@@ -122,6 +153,7 @@ export async function buildApp(options: BuildAppOptions) {
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    logController: new QuietStaticLogs(),
     // A hop count is valid at runtime (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     // Finish in-flight requests on close; idle keep-alive sockets are closed at once.
@@ -302,7 +334,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.setNotFoundHandler(async (request, reply) => {
     const wantsHtml = request.headers.accept?.includes("text/html") ?? false;
     const isRead = request.method === "GET" || request.method === "HEAD";
-    if (hasDashboard && isRead && wantsHtml && !isBackendPath(request.url)) {
+    // The home address is a page for any client (curl or a monitor sends no text/html): it gets the
+    // dashboard, or without a session the redirect to the sign-in page, never a JSON 404.
+    const isHome = request.url === "/" || request.url.startsWith("/?");
+    if (hasDashboard && isRead && (wantsHtml || isHome) && !isBackendPath(request.url)) {
       // /login is its own page. A dashboard page asked without a session cookie goes straight to it,
       // as the dashboard's guard would send it after loading (issue 13: a first visit downloads the
       // sign-in page only). Any other path is the dashboard's, whose router decides what it shows

@@ -3,12 +3,29 @@
  * `npm start` runs it. Covers the start-up refusals and SIGTERM.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATIONS_FOLDER } from "./db/client";
 import { lockFileFor } from "./db/pglite-lock";
+
+const migrations = (
+  JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  }
+).entries.map((e) => e.tag);
+
+/** The `migration applied` log lines' names, in the order logged. */
+function appliedMigrations(stdout: string): string[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; migration?: string })
+    .filter((entry) => entry.msg?.startsWith("migration applied: "))
+    .map((entry) => entry.migration!);
+}
 
 const apiDir = fileURLToPath(new URL("..", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "vt-server-"));
@@ -75,6 +92,9 @@ describe("server process", () => {
   }, async () => {
     const first = startServer();
     const port = await listening(first);
+    // A new data directory: every migration is named, oldest first, then the plain address line.
+    expect(appliedMigrations(first.stdout())).toEqual(migrations);
+    expect(first.stdout()).toMatch(new RegExp(`^Open http://localhost:${port} in your browser$`, "m"));
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toMatchObject({ status: "ok", db: "pglite", storage: "local" });
     expect(existsSync(lockFile)).toBe(true);
@@ -98,9 +118,13 @@ describe("server process", () => {
     await new Promise((resolve) => dead.on("exit", resolve));
     writeFileSync(lockFile, `${dead.pid}\n`);
 
-    const server = startServer();
+    const server = startServer({ PUBLIC_URL: "https://studio.example" });
     const port = await listening(server);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // The same data directory again: nothing to apply, and the address is PUBLIC_URL when set.
+    expect(appliedMigrations(server.stdout())).toEqual([]);
+    expect(server.stdout()).toContain('"migrationsApplied":0');
+    expect(server.stdout()).toMatch(/^Open https:\/\/studio\.example in your browser$/m);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(existsSync(lockFile)).toBe(false);

@@ -1,6 +1,7 @@
 /**
  * Process entry point: configuration, database (+ migrations), storage, HTTP server, signals.
  */
+import type { AddressInfo } from "node:net";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase, runMigrations } from "./db/client";
@@ -32,9 +33,11 @@ async function main(): Promise<void> {
   }
 
   try {
-    await runMigrations(database);
+    const applied = await runMigrations(database);
     const storage = await createStorage(config);
     const app = await buildApp({ config, database, storage, jobs: true });
+    // An upgrade says what it changed: one line per migration applied at this start, oldest first.
+    for (const migration of applied) app.log.info({ migration }, `migration applied: ${migration}`);
 
     let stopping = false;
     const onSignal = (signal: NodeJS.Signals) => {
@@ -60,13 +63,30 @@ async function main(): Promise<void> {
 
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      { db: database.kind, storage: storage.kind, publicUrl: config.publicUrl, dataDir: config.dataDir },
+      {
+        db: database.kind,
+        storage: storage.kind,
+        publicUrl: config.publicUrl,
+        dataDir: config.dataDir,
+        migrationsApplied: applied.length,
+      },
       "Vườn Truyện Studio API ready",
     );
+    // The one line a person starting the server looks for, plain among the JSON log lines.
+    process.stdout.write(`Open ${openUrl(config.publicUrl, app.server.address())} in your browser\n`);
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * The address to open: PUBLIC_URL when it was set, otherwise http://localhost on the port the server
+ * really listens on (PORT=0 picks a free one).
+ */
+function openUrl(publicUrl: string, address: AddressInfo | string | null): string {
+  if (process.env.PUBLIC_URL || !address || typeof address === "string") return publicUrl;
+  return `http://localhost:${address.port}`;
 }
 
 main().catch((error: unknown) => {

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
   webDist?: BuildAppOptions["webDist"];
+  /** Fastify logger option (default false: silent), e.g. `{ level: "info", stream }` to read the log. */
+  logger?: BuildAppOptions["logger"];
   /** Start the job engine with the app (see BuildAppOptions.jobs). */
   jobs?: boolean;
   /** Run on this database instead of a fresh migrated one (closed by close()). */

@@ -110,11 +110,15 @@ describe.each([1, 3])("upgrading from the release before the newest %i migration
     });
     try {
       // Note: the app is built first only to share its cleanup; nothing calls it before the upgrade.
-      await runMigrations(database, earlierRelease(n));
+      expect(await runMigrations(database, earlierRelease(n))).toEqual(
+        journal.entries.slice(0, journal.entries.length - n).map((e) => e.tag),
+      );
       const ids = await seed(database);
       const before = await rowCounts(database);
 
-      await runMigrations(database);
+      // The upgrade names what it applied (the server logs one line per name): the newest n.
+      expect(await runMigrations(database)).toEqual(journal.entries.slice(-n).map((e) => e.tag));
+      expect(await runMigrations(database)).toEqual([]);
 
       const applied = await database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,

@@ -8,6 +8,26 @@ async function openUserMenu(page: Page) {
   return page.getByRole("menu");
 }
 
+test("the sign-in page makes no request that fails and logs no error for a signed-out visitor", async ({
+  page,
+}) => {
+  const failed: string[] = [];
+  const errors: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Đăng nhập" })).toBeVisible();
+  // The boot check has answered (signed out) once the form shows; nothing failed on the way.
+  await page.waitForLoadState("networkidle");
+  expect(failed).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("register, land on next, edit the profile, log out with the cache cleared", async ({ page }) => {
   const email = `lan.${unique()}@vuon-truyen.vn`;
   const password = "hoa-mai-no-ro";

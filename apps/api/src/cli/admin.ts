@@ -7,6 +7,8 @@
  *   npm run admin -- backup <file>    database + local files (+ generated auth secret) into one .tar.gz
  *   npm run admin -- restore <file>   put a backup back: says what it replaces, then replaces it
  *                                     (PostgreSQL: in one transaction; files and PGlite data moved aside)
+ *   npm run admin -- backfill-thumbnails
+ *                                     make every missing page and cover thumbnail now, with progress
  *
  * Works on PostgreSQL (DATABASE_URL) and on the embedded PGlite database. PGlite allows one process
  * per data directory, so with PGlite this refuses (exit code 2) while the server is running: stop
@@ -14,16 +16,20 @@
  */
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { type Config, ConfigError, loadConfig } from "../config";
 import { createDatabase, type Database, runMigrations } from "../db/client";
 import { DatabaseLockedError } from "../db/pglite-lock";
 import { users } from "../db/schema/users";
+import { backfillThumbnails } from "../jobs/images-thumbnail.job";
 import { type JobRun, recentJobRuns } from "../jobs/runs";
 import { setAdminRole } from "../modules/users/users.service";
+import { createStorage } from "../storage/create-storage";
+import type { Storage } from "../storage/storage";
 import { BackupError, backup, restore } from "./backup";
 
 const USAGE =
-  "Usage: npm run admin -- grant <email> | revoke <email> | list | jobs [count] | backup <file> | restore <file>";
+  "Usage: npm run admin -- grant <email> | revoke <email> | list | jobs [count] | backup <file> | restore <file> | backfill-thumbnails";
 
 export interface CliIo {
   out: (line: string) => void;
@@ -75,6 +81,45 @@ export async function runAdminCommand(argv: string[], database: Database, io: Cl
   return 0;
 }
 
+/**
+ * `backfill-thumbnails`: makes the thumbnail of every plain page and cover stored without one (pages
+ * from before thumbnails existed), printing progress after each batch. Safe beside running
+ * PostgreSQL instances (a row is only updated while it still points at the same image).
+ */
+export async function runBackfillThumbnails(
+  database: Database,
+  deps: { config: Config; storage: Storage; batch?: number },
+  io: CliIo,
+): Promise<number> {
+  const warn = (obj: { key?: string; err?: unknown }, message: string) =>
+    io.err(`${message}: ${obj.key ?? ""} (${obj.err instanceof Error ? obj.err.message : String(obj.err)})`);
+  const log = { warn, error: warn, info() {}, debug() {}, trace() {} } as unknown as FastifyBaseLogger;
+  const ctx = { db: database.db, database, storage: deps.storage, config: deps.config, log };
+  let announced = false;
+  const result = await backfillThumbnails(
+    ctx,
+    (p) => {
+      if (!announced) io.out(`${p.total} pages and covers have no thumbnail yet.`);
+      announced = true;
+      io.out(
+        `${p.done}/${p.total} done: ${p.made} made, ${p.failed} failed, ${p.skipped + p.kept} left as they are`,
+      );
+    },
+    deps.batch,
+  );
+  if (result.done === 0) {
+    io.out("Every page and cover already has its thumbnail (scrambled pages never get one).");
+    return 0;
+  }
+  io.out(
+    `Thumbnails made: ${result.made}.` +
+      (result.failed
+        ? ` ${result.failed} could not be made (listed above); the nightly images.thumbnail run tries them again.`
+        : ""),
+  );
+  return result.failed ? 1 : 0;
+}
+
 const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "-");
 
 function formatRun(run: JobRun): string {
@@ -119,8 +164,9 @@ async function runBackupCommand(argv: string[], config: Config, io: CliIo): Prom
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   let database: Database;
+  let config: Config;
   try {
-    const config = loadConfig(env);
+    config = loadConfig(env);
     if (argv[0] === "backup" || argv[0] === "restore") return await runBackupCommand(argv, config, io);
     database = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   } catch (error) {
@@ -143,6 +189,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): P
   }
   try {
     await runMigrations(database);
+    if (argv[0] === "backfill-thumbnails" && argv.length === 1)
+      return await runBackfillThumbnails(database, { config, storage: await createStorage(config) }, io);
     return await runAdminCommand(argv, database, io);
   } finally {
     await database.close();

@@ -2,8 +2,8 @@
  * Opens the database: PGlite (embedded Postgres) in a data directory by default, PostgreSQL when
  * DATABASE_URL is set. Both give the same Drizzle `Db` type, so repos never care which one runs.
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -113,19 +113,54 @@ export function wrapPglite(pglite: PGlite, onClose?: () => void): Database {
 }
 
 /**
- * Apply every migration in apps/api/drizzle (the same folder for both drivers). Another folder is
- * only given by the upgrade test (the migrations of an earlier release).
+ * Apply every migration in apps/api/drizzle (the same folder for both drivers) and answer the names
+ * of those this call applied, oldest first (none when the schema was up to date), so the server can
+ * log them. Another folder is only given by the upgrade test (the migrations of an earlier release).
  */
-export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+export async function runMigrations(
+  database: Database,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<string[]> {
   const options = { migrationsFolder };
   if (database.kind === "pglite") {
+    const pglite = database.pglite!;
+    const before = await lastMigrationAt((text) => pglite.query(text));
     await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], options);
-    return;
+    return appliedSince(migrationsFolder, before, (text, values) => pglite.query(text, values));
   }
   // Several API instances may start at once on one PostgreSQL: their migrations run one at a time.
-  await withStartupLock(database, "migrations", (client) =>
-    migrateNodePg(drizzleNodePg(client!), options).then(() => undefined),
+  return withStartupLock(database, "migrations", async (client) => {
+    const before = await lastMigrationAt((text) => client!.query(text));
+    await migrateNodePg(drizzleNodePg(client!), options);
+    return appliedSince(migrationsFolder, before, (text, values) => client!.query(text, values));
+  });
+}
+
+type RawQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** `created_at` of the newest migration drizzle recorded (its journal's `when`), 0 on a new database. */
+async function lastMigrationAt(query: RawQuery): Promise<number> {
+  const { rows } = await query(
+    "select case when to_regclass('drizzle.__drizzle_migrations') is null then null else 1 end as present",
   );
+  if ((rows[0] as { present: number | null }).present === null) return 0;
+  const last = await query("select max(created_at)::text as last from drizzle.__drizzle_migrations");
+  return Number((last.rows[0] as { last: string | null }).last ?? 0);
+}
+
+/** Names (journal tags) of the migrations recorded after `before`, oldest first. */
+async function appliedSince(folder: string, before: number, query: RawQuery): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number; tag: string }[];
+  };
+  const { rows } = await query(
+    "select created_at::text as at from drizzle.__drizzle_migrations where created_at > $1 order by created_at",
+    [before],
+  );
+  return (rows as { at: string }[]).map(({ at }) => {
+    const when = Number(at);
+    return journal.entries.find((e) => e.when === when)?.tag ?? String(when);
+  });
 }
 
 /**

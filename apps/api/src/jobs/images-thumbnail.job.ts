@@ -9,12 +9,13 @@
  * - Idempotent: a row whose thumbnail is recorded and stored is skipped; a rerun overwrites the
  *   same key.
  * - Self-healing: once a day (and when sent without ids) it makes the missing thumbnails of up to
- *   BACKFILL_LIMIT pages and covers (pages stored before this job existed, a queueing that failed,
+ *   BACKFILL_LIMIT pages and covers; `npm run admin -- backfill-thumbnails` makes all of them now
+ *   (`backfillThumbnails`) (pages stored before this job existed, a queueing that failed,
  *   an image that could not be read then). One image that fails is logged and counted, and never
  *   stops the others. The row is updated only while it still points at the same source: a page replaced
  *   or deleted meanwhile keeps no thumbnail of the old image (the object just written is removed).
  */
-import { and, eq, inArray, isNotNull, isNull, like } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, isNull, like } from "drizzle-orm";
 import sharp from "sharp";
 import { chapterPages } from "../db/schema/chapters";
 import { comics } from "../db/schema/comics";
@@ -151,23 +152,80 @@ async function coverThumbnails(ids: number[], ctx: JobContext): Promise<Outcome[
   return out;
 }
 
-/** Ids of plain pages and covers that have no thumbnail yet (the backfill's work). */
-async function missing({ db }: JobContext): Promise<Required<ThumbnailJobData>> {
+const pageMissing = and(
+  isNull(chapterPages.thumb),
+  isNull(chapterPages.scrambleKey),
+  like(chapterPages.url, "comics/%"),
+);
+const coverMissing = and(isNull(comics.thumbnailSmall), isNotNull(comics.thumbnail));
+
+/**
+ * Ids of plain pages and covers that have no thumbnail yet (the backfill's work), up to `limit` of
+ * each, oldest first, after the given ids (a run going through all of them).
+ */
+async function missing(
+  { db }: JobContext,
+  after: { pageId: number; comicId: number } = { pageId: 0, comicId: 0 },
+  limit = BACKFILL_LIMIT,
+): Promise<Required<ThumbnailJobData>> {
   const pages = await db
     .select({ id: chapterPages.id })
     .from(chapterPages)
-    .where(
-      and(isNull(chapterPages.thumb), isNull(chapterPages.scrambleKey), like(chapterPages.url, "comics/%")),
-    )
+    .where(and(pageMissing, gt(chapterPages.id, after.pageId)))
     .orderBy(chapterPages.id)
-    .limit(BACKFILL_LIMIT);
+    .limit(limit);
   const covers = await db
     .select({ id: comics.id })
     .from(comics)
-    .where(and(isNull(comics.thumbnailSmall), isNotNull(comics.thumbnail)))
+    .where(and(coverMissing, gt(comics.id, after.comicId)))
     .orderBy(comics.id)
-    .limit(BACKFILL_LIMIT);
+    .limit(limit);
   return { pageIds: pages.map((p) => p.id), comicIds: covers.map((c) => c.id) };
+}
+
+function tally(outcomes: Outcome[]): ThumbnailResult {
+  const of = (o: Outcome) => outcomes.filter((x) => x === o).length;
+  return { made: of("made"), kept: of("kept"), skipped: of("skipped"), failed: of("failed") };
+}
+
+export interface BackfillProgress extends ThumbnailResult {
+  /** Pages and covers without a thumbnail when the backfill began. */
+  total: number;
+  /** Of those, how many it has been through. */
+  done: number;
+}
+
+/**
+ * Makes every missing thumbnail now, not BACKFILL_LIMIT a night (`npm run admin -- backfill-thumbnails`
+ * after an upgrade from a release without thumbnails): pages then covers, `batch` at a time,
+ * calling `onProgress` after each batch. An image that fails is counted once and left to the
+ * nightly backfill, so the run always ends.
+ */
+export async function backfillThumbnails(
+  ctx: JobContext,
+  onProgress: (progress: BackfillProgress) => void,
+  batch = BACKFILL_LIMIT,
+): Promise<BackfillProgress> {
+  const [pages] = await ctx.db.select({ n: count() }).from(chapterPages).where(pageMissing);
+  const [covers] = await ctx.db.select({ n: count() }).from(comics).where(coverMissing);
+  const outcomes: Outcome[] = [];
+  const progress = (): BackfillProgress => ({
+    ...tally(outcomes),
+    total: Number(pages?.n ?? 0) + Number(covers?.n ?? 0),
+    done: outcomes.length,
+  });
+  const after = { pageId: 0, comicId: 0 };
+  for (;;) {
+    const next = await missing(ctx, after, batch);
+    const pageIds = next.pageIds;
+    const comicIds = pageIds.length ? [] : next.comicIds;
+    if (!pageIds.length && !comicIds.length) break;
+    outcomes.push(...(await pageThumbnails(pageIds, ctx)), ...(await coverThumbnails(comicIds, ctx)));
+    after.pageId = pageIds.at(-1) ?? after.pageId;
+    after.comicId = comicIds.at(-1) ?? after.comicId;
+    onProgress(progress());
+  }
+  return progress();
 }
 
 export const imagesThumbnail = defineJob<ThumbnailJobData, ThumbnailResult>({
@@ -179,12 +237,10 @@ export const imagesThumbnail = defineJob<ThumbnailJobData, ThumbnailResult>({
   async run(data, ctx) {
     const asked = data ?? {};
     const ids = asked.pageIds?.length || asked.comicIds?.length ? asked : await missing(ctx);
-    const outcomes = [
+    return tally([
       ...(await pageThumbnails(ids.pageIds ?? [], ctx)),
       ...(await coverThumbnails(ids.comicIds ?? [], ctx)),
-    ];
-    const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
-    return { made: count("made"), kept: count("kept"), skipped: count("skipped"), failed: count("failed") };
+    ]);
   },
 });
 

@@ -83,3 +83,44 @@ export async function queueStatus(db: Db): Promise<QueueStatus> {
   for (const row of rows) counts[row.state] = Number(row.n);
   return { counts };
 }
+
+/** What waits, runs and failed in one queue, as stored now (`/metrics`). */
+export interface QueueBacklog {
+  queue: string;
+  /** Queued or retrying jobs whose start time has come: work no worker has taken yet. */
+  ready: number;
+  /** Queued or retrying jobs whose start time is later (a retry's back-off, a scheduled send). */
+  deferred: number;
+  active: number;
+  /** Failed for good (retries used up), kept as long as finished runs are (7 days). */
+  failed: number;
+  /** Seconds the oldest ready job has waited since its start time (0 when none waits). */
+  oldestReadySeconds: number;
+}
+
+/** One row per queue of the job engine (internal `__` queues left out), none before it was installed. */
+export async function queueBacklog(db: Db): Promise<QueueBacklog[]> {
+  if (!(await installed(db))) return [];
+  const { rows } = await db.execute<Record<keyof QueueBacklog, string | number>>(sql`
+    select q.name as queue,
+           count(j.id) filter (where j.state in ('created', 'retry') and j.start_after <= now())::int as ready,
+           count(j.id) filter (where j.state in ('created', 'retry') and j.start_after > now())::int as deferred,
+           count(j.id) filter (where j.state = 'active')::int as active,
+           count(j.id) filter (where j.state = 'failed')::int as failed,
+           coalesce(extract(epoch from now() - min(j.start_after)
+             filter (where j.state in ('created', 'retry') and j.start_after <= now())), 0)::float8
+             as "oldestReadySeconds"
+      from pgboss.queue q
+      left join pgboss.job j on j.name = q.name
+     where q.name not like '\\_\\_%'
+     group by q.name
+     order by q.name`);
+  return rows.map((row) => ({
+    queue: String(row.queue),
+    ready: Number(row.ready),
+    deferred: Number(row.deferred),
+    active: Number(row.active),
+    failed: Number(row.failed),
+    oldestReadySeconds: Number(row.oldestReadySeconds),
+  }));
+}

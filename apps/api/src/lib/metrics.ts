@@ -8,10 +8,13 @@
  *
  * HTTP request rate and latency are recorded for every request by `registerHttpMetrics` (labels:
  * method, the route TEMPLATE such as /api/comics/:comicId, never the raw URL, and status code).
+ * The gauges of the database and the job queues are set by the /metrics route just before each
+ * scrape (modules/health: `refreshOperationalMetrics`); `vt_build_info` is set once at load.
  */
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { appCommit, appVersion } from "./repo-root";
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -68,6 +71,46 @@ export const metrics = {
     labelNames: ["queue", "outcome"] as const,
     registers: [registry],
   }),
+  /** 1 when the database answered `select 1` at the last scrape, 0 when it did not (within 2 s). */
+  databaseUp: new Gauge({
+    name: "vt_database_up",
+    help: "1 when the database answered at this scrape, 0 when it did not (unreachable or too slow)",
+    registers: [registry],
+  }),
+  /** Jobs per queue whose start time has come and that no worker has taken yet. */
+  jobBacklog: new Gauge({
+    name: "vt_job_backlog",
+    help: "Jobs per queue ready to run that no worker has taken yet (queued or retrying, start time passed)",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+  }),
+  /** Seconds the oldest ready job of each queue has waited (0 when none waits). */
+  jobBacklogOldestSeconds: new Gauge({
+    name: "vt_job_backlog_oldest_seconds",
+    help: "Seconds the oldest ready job of each queue has waited since its start time (0 when none waits)",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+  }),
+  /** Jobs per queue waiting for a later start time (a retry's back-off, a scheduled send). */
+  jobDeferred: new Gauge({
+    name: "vt_job_deferred",
+    help: "Jobs per queue waiting for a later start time (retry back-off, scheduled)",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+  }),
+  jobActive: new Gauge({
+    name: "vt_job_active",
+    help: "Jobs per queue running now on some instance",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+  }),
+  /** Jobs per queue that failed for good (retries used up), kept 7 days like every finished run. */
+  jobFailed: new Gauge({
+    name: "vt_job_failed",
+    help: "Jobs per queue failed for good (retries used up) in the last 7 days, all instances",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+  }),
   dbPoolTotal: poolGauge("vt_db_pool_connections", "PostgreSQL pool: open connections", (p) => p.totalCount),
   dbPoolIdle: poolGauge(
     "vt_db_pool_idle_connections",
@@ -80,6 +123,15 @@ export const metrics = {
     (p) => p.waitingCount,
   ),
 };
+
+/** vt_build_info{version, node, commit} 1: what this instance runs (commit "unknown" outside a git checkout). */
+const buildInfo = new Gauge({
+  name: "vt_build_info",
+  help: "Always 1; labels: app version, Node.js version and git commit this instance runs",
+  labelNames: ["version", "node", "commit"] as const,
+  registers: [registry],
+});
+buildInfo.set({ version: appVersion(), node: process.version, commit: appCommit() ?? "unknown" }, 1);
 
 /** Records method, route template, status and latency of every request the app answers. */
 export function registerHttpMetrics(app: FastifyInstance, pool: pg.Pool | undefined): void {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,4 +30,23 @@ export function repoRoot(): string {
 export function appVersion(): string {
   const json = JSON.parse(readFileSync(join(repoRoot(), "package.json"), "utf8")) as { version?: string };
   return json.version ?? "0.0.0";
+}
+
+let commit: string | null | undefined;
+
+/** The git commit of the checkout the server runs from (12 hex digits), null outside a git checkout. */
+export function appCommit(): string | null {
+  if (commit !== undefined) return commit;
+  try {
+    const out = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
+      cwd: repoRoot(),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5000,
+    }).trim();
+    commit = /^[0-9a-f]{7,40}$/.test(out) ? out : null;
+  } catch {
+    commit = null;
+  }
+  return commit;
 }

@@ -537,6 +537,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session check of the dashboard's boot: the signed-in user, or `user: null` when signed out (never 401) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                email: string;
+                                name: string;
+                                avatar: string | null;
+                                /** @enum {string} */
+                                role: "user" | "admin";
+                                emailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/logout": {
         parameters: {
             query?: never;

@@ -27,6 +27,13 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
+/**
+ * `GET /api/users/session`: who the session cookie belongs to, `user: null` when nobody is signed in
+ * (200 either way, so the sign-in page's boot check makes no request that must fail).
+ */
+export const ZCurrentSession = z.object({ user: ZUser.nullable() });
+export type TCurrentSession = z.infer<typeof ZCurrentSession>;
+
 /** `POST /api/users/verify-email`: the token of the link in the verification mail. */
 export const ZVerifyEmailRequest = z.strictObject({
   token: z

@@ -10,6 +10,7 @@ import {
   getHealth,
   getReadiness,
   type ReadinessCheck,
+  refreshOperationalMetrics,
 } from "./health.service";
 
 declare module "fastify" {
@@ -108,6 +109,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertMetricsAccess(app.config.metricsToken, request.headers.authorization);
+      await refreshOperationalMetrics(app.database);
       const body = await registry.metrics();
       return reply.header("cache-control", "no-store").type(registry.contentType).send(body);
     },

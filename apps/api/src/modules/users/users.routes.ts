@@ -7,6 +7,7 @@ import {
   AVATAR_MAX_BYTES,
   ZAuthRequest,
   ZAvatarUploadResponse,
+  ZCurrentSession,
   ZResendVerificationResponse,
   ZUpdateUserRequest,
   ZUser,
@@ -16,7 +17,7 @@ import { ZErrorBody } from "@vt/shared/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { embeddedIssuer } from "../../auth/provider";
-import { endSession, requireUser, startSession } from "../../auth/session";
+import { endSession, getSessionUser, requireUser, startSession } from "../../auth/session";
 import { AppError } from "../../lib/app-error";
 import { presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
 import { readSingleImage } from "../../lib/image-gate";
@@ -107,6 +108,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/me",
     { schema: { tags: ["users"], summary: "The signed-in user", response: { 200: ZUser, 401: ZErrorBody } } },
     async (request) => requireUser(request),
+  );
+
+  app.get(
+    "/users/session",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "The session check of the dashboard's boot: the signed-in user, or `user: null` when signed out (never 401)",
+        response: { 200: ZCurrentSession },
+      },
+    },
+    async (request) => ({ user: await getSessionUser(request) }),
   );
 
   app.post(

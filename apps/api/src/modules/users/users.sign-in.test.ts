@@ -79,6 +79,26 @@ describe("POST /api/users/auth", () => {
     const meRes = await me(t, new CookieJar().store(line));
     expect(meRes.statusCode).toBe(200);
     expect(meRes.json()).toEqual(user);
+    // The boot check answers the same user.
+    const session = await t.app.inject({
+      method: "GET",
+      url: "/api/users/session",
+      headers: { cookie: new CookieJar().store(line).header() },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user });
+  });
+
+  it("GET /api/users/session answers 200 with user null when signed out, a forged or ended cookie too", async () => {
+    for (const cookie of [undefined, "vt_session=forged"]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/users/session",
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+    }
   });
 
   it("signs the same identity into the same user on later exchanges", async () => {

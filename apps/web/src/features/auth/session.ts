@@ -38,7 +38,7 @@ export function listenToProviderState(): () => void {
 let restoring: Promise<void> | undefined;
 
 /**
- * Restores the session once per page load, before the route guard decides: `GET /api/users/me`
+ * Restores the session once per page load, before the route guard decides: `GET /api/users/session`
  * first; when that says signed out but the provider still has a session (a reload after the
  * uploader session ended, or the return from a third-party sign-in), the listener exchanges it.
  * A failure other than "signed out" is shown and treated as signed out.

@@ -1,17 +1,12 @@
 import { api } from "@/lib/api-client";
-import { isApiError } from "@/lib/api-error";
 import type { AuthUser } from "../auth-store";
 
 /**
- * `GET /api/users/me`: the user of the current session cookie, or undefined when signed out (401).
- * Other failures are thrown. It runs at boot, before the first render.
+ * `GET /api/users/session`: the user of the current session cookie, or undefined when signed out.
+ * It answers 200 either way, so the boot check (on /login too) makes no request that must fail;
+ * other failures are thrown. It runs at boot, before the first render.
  */
 export async function getCurrentUser(): Promise<AuthUser | undefined> {
-  try {
-    const user: AuthUser | null | undefined = await api.get("/api/users/me");
-    return user && user.id !== undefined && user.id !== null ? user : undefined;
-  } catch (error) {
-    if (isApiError(error) && error.kind === "unauthorized") return undefined;
-    throw error;
-  }
+  const { user }: { user: AuthUser | null } = await api.get("/api/users/session");
+  return user ?? undefined;
 }

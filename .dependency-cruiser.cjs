@@ -17,10 +17,26 @@ module.exports = {
     },
     {
       name: "web-shared-to-features",
-      comment: "components/ and lib/ serve every feature, so they import none (nor the app layer).",
+      comment: "components/, lib/ and hooks/ serve every feature, so they import none (nor the app layer).",
       severity: "error",
-      from: { path: "^apps/web/src/(components|lib)/" },
+      from: { path: "^apps/web/src/(components|lib|hooks)/" },
       to: { path: "^apps/web/src/(features|app)/" },
+    },
+    {
+      name: "web-locales-bottom",
+      comment: "locales/ is the web's lowest layer: the catalogues import no other folder of the web.",
+      severity: "error",
+      from: { path: "^apps/web/src/locales/" },
+      to: { path: "^apps/web/src/(app|features|components|lib|hooks)/" },
+    },
+    {
+      name: "web-no-cycles",
+      comment:
+        "No import cycle in the web, lazy imports included (the router lazily loads the layout: the " +
+        "layout must not import the router back).",
+      severity: "error",
+      from: { path: "^apps/web/src/" },
+      to: { circular: true },
     },
     {
       name: "web-feature-to-app",
@@ -53,6 +69,29 @@ module.exports = {
       to: { path: "^apps/api/src/modules/" },
     },
     {
+      name: "api-lib-below-auth",
+      comment:
+        "The layer order of docs/architecture.md: lib, db and storage sit below auth, jobs and mail and " +
+        "import none of them (lib reaches the session through `app.uploader`, set by app.ts).",
+      severity: "error",
+      from: { path: "^apps/api/src/(lib|db|storage)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/api/src/(auth|jobs|mail)/" },
+    },
+    {
+      name: "api-db-storage-bottom",
+      comment: "db and storage are the API's lowest layer: they import neither lib nor anything above it.",
+      severity: "error",
+      from: { path: "^apps/api/src/(db|storage)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/api/src/(lib|modules|auth|jobs|mail|cli)/" },
+    },
+    {
+      name: "api-app-on-top",
+      comment: "app.ts, server.ts and cli/ compose the API; nothing below them imports them (tests may).",
+      severity: "error",
+      from: { path: "^apps/api/src/(modules|auth|jobs|storage|mail|lib|db)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/api/src/((app|server)\\.ts$|cli/)" },
+    },
+    {
       name: "api-jobs-through-services",
       comment: "A job file reaches a module only through its service (the module's public entry).",
       severity: "error",
@@ -64,6 +103,13 @@ module.exports = {
       comment: "No import cycle in the API (two modules importing each other, a repo reaching up).",
       severity: "error",
       from: { path: "^apps/api/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "shared-no-cycles",
+      comment: "No import cycle in packages/shared.",
+      severity: "error",
+      from: { path: "^packages/shared/" },
       to: { circular: true },
     },
     {

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The README's test command. Runs every suite in order and ends with one plain line
 // totalling them: "N passed, N failed, N skipped". Exit code is non-zero when anything failed.
-//   checks:   typecheck (each workspace) and lint/format (Biome)
+//   checks:   typecheck (each workspace), lint/format (Biome), the import rules (npm run lint:deps:
+//             dependency-cruiser and the API's module cycles) and the committed OpenAPI document
+//             and its web types (npm run openapi:check): every check docs/architecture.md calls enforced
 //   unit+api: Vitest projects shared, api, web (api on PGlite, and on PostgreSQL when
 //             TEST_DATABASE_URL is set)
 //   e2e:      Playwright in system Chromium against the real server on a temp data dir; where
@@ -65,6 +67,10 @@ if (wanted("check")) {
   }
   const lintOk = run("npx", ["biome", "check", "."]) === 0;
   record("lint+format", lintOk ? 1 : 0, lintOk ? 0 : 1);
+  const depsOk = run("npm", ["run", "--silent", "lint:deps"]) === 0;
+  record("import rules (lint:deps)", depsOk ? 1 : 0, depsOk ? 0 : 1);
+  const openapiOk = run("npm", ["run", "--silent", "openapi:check"]) === 0;
+  record("OpenAPI document (openapi:check)", openapiOk ? 1 : 0, openapiOk ? 0 : 1);
 }
 
 function vitest(name, args, env) {

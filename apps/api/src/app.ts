@@ -23,7 +23,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerIdentity } from "./auth/identity";
 import { requireAppOrigin } from "./auth/require-app-origin";
-import { SESSION_COOKIE } from "./auth/session";
+import { requireUser, requireUserWithTeams, SESSION_COOKIE } from "./auth/session";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { isDatabaseUnavailable } from "./db/errors";
@@ -183,6 +183,14 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate("dbOutage", outage);
   app.addHook("onClose", async () => outage.stop());
   app.decorateRequest("lang", "vi");
+  // Who uploads, for the quota and the direct uploads of lib/ (which sits below auth).
+  app.decorate("uploader", async (request: FastifyRequest) => ({
+    userId: (await requireUser(request)).id,
+    member: async () => {
+      const { user, teams } = await requireUserWithTeams(request);
+      return user.role === "admin" || teams.length > 0;
+    },
+  }));
 
   app.addHook("onRequest", async (request, reply) => {
     request.lang = resolveLang(request.headers["x-custom-lang"]);

@@ -13,13 +13,29 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { requireUserWithTeams } from "../auth/session";
 import type { UploadLimit } from "../config";
 import type { Db } from "../db/client";
 import { uploadUsage } from "../db/schema/uploads";
 import { AppError } from "./app-error";
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Who uploads: the signed-in user, and whether the member limits apply (admins and team members). */
+export interface Uploader {
+  userId: number;
+  /** Read only when asked: an API token's teams cost a query. */
+  member(): Promise<boolean>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The uploader of a request (401 when signed out), for the quota and the direct uploads. lib sits
+     * below auth (docs/architecture.md), so app.ts sets this from the session (auth/session.ts).
+     */
+    uploader(request: FastifyRequest): Promise<Uploader>;
+  }
+}
 
 function quotaError(limit: UploadLimit, byBytes: boolean): AppError {
   return byBytes
@@ -80,9 +96,11 @@ export async function consumeQuota(
 async function limitFor(request: FastifyRequest): Promise<{ userId: number; limit: UploadLimit }> {
   const { uploadQuota } = request.server.config;
   // The teams come with the session (no query of their own).
-  const { user, teams } = await requireUserWithTeams(request);
-  const member = user.role === "admin" || teams.length > 0;
-  return { userId: user.id, limit: member ? uploadQuota.member : uploadQuota.noTeam };
+  const uploader = await request.server.uploader(request);
+  return {
+    userId: uploader.userId,
+    limit: (await uploader.member()) ? uploadQuota.member : uploadQuota.noTeam,
+  };
 }
 
 interface RequestQuota {

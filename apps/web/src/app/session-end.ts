@@ -7,14 +7,15 @@ import { authStore } from "@/features/auth/auth-store";
 import { isSignedIn, loginHref } from "@/features/auth/guard";
 import { markSessionEnded } from "@/features/auth/session-ended";
 import { clearQueryCache } from "@/lib/query-client";
-import { router } from "./router";
 
 let ending = false;
 
 export function endSession() {
   if (ending || !isSignedIn(authStore.getState().user)) return;
   ending = true;
-  const location = router.state.location;
+  // The address bar, not the router: the router's file loads this one (through the layout), and the
+  // browser history it drives shows the same path and search.
+  const location = { pathname: window.location.pathname, searchStr: window.location.search };
   markSessionEnded();
   // The cache is cleared before the sign-in page loads: a persisted copy must not outlive the session.
   void clearQueryCache().finally(() => window.location.replace(loginHref(location)));

@@ -6,6 +6,7 @@ import { ListSkeleton, QueryState } from "@/components/query-state";
 import { SearchBox, useSearchField } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/api-client";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 
 const PAGE_SIZE = 6;
 export type TeamPick = { id: number; name: string };
@@ -13,7 +14,7 @@ export type TeamPick = { id: number; name: string };
 /** `GET /api/teams/directory`: every live team of the platform by name, one page. */
 function teamDirectoryQuery(search: string, page: number) {
   return {
-    queryKey: ["teams", "directory", { search, page }] as const,
+    queryKey: [...teamsQueryKeyAll, "directory", { search, page }] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       api.get("/api/teams/directory", {
         params: { query: { page, limit: PAGE_SIZE, search: search || undefined } },

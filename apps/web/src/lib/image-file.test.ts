@@ -1,4 +1,3 @@
-import { sniffImageType } from "@vt/shared/image-sniff";
 import { describe, expect, it } from "vitest";
 import { imageProblem } from "./image-file";
 
@@ -9,22 +8,6 @@ const file = (content: Uint8Array, type: string, size?: number) => {
   const blob = new File([content as BlobPart], "picked", { type });
   return size === undefined ? blob : Object.defineProperty(blob, "size", { value: size });
 };
-
-describe("sniffImageType", () => {
-  it("recognises JPEG, PNG, GIF and WebP by their first bytes", () => {
-    expect(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe("image/jpeg");
-    expect(sniffImageType(bytes(...PNG))).toBe("image/png");
-    expect(sniffImageType(text("GIF89a...."))).toBe("image/gif");
-    expect(sniffImageType(text("RIFF\0\0\0\0WEBPVP8 "))).toBe("image/webp");
-  });
-
-  it("rejects anything else, whatever it is called", () => {
-    expect(sniffImageType(text("%PDF-1.7"))).toBeNull();
-    expect(sniffImageType(text("<svg xmlns="))).toBeNull();
-    expect(sniffImageType(text("RIFF\0\0\0\0WAVEfmt "))).toBeNull();
-    expect(sniffImageType(bytes())).toBeNull();
-  });
-});
 
 describe("imageProblem", () => {
   const limit = 2 * 1024 * 1024;

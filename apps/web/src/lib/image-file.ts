@@ -1,10 +1,9 @@
 /**
- * Browser-side checks of a picked image before it is uploaded (spec §5 messages). The type is read
- * from the file's first bytes, as the server does, so a renamed PDF is "not an image" whatever its
- * extension says; then the size. The server checks again (content, size, pixel count).
+ * Browser-side checks of a picked image before it is uploaded. The type is read from the file's
+ * first bytes, as the server does, so a renamed PDF is "not an image" whatever its extension says;
+ * then the size. The server checks again (content, size, pixel count).
  */
-import { IMAGE_MIME_TYPES, IMAGE_TYPES_LABEL } from "@vt/shared/constants";
-import { megabytes, SNIFF_BYTES, sniffImageType } from "@vt/shared/image-sniff";
+import { imageHeadProblem, SNIFF_BYTES } from "@vt/shared/image-sniff";
 import type { ValidationProblem } from "@vt/shared/validation";
 
 /** The first bytes of a file (enough to tell its type by signature). */
@@ -19,23 +18,14 @@ export async function readHead(file: Blob, length = SNIFF_BYTES): Promise<Uint8A
 }
 
 /**
- * The problem with an image file, or null when it may be uploaded: not an image at all, an image
- * of a type the platform does not store (SVG, BMP, HEIC…), or larger than `maxBytes`.
+ * The browser's one check of a picked image, used by every picker (covers, volume art, team images,
+ * the avatar) and the page drop: `imageHeadProblem` of @vt/shared/image-sniff over the file's first
+ * bytes and its size. Null when it may be uploaded; else not an image, an image of a type the
+ * platform does not store (SVG, BMP, HEIC…), or larger than `maxBytes`, with one message each.
  */
 export async function imageProblem(
   file: Pick<File, "type" | "size"> & Blob,
   maxBytes: number,
 ): Promise<ValidationProblem | null> {
-  const type = sniffImageType(await readHead(file));
-  if (!type) {
-    // An image of a kind we do not store (SVG, BMP, HEIC…) is told which kinds we do; anything
-    // else, including bytes that merely claim to be a PNG or JPEG, is not an image.
-    const otherImageType =
-      file.type.startsWith("image/") && !(IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
-    return otherImageType
-      ? { key: "validation.fileTypeInvalid", params: { types: IMAGE_TYPES_LABEL } }
-      : { key: "validation.notAnImage" };
-  }
-  if (file.size > maxBytes) return { key: "validation.fileTooLarge", params: { max: megabytes(maxBytes) } };
-  return null;
+  return imageHeadProblem(await readHead(file), file, maxBytes);
 }

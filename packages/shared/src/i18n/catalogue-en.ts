@@ -53,16 +53,17 @@ export const en: Catalogue<typeof vi> = {
     chapterNoPages: "Chapter has no pages",
     // Spelled so on purpose: the spec's message-extraction fallback text.
     unknown: "Unkown error",
+    // The spec's nine local image errors, as the spec writes them (apps/web/src/lib/images/errors.ts).
     image: {
-      canvasContext: "Your browser could not process this image. Try again or use a smaller image",
-      failedToCreateImage: "Could not read the image: the file is damaged or not a supported image format",
-      invalidKeyCode: "Invalid scramble key",
-      checksumMismatch: "Invalid scramble key",
-      invalidBase58Character: "Invalid scramble key",
-      contextUnavailable: "Your browser could not process this image. Try again or use a smaller image",
-      invalidScrambledHeight: "The scrambled image's height does not match its scramble key",
-      blobCreation: "Your browser could not process this image. Try again or use a smaller image",
-      toBlobFailed: "Your browser could not process this image. Try again or use a smaller image",
+      canvasContext: "Could not create canvas context",
+      failedToCreateImage: "Failed to create image",
+      invalidKeyCode: "Invalid key code",
+      checksumMismatch: "Checksum mismatch",
+      invalidBase58Character: "Invalid base58 character",
+      contextUnavailable: "Context unavailable",
+      invalidScrambledHeight: "Invalid scrambled image height",
+      blobCreation: "Error creating a blob from the image",
+      toBlobFailed: "toBlob failed",
     },
     kind: {
       cannotConnect: "Cannot connect to the server",

@@ -54,19 +54,18 @@ export const vi = {
     userNotFound: "Không tìm thấy người dùng",
     chapterNoPages: "Chương không có trang nào",
     unknown: "Lỗi không xác định",
-    // Grouped by what the user can do about it (the spec's technical texts stay in
-    // apps/web/src/lib/images/errors.ts for logs): an unreadable file, a browser that could not
-    // draw or encode the picture, a wrong scramble key, a scrambled picture of the wrong height.
+    // The spec's nine local image errors, one text each (their English wording is the spec's,
+    // apps/web/src/lib/images/errors.ts; docs/glossary.md: "xáo trộn" for scramble).
     image: {
-      canvasContext: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
-      failedToCreateImage: "Không đọc được ảnh: tệp bị hỏng hoặc không phải định dạng ảnh được hỗ trợ",
-      invalidKeyCode: "Khóa xáo trộn không hợp lệ",
-      checksumMismatch: "Khóa xáo trộn không hợp lệ",
-      invalidBase58Character: "Khóa xáo trộn không hợp lệ",
-      contextUnavailable: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
-      invalidScrambledHeight: "Chiều cao ảnh đã xáo trộn không khớp với khóa xáo trộn",
-      blobCreation: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
-      toBlobFailed: "Trình duyệt không xử lý được ảnh này. Hãy thử lại hoặc dùng ảnh nhỏ hơn",
+      canvasContext: "Không tạo được ngữ cảnh vẽ (canvas) cho ảnh",
+      failedToCreateImage: "Không tạo được ảnh",
+      invalidKeyCode: "Mã khóa không hợp lệ",
+      checksumMismatch: "Mã kiểm tra (checksum) không khớp",
+      invalidBase58Character: "Ký tự base58 không hợp lệ",
+      contextUnavailable: "Không có ngữ cảnh vẽ",
+      invalidScrambledHeight: "Chiều cao ảnh xáo trộn không hợp lệ",
+      blobCreation: "Lỗi khi tạo blob từ ảnh",
+      toBlobFailed: "toBlob thất bại",
     },
     kind: {
       cannotConnect: "Không thể kết nối tới máy chủ",

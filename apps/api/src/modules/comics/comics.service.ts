@@ -25,7 +25,7 @@ import { AppError, checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
 import { thumbKeyOf } from "../../storage/keys";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
-import { lockPair, mergeInto } from "./comics.merge";
+import { lockPair, mergeInto } from "./comic-merge";
 import * as repo from "./comics.repo";
 import * as list from "./comics-list.repo";
 

@@ -24,7 +24,8 @@ declare module "fastify" {
   }
 }
 
-// TODO(shared): move to packages/shared (ZHealth) once the contracts package has a home for it.
+// The health answers' schemas stay with the route (the job states come from jobs/runs.ts): monitoring
+// reads them, and the dashboard (lib/upload-mode.ts) through the generated lib/api-types.ts.
 export const ZHealth = z.object({
   status: z.literal("ok"),
   db: z.enum(["pglite", "postgres"]),

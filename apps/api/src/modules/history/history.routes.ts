@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
 import { errorResponses as e } from "../../lib/route-errors";
-import { chapterHistory, comicHistory } from "./history";
+import { chapterHistory, comicHistory } from "./history.service";
 
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", async (request) => {

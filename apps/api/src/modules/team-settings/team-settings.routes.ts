@@ -15,6 +15,7 @@ import { requireUser } from "../../auth/session";
 import { imageReader } from "../../lib/image-gate";
 import { errorResponses as e, scopedErrors as scoped, uploadErrors as upload } from "../../lib/route-errors";
 import { teamsDeps } from "../teams/teams.service";
+import { registerTeamDirectRoutes } from "./team-settings.direct-routes";
 import * as service from "./team-settings.service";
 
 const write = { ...scoped, ...e(422) };
@@ -27,6 +28,7 @@ export const teamSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const deps = (request: FastifyRequest) => teamsDeps(app, request);
   const tags = ["teams"];
+  registerTeamDirectRoutes(app, deps);
 
   app.get(
     "/teams/:teamId/donate",

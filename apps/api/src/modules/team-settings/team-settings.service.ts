@@ -169,7 +169,7 @@ export type TeamUploadTarget = TeamImageKind | "qr" | "credit";
 /**
  * Who may upload a team image (managers and above, as each multipart route checks) and how many
  * files it takes now: 1, or the credit pages still free (none free: 422 validation.tooManyFiles).
- * Asked before direct-upload URLs are handed out (teams/teams.direct-routes.ts).
+ * Asked before direct-upload URLs are handed out (team-settings.direct-routes.ts).
  */
 export async function teamUploadRoom(
   deps: TeamsDeps,

@@ -27,7 +27,6 @@ import {
   uploadErrors as upload,
 } from "../../lib/route-errors";
 import { teamDirectory } from "./team-directory";
-import { registerTeamDirectRoutes } from "./teams.direct-routes";
 import * as service from "./teams.service";
 
 const write = { ...scoped, ...e(422) };
@@ -40,7 +39,6 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const deps = (request: FastifyRequest) => service.teamsDeps(app, request);
   const tags = ["teams"];
-  registerTeamDirectRoutes(app, deps);
 
   // ── Teams ───────────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
 import "@/features/requests/texts";
-import "@/locales/load-power";
+import "@/lib/power-texts";
 import { getRouteApi } from "@tanstack/react-router";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import type { TComicDetail } from "@vt/shared/contracts/comics";

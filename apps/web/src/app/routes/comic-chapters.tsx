@@ -1,6 +1,6 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
-import "@/locales/load-power";
+import "@/lib/power-texts";
 import { getRouteApi } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ChapterList } from "@/features/chapters/components/chapter-list";

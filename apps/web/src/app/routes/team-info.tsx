@@ -1,5 +1,5 @@
 import "@/features/teams/texts";
-import "@/locales/load-power";
+import "@/lib/power-texts";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ListSkeleton, QueryState } from "@/components/query-state";

@@ -1,4 +1,4 @@
-import "@/locales/load-power";
+import "@/lib/power-texts";
 import { useQuery } from "@tanstack/react-query";
 import type { TCreatedApiToken } from "@vt/shared/contracts/tokens";
 import { KeyRoundIcon } from "lucide-react";

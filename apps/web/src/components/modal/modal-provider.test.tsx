@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import "@/lib/i18n";
 import type { ModalApi } from "./modal-context";
 import { ModalProvider } from "./modal-provider";
@@ -25,6 +25,11 @@ function renderWithModal(): ModalApi {
 }
 
 describe("ModalProvider", () => {
+  // The dialog is a lazy chunk (modal-provider.tsx). Loaded here once, before any test, so a test
+  // waits for the dialog's state, not for the chunk to be transformed: on a busy machine that load
+  // alone outlasted findByRole's wait.
+  beforeAll(() => import("./modal-dialog"));
+
   it("confirm shows Cancel and Confirm; Confirm runs onConfirm and clears the modal", async () => {
     const modal = renderWithModal();
     const onConfirm = vi.fn();

@@ -1,12 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TTrashType } from "@vt/shared/contracts/trash";
 import { api } from "@/lib/api-client";
+import { chaptersQueryKeyAll, comicQueryKeyAll, comicsQueryKeyAll, teamsQueryKeyAll } from "@/lib/query-keys";
 
 type Paged = { page: number; search?: string; limit?: number };
 
+/** Every admin list. */
+const adminQueryKeyAll = ["admin"] as const;
+const adminUsersQueryKeyAll = [...adminQueryKeyAll, "users"] as const;
+/** Every trash list. */
+const trashQueryKeyAll = ["trash"] as const;
+
 export const useAdminUsers = (params: Paged) =>
   useQuery({
-    queryKey: ["admin", "users", params] as const,
+    queryKey: [...adminUsersQueryKeyAll, params] as const,
     queryFn: ({ signal }) => api.get("/api/admin/users", { params: { query: params }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -16,23 +23,30 @@ export function usePatchUser() {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; role?: "user" | "admin"; disabled?: boolean }) =>
       api.patch("/api/admin/users/{id}", body, { params: { path: { id } } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "users"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKeyAll }),
   });
 }
 
 export const useAllTeams = (params: Paged) =>
   useQuery({
-    queryKey: ["admin", "teams", params] as const,
+    queryKey: [...adminQueryKeyAll, "teams", params] as const,
     queryFn: ({ signal }) => api.get("/api/teams", { params: { query: { ...params, all: "true" } }, signal }),
     placeholderData: keepPreviousData,
   });
 
 /** Every list the trash touches when something comes back. */
-const RESTORED_KEYS = [["trash"], ["comics"], ["comic"], ["chapters"], ["teams"], ["admin"]] as const;
+const RESTORED_KEYS = [
+  trashQueryKeyAll,
+  comicsQueryKeyAll,
+  comicQueryKeyAll,
+  chaptersQueryKeyAll,
+  teamsQueryKeyAll,
+  adminQueryKeyAll,
+] as const;
 
 export const useTrash = (params: Paged & { type?: TTrashType }) =>
   useQuery({
-    queryKey: ["trash", params] as const,
+    queryKey: [...trashQueryKeyAll, params] as const,
     queryFn: ({ signal }) => api.get("/api/trash", { params: { query: params }, signal }),
     placeholderData: keepPreviousData,
   });

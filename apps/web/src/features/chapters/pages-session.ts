@@ -9,12 +9,12 @@
  * are remembered in localStorage, so a tab closed mid-upload reopens with "n files missing", and a
  * second drop of the same folder skips what is already stored.
  */
-import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES, PAGE_MAX_MB } from "@vt/shared/constants";
+import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { naturalSort } from "@vt/shared/natural-sort";
 import { UPLOAD_BATCH } from "@vt/shared/upload-batches";
 import type { ValidationProblem } from "@vt/shared/validation";
-import { sniffImageType } from "@/lib/images/format";
+import { imageProblem } from "@/lib/image-file";
 import { type PipelineRun, runPipeline } from "@/lib/images/pipeline";
 import { getImagePool } from "@/lib/images/pool";
 import type { PageState } from "@/lib/images/progress";
@@ -156,7 +156,7 @@ export class PagesSession {
     const sorted = naturalSort(files, filePath);
     const checked = this.splitTallStrips ? await splitTallFiles(sorted, getImagePool(), filePath) : sorted;
     for (const file of checked) {
-      const problem = await checkPageFile(file);
+      const problem = await imageProblem(file, PAGE_MAX_BYTES);
       if (problem) rejected.push({ name: filePath(file), problem });
       else if (known.has(await computeClientId(file))) skipped++;
       else accepted.push(file);
@@ -299,7 +299,7 @@ export class PagesSession {
   async replace(uid: string, file: File): Promise<ValidationProblem | null> {
     const target = this.pages.find((p) => p.uid === uid);
     if (!target?.id) return null;
-    const problem = await checkPageFile(file);
+    const problem = await imageProblem(file, PAGE_MAX_BYTES);
     if (problem) return problem;
     await computeClientId(file);
     const pageId = target.id;
@@ -363,12 +363,4 @@ export function pagesSession(chapterId: number): PagesSession {
 export function dropPagesSession(chapterId: number) {
   sessions.delete(chapterId);
   writePending(chapterId, []);
-}
-
-/** Spec §5 checks of one page file, by content: an image of an accepted type, at most 7 MB. */
-export async function checkPageFile(file: File): Promise<ValidationProblem | null> {
-  const type = sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-  if (!type) return { key: "validation.notAnImage" };
-  if (file.size > PAGE_MAX_BYTES) return { key: "validation.fileTooLarge", params: { max: PAGE_MAX_MB } };
-  return null;
 }

@@ -9,29 +9,14 @@ import {
   COVER_MIN_WIDTH,
   COVER_RATIO_HEIGHT,
   COVER_RATIO_WIDTH,
-  IMAGE_TYPES_LABEL,
 } from "@vt/shared/constants";
-import { megabytes, sniffImageType } from "@vt/shared/image-sniff";
-import { isValidCoverSize, type ValidationProblem } from "@vt/shared/validation";
-import { readHead } from "@/lib/image-file";
+import { isValidCoverSize } from "@vt/shared/validation";
 import { ImageProcessingError } from "@/lib/images/errors";
 
 export const COVER_RATIO = COVER_RATIO_WIDTH / COVER_RATIO_HEIGHT;
 /** Crops wider than this (source pixels) are scaled down to it: a cover never needs more. */
 export const COVER_OUTPUT_MAX_WIDTH = 1200;
 const COVER_JPEG_QUALITY = 0.92;
-
-/** Not an image, an unsupported type, or too large; null when the file may be read further. */
-export async function imageFileProblem(file: Blob, maxBytes: number): Promise<ValidationProblem | null> {
-  const type = sniffImageType(await readHead(file));
-  if (!type) {
-    return file.type.startsWith("image/")
-      ? { key: "validation.fileTypeInvalid", params: { types: IMAGE_TYPES_LABEL } }
-      : { key: "validation.notAnImage" };
-  }
-  if (file.size > maxBytes) return { key: "validation.fileTooLarge", params: { max: megabytes(maxBytes) } };
-  return null;
-}
 
 export type ImageSize = { width: number; height: number };
 

@@ -18,9 +18,12 @@ function getAudit(source: AuditSource, query: Paged, signal: AbortSignal) {
   return api.get("/api/admin/audit", { params: { query }, signal });
 }
 
+/** Every audit list (admin, a comic's History, a chapter's History). */
+const auditQueryKeyAll = ["audit"] as const;
+
 export const useAudit = (source: AuditSource, params: Paged) =>
   useQuery({
-    queryKey: ["audit", source ?? "all", params] as const,
+    queryKey: [...auditQueryKeyAll, source ?? "all", params] as const,
     queryFn: ({ signal }) => getAudit(source, params, signal),
     placeholderData: keepPreviousData,
   });

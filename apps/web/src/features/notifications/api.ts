@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TNotificationSettings } from "@vt/shared/contracts/notifications";
 import { api } from "@/lib/api-client";
-
-/** Every notification query (invalidated after a read mark and after request decisions). */
-export const notificationsQueryKeyAll = ["notifications"] as const;
+import { notificationsQueryKeyAll } from "@/lib/query-keys";
 
 /** `GET /api/notifications?page&limit`: newest first, with the unread count (refreshed every minute). */
 export const useNotifications = (params: { page: number; limit: number }) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TRequestStatus, TRequestType } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
-import { comicsQueryKeyAll } from "@/lib/query-keys";
+import { comicQueryKeyAll, comicsQueryKeyAll, notificationsQueryKeyAll } from "@/lib/query-keys";
 
 export type RequestsParams = {
   scope: "mine" | "review" | "all";
@@ -45,8 +45,8 @@ export function useDecideRequest() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: requestsQueryKeyAll }),
         queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll }),
-        queryClient.invalidateQueries({ queryKey: ["comic"] }),
-        queryClient.invalidateQueries({ queryKey: ["notifications"] }),
+        queryClient.invalidateQueries({ queryKey: comicQueryKeyAll }),
+        queryClient.invalidateQueries({ queryKey: notificationsQueryKeyAll }),
       ]),
   });
 }

@@ -7,10 +7,12 @@
  * Scrambling and unscrambling: ./scramble-ops.ts; tall-strip splitting: ./split-ops.ts.
  */
 import { JPEG_QUALITY, MAX_PAGE_WIDTH } from "@vt/shared/constants";
+import { gifSize, sniffImageType } from "@vt/shared/image-sniff";
 import { JPEG_HEADER_BYTES, jpegInfo } from "@vt/shared/jpeg-header";
 import { GAP_RGBA } from "@vt/shared/scramble";
+import { readHead } from "../image-file";
 import { ImageProcessingError } from "./errors";
-import { fitWidth, gifSize, MIME_BY_TYPE, readHead, renameWithExtension, sniffImageType } from "./format";
+import { fitWidth, renameWithExtension } from "./format";
 
 export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
 /** Progress of one job: the stage it entered and a rough completed fraction (0..1). */
@@ -132,7 +134,7 @@ function imageDecoderForJpeg(): Promise<ImageDecoderClass | null> {
     const Decoder = (globalThis as { ImageDecoder?: ImageDecoderClass }).ImageDecoder;
     if (typeof Decoder !== "function") return null;
     try {
-      return (await Decoder.isTypeSupported(MIME_BY_TYPE.jpeg)) ? Decoder : null;
+      return (await Decoder.isTypeSupported("image/jpeg")) ? Decoder : null;
     } catch {
       return null;
     }
@@ -159,7 +161,7 @@ async function decodeJpegAtWidth(
   try {
     decoder = new Decoder({
       data: blob.stream(),
-      type: MIME_BY_TYPE.jpeg,
+      type: "image/jpeg",
       desiredWidth: target.width,
       desiredHeight: target.height,
       preferAnimation: false,
@@ -257,8 +259,8 @@ export async function processPageOp(
   const size = gifSize(head);
   if (size) {
     enter(ctx, "done");
-    const blob = input.type === MIME_BY_TYPE.gif ? input : new Blob([input], { type: MIME_BY_TYPE.gif });
-    return { blob, name: renameWithExtension(name, "gif"), ...size, type: MIME_BY_TYPE.gif, unchanged: true };
+    const blob = input.type === "image/gif" ? input : new Blob([input], { type: "image/gif" });
+    return { blob, name: renameWithExtension(name, "gif"), ...size, type: "image/gif", unchanged: true };
   }
   const maxWidth = options.maxWidth ?? MAX_PAGE_WIDTH;
   const atWidth = await decodeJpegAtWidth(input, maxWidth);
@@ -271,7 +273,7 @@ export async function processPageOp(
     // A JPEG (opaque) decoded at its final size goes to the encoder as it is; anything else is
     // drawn: scaled, and over white (a PNG or WebP may be translucent).
     const asIs =
-      sniffImageType(head) === "jpeg" && src.width === target.width && src.height === target.height
+      sniffImageType(head) === "image/jpeg" && src.width === target.width && src.height === target.height
         ? await canvasAsIs(src)
         : null;
     canvas = asIs ?? drawScaled(src, target.width, target.height).canvas;
@@ -280,13 +282,13 @@ export async function processPageOp(
   }
   try {
     enter(ctx, "encode");
-    const blob = await encode(canvas, MIME_BY_TYPE.jpeg, options.quality ?? JPEG_QUALITY);
+    const blob = await encode(canvas, "image/jpeg", options.quality ?? JPEG_QUALITY);
     enter(ctx, "done");
     return {
       blob,
       name: renameWithExtension(name, "jpg"),
       ...target,
-      type: MIME_BY_TYPE.jpeg,
+      type: "image/jpeg",
       unchanged: false,
     };
   } finally {

@@ -5,44 +5,15 @@ import {
   extensionFromMime,
   extensionFromUrl,
   fitWidth,
-  gifSize,
-  isGif,
   pageExtension,
   renameWithExtension,
   sanitizeFileName,
   scrambleSize,
-  sniffImageType,
   zipEntryName,
 } from "./format";
 
 const bytes = (...b: (number | string)[]) =>
   new Uint8Array(b.flatMap((x) => (typeof x === "string" ? Array.from(x, (c) => c.charCodeAt(0)) : [x])));
-
-describe("sniffImageType / isGif (magic bytes, not extensions)", () => {
-  it("recognises JPEG, PNG, GIF87a/89a and WebP", () => {
-    expect(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0))).toBe("jpeg");
-    expect(sniffImageType(bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0))).toBe("png");
-    expect(sniffImageType(bytes("GIF89a", 1, 0, 1, 0))).toBe("gif");
-    expect(sniffImageType(bytes("GIF87a", 1, 0, 1, 0))).toBe("gif");
-    expect(sniffImageType(bytes("RIFF", 0, 0, 0, 0, "WEBPVP8 "))).toBe("webp");
-  });
-
-  it("rejects look-alikes and short buffers", () => {
-    expect(sniffImageType(bytes("GIF90a"))).toBeNull();
-    expect(sniffImageType(bytes("GIF8"))).toBeNull();
-    expect(sniffImageType(bytes("RIFF", 0, 0, 0, 0, "WAVE"))).toBeNull();
-    expect(sniffImageType(bytes("<svg xmlns"))).toBeNull();
-    expect(sniffImageType(new Uint8Array())).toBeNull();
-    expect(isGif(bytes(0xff, 0xd8, 0xff))).toBe(false);
-    expect(isGif(bytes("GIF89a"))).toBe(true);
-  });
-
-  it("reads a GIF's logical screen size, little-endian", () => {
-    expect(gifSize(bytes("GIF89a", 0x40, 0x01, 0xe0, 0x01))).toEqual({ width: 320, height: 480 });
-    expect(gifSize(bytes("GIF89a", 0x40))).toBeNull();
-    expect(gifSize(bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a))).toBeNull();
-  });
-});
 
 describe("target sizes", () => {
   it("downscales to max width 1500 keeping the aspect ratio, never upscales", () => {

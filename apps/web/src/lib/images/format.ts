@@ -1,57 +1,10 @@
 /**
- * Pure helpers of the image pipeline: content sniffing (magic bytes, never the extension), GIF
- * header size, target sizes, and the names used for uploads and zip entries. No DOM, no canvas.
+ * Pure helpers of the image pipeline: target sizes, and the names used for uploads and zip entries.
+ * No DOM, no canvas. Content sniffing (magic bytes, never the extension) and the GIF header size
+ * are the one sniffer's, `@vt/shared/image-sniff`; a file's first bytes are read by
+ * `readHead` of `lib/image-file.ts`.
  */
-
-export type SniffedImageType = "jpeg" | "png" | "gif" | "webp";
-
-export const MIME_BY_TYPE: Record<SniffedImageType, string> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-};
-
-export const EXTENSION_BY_TYPE: Record<SniffedImageType, string> = {
-  jpeg: "jpg",
-  png: "png",
-  gif: "gif",
-  webp: "webp",
-};
-
-/** Bytes needed by `sniffImageType` and `gifSize`. */
-export const SNIFF_BYTES = 16;
-
-function startsWith(bytes: Uint8Array, sig: readonly number[], at = 0): boolean {
-  if (bytes.length < at + sig.length) return false;
-  return sig.every((b, i) => bytes[at + i] === b);
-}
-
-const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
-
-/** The image type of `bytes` (the first 16 are enough) by its signature, or null. */
-export function sniffImageType(bytes: Uint8Array): SniffedImageType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
-  return null;
-}
-
-export function isGif(bytes: Uint8Array): boolean {
-  return sniffImageType(bytes) === "gif";
-}
-
-/** Logical screen size from a GIF header (little-endian at bytes 6..9), or null for a non-GIF. */
-export function gifSize(bytes: Uint8Array): { width: number; height: number } | null {
-  if (!isGif(bytes) || bytes.length < 10) return null;
-  return { width: bytes[6]! | (bytes[7]! << 8), height: bytes[8]! | (bytes[9]! << 8) };
-}
-
-/** Reads the first bytes of a Blob/File for sniffing. */
-export async function readHead(blob: Blob, n = SNIFF_BYTES): Promise<Uint8Array> {
-  return new Uint8Array(await blob.slice(0, n).arrayBuffer());
-}
+import { IMAGE_EXTENSIONS as EXTENSION_OF_TYPE, sniffImageType } from "@vt/shared/image-sniff";
 
 // The target sizes live in packages/shared so the command-line uploader computes the same ones.
 export { fitWidth, scrambleSize } from "@vt/shared/page-size";
@@ -82,8 +35,7 @@ export function extensionFromUrl(url: string): string | null {
 
 export function extensionFromMime(mime: string | null | undefined): string | null {
   const m = (mime ?? "").split(";", 1)[0]!.trim().toLowerCase();
-  const entry = Object.entries(MIME_BY_TYPE).find(([, v]) => v === m);
-  if (entry) return EXTENSION_BY_TYPE[entry[0] as SniffedImageType];
+  if (Object.hasOwn(EXTENSION_OF_TYPE, m)) return EXTENSION_OF_TYPE[m as keyof typeof EXTENSION_OF_TYPE];
   return m === "image/jpg" ? "jpg" : null;
 }
 
@@ -101,7 +53,7 @@ export function pageExtension(page: {
   const fromUrl = extensionFromUrl(page.url);
   if (fromUrl) return fromUrl;
   const sniffed = page.head ? sniffImageType(page.head) : null;
-  if (sniffed) return EXTENSION_BY_TYPE[sniffed];
+  if (sniffed) return EXTENSION_OF_TYPE[sniffed];
   return extensionFromMime(page.contentType) ?? "jpg";
 }
 

@@ -6,9 +6,10 @@
  * The chapter editor drives it from features/chapters/pages-session.ts.
  */
 
+import { gifSize } from "@vt/shared/image-sniff";
+import { readHead } from "../image-file";
 import type { JobProgress, ProcessedPage } from "./canvas-ops";
 import { abortError, isAbortError, throwIfAborted } from "./errors";
-import { gifSize, readHead } from "./format";
 import { getImagePool, type ImagePool } from "./pool";
 import { type AggregateProgress, aggregateProgress, type PageState } from "./progress";
 import type { ScrambledPage } from "./scramble-ops";

@@ -10,9 +10,11 @@
  *   const page = await pool.processPage(file, { signal, onProgress });
  */
 
+import { gifSize, SNIFF_BYTES } from "@vt/shared/image-sniff";
+import { readHead } from "../image-file";
 import { hasOffscreen2d, type JobProgress, type ProcessedPage, type ProcessPageOptions } from "./canvas-ops";
 import { abortError, deserializeError, throwIfAborted, toImageError } from "./errors";
-import { gifSize, MIME_BY_TYPE, readHead, renameWithExtension, SNIFF_BYTES } from "./format";
+import { renameWithExtension } from "./format";
 import { defaultPoolSize } from "./pool-size";
 import {
   type FromWorker,
@@ -123,9 +125,7 @@ export class ImagePool {
     if (size) {
       onProgress?.({ stage: "done", fraction: 1 });
       const gif =
-        file instanceof Blob && file.type === MIME_BY_TYPE.gif
-          ? file
-          : new Blob([file], { type: MIME_BY_TYPE.gif });
+        file instanceof Blob && file.type === "image/gif" ? file : new Blob([file], { type: "image/gif" });
       return { blob: gif, name: renameWithExtension(name, "gif"), ...size, type: gif.type, unchanged: true };
     }
     return this.submit({ op: "process", input: file, name, options: opOptions }, { signal, onProgress });

@@ -28,7 +28,7 @@ import {
   release,
   WHITE,
 } from "./canvas-ops";
-import { MIME_BY_TYPE, scrambleSize } from "./format";
+import { scrambleSize } from "./format";
 
 export type ScramblePageOptions = {
   width?: number;
@@ -97,7 +97,7 @@ export async function scramblePageOp(
   }
   try {
     enter(ctx, "encode");
-    const blob = await encode(out.canvas, MIME_BY_TYPE.jpeg, options.quality ?? SCRAMBLE_QUALITY);
+    const blob = await encode(out.canvas, "image/jpeg", options.quality ?? SCRAMBLE_QUALITY);
     const fileName = `${scrambledFileName(size.width, size.height)}.jpg`;
     enter(ctx, "done");
     return {
@@ -139,7 +139,7 @@ export async function unscramblePageOp(
   }
   try {
     enter(ctx, "encode");
-    const blob = await encode(out.canvas, MIME_BY_TYPE.jpeg, options.quality ?? DOWNLOAD_JPEG_QUALITY);
+    const blob = await encode(out.canvas, "image/jpeg", options.quality ?? DOWNLOAD_JPEG_QUALITY);
     enter(ctx, "done");
     return { blob, width: src.width, height: plan.originalHeight, type: "image/jpeg" };
   } finally {

@@ -6,9 +6,11 @@
  * page grid shows as its own tile and that is then processed like any dropped page.
  */
 import { JPEG_QUALITY, MAX_PAGE_WIDTH } from "@vt/shared/constants";
+import { gifSize } from "@vt/shared/image-sniff";
 import { planStripSplitRgba, TALL_STRIP_DEFAULT_MAX_HEIGHT } from "@vt/shared/tall-strip";
+import { readHead } from "../image-file";
 import { createCanvas, decode, drawScaled, encode, enter, type OpContext, release } from "./canvas-ops";
-import { baseName, fitWidth, gifSize, MIME_BY_TYPE, readHead } from "./format";
+import { baseName, fitWidth } from "./format";
 
 export type SplitPageOptions = { maxHeight?: number };
 
@@ -53,7 +55,7 @@ export async function splitTallPageOp(
       const out = createCanvas(width, piece.height);
       try {
         out.ctx.drawImage(scaled.canvas, 0, piece.y, width, piece.height, 0, 0, width, piece.height);
-        const blob = await encode(out.canvas, MIME_BY_TYPE.jpeg, JPEG_QUALITY);
+        const blob = await encode(out.canvas, "image/jpeg", JPEG_QUALITY);
         pieces.push({ blob, name: pieceName(name, index), width, height: piece.height });
       } finally {
         release(out.canvas);

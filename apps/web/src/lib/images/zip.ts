@@ -14,8 +14,10 @@
  *   // In a click handler (the save picker needs the user's gesture):
  *   await downloadChapterZip({ name: chapterLabel, pages }, { onProgress: setZipProgress, signal });
  */
+
+import { SNIFF_BYTES } from "@vt/shared/image-sniff";
 import { abortError, ChapterNoPagesError, isAbortError, throwIfAborted } from "./errors";
-import { chapterZipName, pageExtension, SNIFF_BYTES, zipEntryName } from "./format";
+import { chapterZipName, pageExtension, zipEntryName } from "./format";
 import { getImagePool, type ImagePool } from "./pool";
 import { type ZipProgress, zipProgress } from "./progress";
 import { streamDownload } from "./stream-download";

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { USER_NAME_MAX, ZProfileForm } from "@vt/shared/contracts/users";
+import { AVATAR_MAX_BYTES, USER_NAME_MAX, ZProfileForm } from "@vt/shared/contracts/users";
+import { megabytes } from "@vt/shared/image-sniff";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,8 +12,9 @@ import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Input } from "@/components/ui/input";
 import { describeError } from "@/lib/error-toast";
+import { imageProblem } from "@/lib/image-file";
 import { userInitials } from "@/lib/initials";
-import { AVATAR_MAX_MB, checkAvatarFile, uploadAvatar } from "../api/upload-avatar";
+import { uploadAvatar } from "../api/upload-avatar";
 import { useAuth } from "../auth-store";
 import { submitUserUpdate } from "../update-user";
 import { useValidationMessage } from "./use-validation-message";
@@ -53,8 +55,10 @@ export function ProfileDialog({
 
   async function pickAvatar(file: File | undefined) {
     if (!file) return;
-    const problem = checkAvatarFile(file);
-    setAvatarError(problem);
+    const problem = await imageProblem(file, AVATAR_MAX_BYTES);
+    setAvatarError(
+      problem ? t(problem.key as "validation.fileTypeInvalid", { types: "", ...problem.params }) : undefined,
+    );
     if (problem) return;
     setPreview(URL.createObjectURL(file));
     setUploadedUrl(undefined);
@@ -120,7 +124,9 @@ export function ProfileDialog({
             {shownAvatar ? t("auth.profile.changeAvatar") : t("auth.profile.chooseAvatar")}
           </ImagePickButton>
           <p id={hintId} className="text-muted-foreground text-xs">
-            {uploading ? t("auth.profile.uploading") : t("auth.profile.avatarHint", { max: AVATAR_MAX_MB })}
+            {uploading
+              ? t("auth.profile.uploading")
+              : t("auth.profile.avatarHint", { max: megabytes(AVATAR_MAX_BYTES) })}
           </p>
           {avatarError && (
             <p role="alert" className="text-destructive text-sm">

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TChapterSort } from "@vt/shared/contracts/chapters";
 import { api } from "@/lib/api-client";
+import { chaptersQueryKeyAll } from "@/lib/query-keys";
 
 /** `GET /api/chapters/comic/{comicId}?sort=asc|desc`: every chapter of the comic, drafts included. */
 export function getChapters(comicId: number, sort: TChapterSort, signal?: AbortSignal) {
@@ -9,8 +10,6 @@ export function getChapters(comicId: number, sort: TChapterSort, signal?: AbortS
     signal,
   });
 }
-
-export const chaptersQueryKeyAll = ["chapters"] as const;
 
 export const chaptersQueryKeyOfComic = (comicId: number) => [...chaptersQueryKeyAll, { comicId }] as const;
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { api, type Operation, type ResponseOf } from "@/lib/api-client";
 import type { paths } from "@/lib/api-types";
+import { comicQueryKeyAll } from "@/lib/query-keys";
 
 /**
  * A comic as the document describes it, read as the shared `TComicDetail`: OpenAPI 3.0 has no
@@ -17,8 +18,6 @@ export function asComicDetail(
 export async function getComic(comicId: number, signal?: AbortSignal) {
   return asComicDetail(await api.get("/api/comics/{comicId}", { params: { path: { comicId } }, signal }));
 }
-
-export const comicQueryKeyAll = ["comic"] as const;
 
 export const comicQueryOptions = (comicId: number) =>
   queryOptions({

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TMergeBody } from "@vt/shared/contracts/requests";
 import { api } from "@/lib/api-client";
-import { comicsQueryKeyAll } from "@/lib/query-keys";
-import { comicQueryKeyAll } from "./get-comic";
+import { comicQueryKeyAll, comicsQueryKeyAll } from "@/lib/query-keys";
 
 /** `POST /api/comics/merge` (platform admins): merges `comicId` into `targetComicId`, then deletes it. */
 export function mergeComic(body: TMergeBody) {

@@ -8,9 +8,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
+import { imageProblem } from "@/lib/image-file";
 import { toast } from "@/lib/toast";
 import { useCreateComicArt } from "../api/create-comic-art";
-import { imageFileProblem } from "../cover-image";
 
 /** Adds one volume's art: the volume number (next free one by default) and an image, with progress. */
 export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nextVolume: number }) {
@@ -26,7 +26,7 @@ export function AddVolumeArtForm({ comicId, nextVolume }: { comicId: number; nex
 
   const pick = async (picked: File | undefined) => {
     if (!picked) return;
-    const problem = await imageFileProblem(picked, COMIC_IMAGE_MAX_BYTES);
+    const problem = await imageProblem(picked, COMIC_IMAGE_MAX_BYTES);
     if (problem) {
       setFile(null);
       setError(t(problem.key as "validation.fileTypeInvalid", { types: "", ...problem.params }));

@@ -18,6 +18,7 @@ import { ConflictDialog } from "@/components/conflict/conflict-dialog";
 import { useSaveConflict, type VersionedWrite } from "@/components/conflict/use-save-conflict";
 import { FormField } from "@/components/form-field";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
+import { SelectField } from "@/components/select-field";
 import { SwitchField } from "@/components/switch-field";
 import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
@@ -41,7 +42,6 @@ import {
 import { CouplesEditor } from "./couples-editor";
 import { CoverPicker } from "./cover-picker";
 import { GenrePicker } from "./genre-picker";
-import { SelectField } from "./select-field";
 import { TeamSelectField } from "./team-field";
 
 type Team = { id: number; name: string };

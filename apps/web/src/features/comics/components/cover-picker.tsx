@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ImagePicker } from "@/components/image-picker";
 import { Button } from "@/components/ui/button";
-import { coverVerdict, decodeImage, imageFileProblem } from "../cover-image";
+import { imageProblem } from "@/lib/image-file";
+import { coverVerdict, decodeImage } from "../cover-image";
 import { CoverCropDialog } from "./cover-crop-dialog";
 
 /**
@@ -41,7 +42,7 @@ export function CoverPicker({
 
   async function pick(file: File | undefined) {
     if (!file || disabled) return;
-    const problem = await imageFileProblem(file, maxBytes);
+    const problem = await imageProblem(file, maxBytes);
     if (problem) {
       setLocalError(t(problem.key as "validation.fileTypeInvalid", { types: "", ...problem.params }));
       return;

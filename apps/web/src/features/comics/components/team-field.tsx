@@ -1,8 +1,8 @@
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
+import { SelectField } from "@/components/select-field";
 import { useFieldError } from "@/lib/use-field-error";
-import { SelectField } from "./select-field";
 
 /** The team a request is filed for: a select when I have several, a line of text when one. */
 export function TeamField<T extends FieldValues>({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 import { myInvitationsQueryOptions } from "./get-my-invitations";
-import { teamsQueryKeyAll } from "./get-teams";
 
 /** `POST /api/invitations/{id}/accept`: joins the team with the invited role. */
 export function acceptInvitation(invitationId: number) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TCreateTeamRequest } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 import { teamQueryOptions } from "./get-team";
-import { teamsQueryKeyAll } from "./get-teams";
 
 /** `POST /api/teams`: creates a team whose owner is the caller. */
 export function createTeam(body: TCreateTeamRequest) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 import { teamQueryOptions } from "./get-team";
-import { teamsQueryKeyAll } from "./get-teams";
 
 /** `DELETE /api/teams/{teamId}` (owner or admin). */
 export function deleteTeam(teamId: number) {

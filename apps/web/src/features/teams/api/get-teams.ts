@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 
 export type TeamsParams = { page: number; search?: string; limit?: number };
 
@@ -10,9 +11,6 @@ export function getTeams({ page, search, limit }: TeamsParams, signal?: AbortSig
     signal,
   });
 }
-
-/** Every page and search of the list (for invalidation after a create, update or leave). */
-export const teamsQueryKeyAll = ["teams"] as const;
 
 export const teamsQueryOptions = (params: TeamsParams) =>
   queryOptions({

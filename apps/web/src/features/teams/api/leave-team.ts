@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 import { teamQueryOptions } from "./get-team";
-import { teamsQueryKeyAll } from "./get-teams";
 
 /** `POST /api/teams/{teamId}/leave` (the owner must transfer first: 409). */
 export function leaveTeam(teamId: number) {

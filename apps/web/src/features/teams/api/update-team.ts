@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TTeam, TUpdateTeamRequest } from "@vt/shared/contracts/teams";
 import { api } from "@/lib/api-client";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 import { teamQueryOptions } from "./get-team";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
-import { teamsQueryKeyAll } from "./get-teams";
 
 /** `PUT /api/teams/{teamId}`: the whole info form. */
 export function updateTeam(teamId: number, body: TUpdateTeamRequest) {

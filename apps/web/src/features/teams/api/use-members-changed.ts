@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { teamsQueryKeyAll } from "@/lib/query-keys";
 import { teamQueryOptions } from "./get-team";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 import { teamMembersQueryKeyAll } from "./get-team-members";
-import { teamsQueryKeyAll } from "./get-teams";
 
 /** After any membership change: the members, the team (count, my role), the lists and the activity. */
 export function useMembersChanged() {

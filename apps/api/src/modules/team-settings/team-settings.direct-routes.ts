@@ -1,9 +1,11 @@
 /**
  * Direct uploads on S3 (lib/direct-upload.ts) of the team images: cover, logo, donate QR code and
- * credit pages. Each multipart route of teams.routes.ts has a pair `.../presign` (signed PUT URLs)
- * + `.../direct` (confirm). Presign asks teams.service.ts who may upload and how many files fit
- * (team-settings.service.ts teamUploadRoom); the confirm runs the multipart route's service function with the bucket's
- * objects, so authorization, audit and the replaced image's removal are the same.
+ * credit pages. Each multipart route of teams.routes.ts and team-settings.routes.ts has a pair
+ * `.../presign` (signed PUT URLs) + `.../direct` (confirm). Presign asks who may upload and how many
+ * files fit (team-settings.service.ts teamUploadRoom); the confirm runs the multipart route's
+ * service function with the bucket's objects, so authorization, audit and the replaced image's
+ * removal are the same. The four pairs live here, in team-settings, because this module sits above
+ * teams (docs/architecture.md) and so may call both services; teams imports no module above it.
  */
 
 import type { TDirectUploadedFile } from "@vt/shared/contracts/images";
@@ -24,8 +26,8 @@ import { requireUser, type SessionUser } from "../../auth/session";
 import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
 import type { ImageReader } from "../../lib/image-gate";
 import { directUploadErrors } from "../../lib/route-errors";
-import * as settings from "../team-settings/team-settings.service";
-import * as service from "./teams.service";
+import * as teams from "../teams/teams.service";
+import * as settings from "./team-settings.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -47,10 +49,7 @@ const scopeOf = (teamId: number, target: settings.TeamUploadTarget, maxFiles: nu
   maxFiles,
 });
 
-export function registerTeamDirectRoutes(
-  app: App,
-  deps: (request: FastifyRequest) => service.TeamsDeps,
-): void {
+export function registerTeamDirectRoutes(app: App, deps: (request: FastifyRequest) => teams.TeamsDeps): void {
   const tags = ["teams"];
   /** The service's image reader over the objects the browser stored (after its authorization). */
   const directImagesOf =
@@ -69,12 +68,7 @@ export function registerTeamDirectRoutes(
     target: settings.TeamUploadTarget,
     what: string,
     answer: z.ZodType,
-    record: (
-      d: service.TeamsDeps,
-      user: SessionUser,
-      teamId: number,
-      reader: ImageReader,
-    ) => Promise<unknown>,
+    record: (d: teams.TeamsDeps, user: SessionUser, teamId: number, reader: ImageReader) => Promise<unknown>,
   ) {
     const several = target === "credit";
     app.post(
@@ -120,7 +114,7 @@ export function registerTeamDirectRoutes(
 
   for (const kind of ["cover", "logo"] as const) {
     pair(`/teams/:teamId/${kind}`, kind, `team ${kind}`, ZTeam, (d, user, teamId, reader) =>
-      service.setTeamImage(d, user, teamId, kind, reader),
+      teams.setTeamImage(d, user, teamId, kind, reader),
     );
   }
   pair("/teams/:teamId/donate/qr", "qr", "donate QR code", ZDonateSettings, settings.uploadDonateQr);

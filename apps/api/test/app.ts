@@ -40,8 +40,6 @@ export interface TestAppOptions {
   database?: Database;
   /** Use this storage (e.g. S3 on s3rver) instead of local files in the temporary folder. */
   storage?: Storage;
-  /** Logger options (e.g. `{ level: "info", stream }` to read the lines); default: no logs. */
-  logger?: BuildAppOptions["logger"];
   /** Register throwaway routes before the app is ready. */
   setup?: (app: TestApp["app"]) => void | Promise<void>;
 }

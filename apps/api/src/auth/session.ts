@@ -15,7 +15,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
-import { authUser } from "../db/schema/auth";
 import type { TeamRole } from "../db/schema/teams";
 import { sessions, type UserRole, userColumns, users } from "../db/schema/users";
 import { AppError } from "../lib/app-error";
@@ -263,26 +262,6 @@ export function registerSessions(app: FastifyInstance): void {
 }
 
 /** The uploader accounts signed in through one identity (issuer + subject). */
-/**
- * The address of the embedded provider's account `subject` is proven (a password reset link was
- * opened): the uploader user and the provider's own record say verified, for that address only.
- */
-export async function markMailboxProven(
-  db: Db,
-  issuer: string,
-  subject: string,
-  email: string,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject), eq(users.email, email)));
-  await db
-    .update(authUser)
-    .set({ emailVerified: true, updatedAt: new Date() })
-    .where(and(eq(authUser.id, subject), eq(authUser.email, email)));
-}
-
 export async function findUserIdsByIdentity(db: Db, issuer: string, subject: string): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })

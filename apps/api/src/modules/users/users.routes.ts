@@ -75,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary:
-          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session",
+          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password",
         body: ZVerifyEmailRequest,
         response: { 200: ZUser, 400: ZErrorBody, 403: ZErrorBody, 422: ZErrorBody },
       },

@@ -61,6 +61,8 @@ export interface VerifiedIdentity {
   emailVerified: boolean | undefined;
   name: string | undefined;
   picture: string | undefined;
+  /** The `sid` claim: for the embedded provider, the provider session the token was minted from. */
+  sessionId: string | undefined;
 }
 
 export class IdTokenError extends Error {
@@ -142,6 +144,7 @@ export function createIdTokenVerifier(
       emailVerified: typeof payload.email_verified === "boolean" ? payload.email_verified : undefined,
       name: stringClaim(payload.name),
       picture: stringClaim(payload.picture),
+      sessionId: stringClaim(payload.sid),
     };
   };
 }

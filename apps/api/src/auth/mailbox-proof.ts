@@ -45,10 +45,12 @@ export async function proveMailbox(tx: Executor, proof: MailboxProof): Promise<n
     eq(users.identitySubject, subject),
     eq(users.email, email),
   );
+  // Locked first: a sign-in writing a session share-locks the same row (session.ts startSession).
   const accounts = await tx
     .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
     .from(users)
-    .where(identity);
+    .where(identity)
+    .for("update");
   const proven = accounts.filter((a) => a.verifiedAt === null).map((a) => a.id);
   if (proven.length > 0) {
     await tx

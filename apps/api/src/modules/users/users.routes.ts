@@ -54,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await signInWithIdToken(
+      const { user, identity } = await signInWithIdToken(
         {
           db: app.db,
           verifyIdToken: app.verifyIdToken,
@@ -64,7 +64,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         request.body,
       );
-      await startSession(request, reply, user.id);
+      // An embedded token's provider session must still be open when the session is written.
+      await startSession(request, reply, user.id, {
+        providerSessionId: identity.issuer === verification.embeddedIssuer ? identity.sessionId : undefined,
+      });
       return user;
     },
   );

@@ -10,7 +10,11 @@
  * - a header together with a cookie is refused (401 `tokens.withCookie`): the two never mix;
  * - CSRF does not apply (require-app-origin.ts): a cross-site page cannot add this header;
  * - each use sets `last_used_at` and counts in a per-token one-minute window kept on the row,
- *   so the limit holds across instances: past API_TOKEN_RATE_PER_MINUTE calls, 429.
+ *   so the limit holds across instances: past API_TOKEN_RATE_PER_MINUTE calls, 429;
+ * - a revoked token never works again. Besides its owner, revokeApiTokens revokes them when the
+ *   password is reset or changed, the mailbox is first proven (mailbox-proof.ts), an admin disables
+ *   the account, or the user leaves or is removed from the token's team: re-enabling or rejoining
+ *   brings none back.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -18,8 +22,10 @@ import {
   API_TOKEN_RATE_PER_MINUTE,
   type TApiTokenScope,
 } from "@vt/shared/contracts/tokens";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { Executor } from "../db/executor";
+import { apiTokens } from "../db/schema/tokens";
 import { AppError } from "../lib/app-error";
 
 declare module "fastify" {
@@ -98,4 +104,15 @@ export async function loadTokenUser(request: FastifyRequest, secret: string) {
     emailVerified: row.email_verified,
     token: { id: row.token_id, teamId: row.team_id, scope: row.scope } satisfies TokenGrant,
   };
+}
+
+/** Revokes the user's live API tokens (only those for `teamId` when given); answers how many. */
+export async function revokeApiTokens(db: Executor, userId: number, teamId?: number): Promise<number> {
+  const mine = and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt));
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(teamId === undefined ? mine : and(mine, eq(apiTokens.teamId, teamId)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
 }

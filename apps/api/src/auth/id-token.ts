@@ -47,8 +47,11 @@ export interface TrustedIssuer {
   algorithms: readonly string[];
   /** Resolves the verification key from the token header (kid, alg). */
   getKey: JWTVerifyGetKey;
-  /** Extra checks on verified claims (e.g. Firebase's auth_time); throw to reject. */
-  check?: (payload: JWTPayload, now: Date) => void;
+  /**
+   * Extra checks on verified claims (e.g. Firebase's auth_time, the embedded provider's session
+   * still open); throw (or reject) to refuse the token.
+   */
+  check?: (payload: JWTPayload, now: Date) => void | Promise<void>;
 }
 
 export interface VerifiedIdentity {
@@ -58,6 +61,8 @@ export interface VerifiedIdentity {
   emailVerified: boolean | undefined;
   name: string | undefined;
   picture: string | undefined;
+  /** The `sid` claim: for the embedded provider, the provider session the token was minted from. */
+  sessionId: string | undefined;
 }
 
 export class IdTokenError extends Error {
@@ -128,7 +133,7 @@ export function createIdTokenVerifier(
       throw new IdTokenError("issued in the future");
     }
     try {
-      trusted.check?.(payload, now);
+      await trusted.check?.(payload, now);
     } catch (cause) {
       throw new IdTokenError(cause instanceof Error ? cause.message : "issuer check failed", { cause });
     }
@@ -139,6 +144,7 @@ export function createIdTokenVerifier(
       emailVerified: typeof payload.email_verified === "boolean" ? payload.email_verified : undefined,
       name: stringClaim(payload.name),
       picture: stringClaim(payload.picture),
+      sessionId: stringClaim(payload.sid),
     };
   };
 }
@@ -254,6 +260,7 @@ export function localIssuer(input: {
   algorithms: readonly string[];
   loadJwks: () => Promise<JSONWebKeySet>;
   cacheMs?: number;
+  check?: TrustedIssuer["check"];
 }): TrustedIssuer {
   let cached: { at: number; getKey: JWTVerifyGetKey } | undefined;
   const load = async () => {
@@ -274,5 +281,6 @@ export function localIssuer(input: {
         return (await load())(header, token);
       }
     },
+    check: input.check,
   };
 }

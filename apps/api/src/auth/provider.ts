@@ -48,8 +48,9 @@ export interface AuthProviderDeps {
    */
   onPasswordChanged(authUserId: string, keepCookieHeader: string | undefined): Promise<void>;
   /**
-   * A reset link was opened: whoever did it reads the account's mailbox, so its address is proven
-   * (the real owner of an address someone else registered takes the account back this way).
+   * A reset by mail was completed: whoever did it reads the account's mailbox, so its address is
+   * proven (the real owner of an address someone else registered takes the account back this way;
+   * auth/mailbox-proof.ts ends what was made before a first proof).
    */
   onMailboxProven(authUserId: string, email: string): Promise<void>;
 }
@@ -157,8 +158,10 @@ export function createAuthProvider(deps: AuthProviderDeps) {
           issuer,
           audience: ID_TOKEN_AUDIENCE,
           expirationTime: ID_TOKEN_LIFETIME,
-          // Only what the uploader service needs; email_verified gates ADMIN_EMAILS.
-          definePayload: ({ user }) => ({
+          // Only what the uploader service needs; email_verified gates ADMIN_EMAILS, and `sid` (the
+          // provider session it was minted from) lets the exchange refuse a token whose session ended.
+          definePayload: ({ user, session }) => ({
+            sid: session.id,
             email: user.email,
             email_verified: user.emailVerified,
             name: user.name,

@@ -15,7 +15,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
-import { authUser } from "../db/schema/auth";
+import { authSession } from "../db/schema/auth";
 import type { TeamRole } from "../db/schema/teams";
 import { sessions, type UserRole, userColumns, users } from "../db/schema/users";
 import { AppError } from "../lib/app-error";
@@ -76,27 +76,43 @@ function cookieOptions(request: FastifyRequest, expires: Date) {
   };
 }
 
-/** Opens a session for the user and sets the cookie on the reply. */
+/**
+ * Opens a session for the user and sets the cookie on the reply. `providerSessionId`: the embedded
+ * provider session the sign-in's ID token came from; it must still be open when the session is
+ * written. The user's row is share-locked meanwhile, so a mailbox proof (auth/mailbox-proof.ts) or
+ * a disabling, which lock it for update, either comes after (and ends this session) or before
+ * (and this sign-in is refused).
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  options: { providerSessionId?: string | undefined } = {},
 ): Promise<void> {
-  // An account disabled by an admin gets no session (403, translated).
-  const [account] = await request.server.db
-    .select({ disabledAt: users.disabledAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (account?.disabledAt) throw new AppError("FORBIDDEN", "review.accountDisabled");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await request.server.db.insert(sessions).values({
-    id: hashSessionToken(token),
-    userId,
-    expiresAt,
-    userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null,
-    ip: request.ip,
+  await request.server.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("share");
+    // An account disabled by an admin gets no session (403, translated).
+    if (account?.disabledAt) throw new AppError("FORBIDDEN", "review.accountDisabled");
+    if (options.providerSessionId !== undefined) {
+      const [open] = await tx
+        .select({ id: authSession.id })
+        .from(authSession)
+        .where(and(eq(authSession.id, options.providerSessionId), gt(authSession.expiresAt, new Date())));
+      if (!open) throw new AppError("UNAUTHORIZED");
+    }
+    await tx.insert(sessions).values({
+      id: hashSessionToken(token),
+      userId,
+      expiresAt,
+      userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null,
+      ip: request.ip,
+    });
   });
   // A session cookie already present belongs to an earlier sign-in in this browser: end it,
   // along with the user's sessions that expired (keeps the table small without a job).
@@ -263,26 +279,6 @@ export function registerSessions(app: FastifyInstance): void {
 }
 
 /** The uploader accounts signed in through one identity (issuer + subject). */
-/**
- * The address of the embedded provider's account `subject` is proven (a password reset link was
- * opened): the uploader user and the provider's own record say verified, for that address only.
- */
-export async function markMailboxProven(
-  db: Db,
-  issuer: string,
-  subject: string,
-  email: string,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject), eq(users.email, email)));
-  await db
-    .update(authUser)
-    .set({ emailVerified: true, updatedAt: new Date() })
-    .where(and(eq(authUser.id, subject), eq(authUser.email, email)));
-}
-
 export async function findUserIdsByIdentity(db: Db, issuer: string, subject: string): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })

@@ -323,7 +323,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session */
+        /** Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password */
         post: {
             parameters: {
                 query?: never;
@@ -12895,7 +12895,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Grant/revoke admin, disable/enable an account (disabling ends its sessions) */
+        /** Grant/revoke admin, disable/enable an account (disabling ends its sessions and revokes its API tokens) */
         patch: {
             parameters: {
                 query?: never;

@@ -38,6 +38,11 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined) {
   onUnauthorized = handler;
 }
 
+/** A call made outside the query client found the session over (401): hand it to the same handler. */
+export function reportSessionEnded() {
+  onUnauthorized?.();
+}
+
 function reportFailure(error: unknown, silent: boolean | undefined) {
   if (isApiError(error) && error.kind === "unauthorized" && onUnauthorized) {
     onUnauthorized();

@@ -42,7 +42,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Grant/revoke admin, disable/enable an account (disabling ends its sessions)",
+        summary:
+          "Grant/revoke admin, disable/enable an account (disabling ends its sessions and revokes its API tokens)",
         params: ZAdminUserParams,
         body: ZAdminUserPatch,
         response: { 200: ZAdminUser, ...e(401, 404, 409, 422) },

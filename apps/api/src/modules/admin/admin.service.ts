@@ -1,9 +1,11 @@
 /**
  * The admin area (platform admins only: everyone else gets 404, the area does not exist for them):
- * users (search, grant/revoke admin, disable an account and end its sessions) and the audit log.
+ * users (search, grant/revoke admin, disable an account and end its sessions and API tokens) and the
+ * audit log.
  */
 import type { TAdminUser, TAdminUserList, TAuditEntry, TAuditList } from "@vt/shared/contracts/admin";
 import { pageWindow, totalPages } from "@vt/shared/paging";
+import { revokeApiTokens } from "../../auth/api-token";
 import { deleteUserSessions, type SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -60,6 +62,8 @@ export async function patchUser(
     if (patch.role !== undefined) values.role = patch.role;
     if (patch.disabled !== undefined) values.disabledAt = patch.disabled ? new Date() : null;
     await updateUser(tx, id, values);
+    // Its API tokens end with the account, so re-enabling it revives none.
+    if (patch.disabled) await revokeApiTokens(tx, id);
     await writeAudit(tx, {
       actorId: user.id,
       teamId: null,

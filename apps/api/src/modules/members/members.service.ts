@@ -1,6 +1,7 @@
 /**
  * Rules of team members (docs/permissions.md): listing them, changing a role or removing a member
- * (only below one's own role), leaving, and transferring the ownership. Access and the team
+ * (only below one's own role), leaving, and transferring the ownership. Removing or leaving revokes
+ * the member's API tokens for the team, so rejoining brings none back. Access and the team
  * transaction come from teams.service.ts; every change writes its audit entry in its transaction.
  */
 
@@ -15,6 +16,7 @@ import {
   type TTeamMemberListResponse,
 } from "@vt/shared/contracts/teams";
 import { pageWindow, totalPages } from "@vt/shared/paging";
+import { revokeApiTokens } from "../../auth/api-token";
 import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { AppError } from "../../lib/app-error";
@@ -107,6 +109,7 @@ export async function removeMember(
     const target = await memberOf(tx, teamId, userId);
     assertCanManageMember(access, target);
     await repo.deleteMember(tx, teamId, userId);
+    await revokeApiTokens(tx, userId, teamId);
     await teamAudit(tx, user, teamId, {
       entity: "member",
       entityId: userId,
@@ -122,6 +125,7 @@ export async function leaveTeam(deps: TeamsDeps, user: SessionUser, teamId: numb
     if (!access.actor.role) throw new AppError("NOT_FOUND", "teams.notAMember");
     if (access.actor.role === "owner") throw new AppError("CONFLICT", "teams.ownerMustTransfer");
     await repo.deleteMember(tx, teamId, user.id);
+    await revokeApiTokens(tx, user.id, teamId);
     await teamAudit(tx, user, teamId, {
       entity: "member",
       entityId: user.id,

@@ -1,5 +1,5 @@
 /** SQL of the notification centre: rows per user, read marks, mail choices, who gets what. */
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/executor";
 import { type NotificationKind, notificationSettings, notifications } from "../../db/schema/notifications";
 
@@ -17,14 +17,23 @@ export async function insertNotifications(
   return unique.length;
 }
 
+/**
+ * The notifications a user may see: all of theirs, except invitations while their address is not
+ * verified (nothing about an invitation reaches an account that may not own the address).
+ */
+function visibleTo(userId: number, verified: boolean): SQL {
+  const mine = eq(notifications.userId, userId);
+  return verified ? mine : and(mine, ne(notifications.kind, "invitation"))!;
+}
+
 export async function listNotifications(
   db: Executor,
-  userId: number,
+  user: { id: number; emailVerified: boolean },
   f: { unread: boolean; limit: number; offset: number },
 ) {
-  const where = f.unread
-    ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
-    : eq(notifications.userId, userId);
+  const visible = visibleTo(user.id, user.emailVerified);
+  const unreadOnly = and(visible, isNull(notifications.readAt));
+  const where = f.unread ? unreadOnly : visible;
   const [rows, [total], [unread]] = await Promise.all([
     db
       .select()
@@ -34,31 +43,35 @@ export async function listNotifications(
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(notifications).where(where),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db.select({ n: count() }).from(notifications).where(unreadOnly),
   ]);
   return { rows, total: total?.n ?? 0, unread: unread?.n ?? 0 };
 }
 
-/** Marks one of the user's notifications read (1, or 0 if it was); undefined when not theirs. */
-export async function markRead(db: Executor, userId: number, id: number): Promise<number | undefined> {
+/** Marks one of the user's notifications read (1, or 0 if it was); undefined when not theirs (or hidden). */
+export async function markRead(
+  db: Executor,
+  user: { id: number; emailVerified: boolean },
+  id: number,
+): Promise<number | undefined> {
   const found = await db
     .select({ id: notifications.id, readAt: notifications.readAt })
     .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+    .where(and(eq(notifications.id, id), visibleTo(user.id, user.emailVerified)));
   if (!found[0]) return undefined;
   if (found[0].readAt !== null) return 0;
   await db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, id));
   return 1;
 }
 
-export async function markAllRead(db: Executor, userId: number): Promise<number> {
+export async function markAllRead(
+  db: Executor,
+  user: { id: number; emailVerified: boolean },
+): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(and(visibleTo(user.id, user.emailVerified), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -6,6 +6,8 @@
  * schedule (its uploader; the `chapters.notify-published` job). Mail goes out afterwards through
  * the mailer (the outbox without SMTP) from the `notifications.mail` job, unless the addressee
  * turned mail off for that kind. The invitation keeps its own mail (invitations/invitation-mail.ts).
+ * An account whose address is not verified sees no invitation notification (nor can mark one read):
+ * its team, role and inviter wait for the proof, like the invitation itself.
  */
 import {
   NOTIFICATION_KINDS,
@@ -57,7 +59,7 @@ export async function listMine(
   user: SessionUser,
   query: { unread?: boolean | undefined; page: number; limit: number },
 ): Promise<TNotificationList> {
-  const { rows, total, unread } = await repo.listNotifications(db, user.id, {
+  const { rows, total, unread } = await repo.listNotifications(db, user, {
     unread: query.unread === true,
     ...pageWindow(query),
   });
@@ -70,13 +72,13 @@ export async function listMine(
 }
 
 export async function markRead(db: Db, user: SessionUser, id: number): Promise<{ updated: number }> {
-  const updated = await repo.markRead(db, user.id, id);
+  const updated = await repo.markRead(db, user, id);
   if (updated === undefined) throw new AppError("NOT_FOUND");
   return { updated };
 }
 
 export async function markAllRead(db: Db, user: SessionUser): Promise<{ updated: number }> {
-  return { updated: await repo.markAllRead(db, user.id) };
+  return { updated: await repo.markAllRead(db, user) };
 }
 
 export async function getSettings(db: Db, user: SessionUser): Promise<TNotificationSettings> {

@@ -157,14 +157,31 @@ describe("invitation takeover", () => {
     expect(provider?.emailVerified).toBe(true);
   });
 
-  it("the verification sticks: the embedded provider's next ID token says email_verified and a new sign-in stays verified", async () => {
+  it("the verification sticks: after choosing a password by mail, the provider's ID token says email_verified and the sign-in stays verified", async () => {
     const account = newAccount();
     const { jar } = await register(t, account);
     expect((await exchange(t, await idToken(t, jar), jar)).json().emailVerified).toBe(false);
     expect((await openLink(await mailedToken(account.email))).res.statusCode).toBe(200);
     const [provider] = await db().select().from(authUser).where(eq(authUser.email, account.email));
     expect(provider?.emailVerified).toBe(true);
-    const again = await exchange(t, await idToken(t, jar), jar);
+    // The provider session and the password made before the proof are over (issue 31).
+    const stale = await t.app.inject({
+      method: "GET",
+      url: "/auth/token",
+      headers: { cookie: jar.header() },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect((await signIn(t, account)).res.statusCode).toBe(401);
+    expect((await authPost(t, "/auth/request-password-reset", { email: account.email })).statusCode).toBe(
+      200,
+    );
+    const mails = await outbox(t, account.email);
+    const token = linkIn(mails.at(-1)!.text, `${TEST_ORIGIN}/login?`).searchParams.get("token")!;
+    expect(
+      (await authPost(t, "/auth/reset-password", { token, newPassword: account.password })).statusCode,
+    ).toBe(200);
+    const { jar: fresh } = await signIn(t, account);
+    const again = await exchange(t, await idToken(t, fresh), fresh);
     expect(again.json()).toMatchObject({ email: account.email, emailVerified: true });
   });
 });
@@ -287,9 +304,12 @@ describe("POST /api/users/verification-email (send again)", () => {
     });
     expect(await outbox(t, user.email)).toHaveLength(RESEND_MAX_PER_HOUR);
 
-    // Any unused link works (the newest here); then the user is verified and sending again is 409.
-    expect((await openLink(await mailedToken(user.email))).res.statusCode).toBe(200);
-    const done = await jarCall(jar, "POST", "/api/users/verification-email");
+    // Any unused link works (the newest here); then the user is verified and sending again is 409
+    // (in the session the link opened: the one made before the proof is over).
+    const proven = await openLink(await mailedToken(user.email));
+    expect(proven.res.statusCode).toBe(200);
+    expect((await jarCall(jar, "POST", "/api/users/verification-email")).statusCode).toBe(401);
+    const done = await jarCall(proven.jar, "POST", "/api/users/verification-email");
     expect(done.statusCode).toBe(409);
     expect(done.json().message).toBe(translate("vi", "verification.alreadyVerified"));
   });

@@ -9,15 +9,17 @@
  *   - expiring: `<expiry>` (unix seconds, VERIFICATION_TTL_SECONDS after sending) is signed;
  *   - single use: the SHA-256 of `<id>` is a row of `email_verifications` that is marked used, in
  *     the same transaction that verifies the user, for the address it was sent to only.
- * Opening it verifies the address and opens an uploader session (users.routes.ts).
+ * Opening it verifies the address and opens an uploader session (users.routes.ts). A first proof
+ * ends every session, API token and password of the account made before it (auth/mailbox-proof.ts),
+ * so whoever registered the address first loses the account; the prover sets a password by mail.
  *
  * Sending again is limited per user in the database (works across API processes):
  * one mail per RESEND_INTERVAL_SECONDS and RESEND_MAX_PER_HOUR an hour, else 429 (translated).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { proveMailbox } from "../../auth/mailbox-proof";
 import type { Db } from "../../db/client";
-import { authUser } from "../../db/schema/auth";
 import { emailVerifications, users } from "../../db/schema/users";
 import { AppError } from "../../lib/app-error";
 import type { Mailer } from "../../mail/mailer";
@@ -35,6 +37,8 @@ export interface VerificationDeps {
   publicUrl: string;
   /** The embedded provider's issuer: its own account is marked verified too, so its ID tokens agree. */
   embeddedIssuer: string;
+  /** ADMIN_EMAILS: opening the link of one of these addresses makes the account a platform admin. */
+  adminEmails: readonly string[];
 }
 
 interface Recipient {
@@ -123,7 +127,7 @@ export async function resendVerificationMail(
  * Answers the user's id; 400 (translated) for a changed, expired, used or outdated link.
  */
 export async function verifyEmailToken(
-  deps: Pick<VerificationDeps, "db" | "secret" | "embeddedIssuer">,
+  deps: Pick<VerificationDeps, "db" | "secret" | "embeddedIssuer" | "adminEmails">,
   token: string,
 ): Promise<number> {
   const match = /^([A-Za-z0-9_-]{32})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
@@ -156,16 +160,18 @@ export async function verifyEmailToken(
       .for("update");
     if (!user) return "verification.linkInvalid";
     if (user.email !== link.email) return "verification.linkStale";
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-      .where(eq(users.id, link.userId));
-    // The embedded provider's own record agrees, so its next ID tokens say email_verified: true.
-    if (user.issuer === deps.embeddedIssuer) {
-      await tx
-        .update(authUser)
-        .set({ emailVerified: true, updatedAt: new Date() })
-        .where(and(eq(authUser.id, user.subject), eq(authUser.email, user.email)));
+    // Verified (the embedded provider's own record too, so its next ID tokens say so); on a first
+    // proof, the sessions, tokens and password made before it end (auth/mailbox-proof.ts).
+    await proveMailbox(tx, {
+      issuer: user.issuer,
+      subject: user.subject,
+      email: user.email,
+      via: "link",
+      embeddedIssuer: deps.embeddedIssuer,
+    });
+    // ADMIN_EMAILS reaches the session this link opens: it is made after the proof.
+    if (deps.adminEmails.includes(user.email)) {
+      await tx.update(users).set({ role: "admin", updatedAt: sql`now()` }).where(eq(users.id, link.userId));
     }
     return link.userId;
   });

@@ -41,6 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     secret: app.config.authSecret,
     publicUrl: app.config.publicUrl,
     embeddedIssuer: embeddedIssuer(app.config.publicUrl),
+    adminEmails: app.config.adminEmails,
   };
 
   app.post(
@@ -54,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await signInWithIdToken(
+      const { user, identity } = await signInWithIdToken(
         {
           db: app.db,
           verifyIdToken: app.verifyIdToken,
@@ -64,7 +65,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         request.body,
       );
-      await startSession(request, reply, user.id);
+      // An embedded token's provider session must still be open when the session is written.
+      await startSession(request, reply, user.id, {
+        providerSessionId: identity.issuer === verification.embeddedIssuer ? identity.sessionId : undefined,
+      });
       return user;
     },
   );
@@ -75,7 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary:
-          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session",
+          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password",
         body: ZVerifyEmailRequest,
         response: { 200: ZUser, 400: ZErrorBody, 403: ZErrorBody, 422: ZErrorBody },
       },

@@ -45,10 +45,17 @@ const isHttpUrl = (v: string | null | undefined): v is string =>
  * marks our user verified (invitations need it). A user created unverified gets the verification
  * mail; a verification is never undone by a later token, only by a change of address.
  */
-export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): Promise<UserRow> {
-  let identity: VerifiedIdentity;
+export async function signInWithIdToken(
+  deps: SignInDeps,
+  input: TAuthRequest,
+): Promise<{ user: UserRow; identity: VerifiedIdentity }> {
+  const identity = await verify(deps, input.token);
+  return { user: await findOrCreateUser(deps, identity, input), identity };
+}
+
+async function verify(deps: SignInDeps, token: string): Promise<VerifiedIdentity> {
   try {
-    identity = await deps.verifyIdToken(input.token);
+    return await deps.verifyIdToken(token);
   } catch (error) {
     if (error instanceof IdTokenError) {
       deps.log.info({ reason: error.reason }, "ID token rejected");
@@ -56,7 +63,13 @@ export async function signInWithIdToken(deps: SignInDeps, input: TAuthRequest): 
     }
     throw error;
   }
+}
 
+async function findOrCreateUser(
+  deps: SignInDeps,
+  identity: VerifiedIdentity,
+  input: TAuthRequest,
+): Promise<UserRow> {
   const hintEmail = input.email?.trim().toLowerCase();
   const email = identity.email ?? (hintEmail && EMAIL_REGEX.test(hintEmail) ? hintEmail : undefined);
   // The provider shared no address and the body's hint is missing or not an address.

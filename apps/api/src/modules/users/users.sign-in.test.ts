@@ -44,7 +44,7 @@ describe("POST /api/users/auth", () => {
     expect(claims.aud).toBe(AUDIENCE);
     expect(claims.exp! - claims.iat!).toBe(300);
     expect(Object.keys(claims).sort()).toEqual(
-      ["aud", "email", "email_verified", "exp", "iat", "iss", "name", "sub"].sort(),
+      ["aud", "email", "email_verified", "exp", "iat", "iss", "name", "sid", "sub"].sort(),
     );
 
     const res = await exchange(t, token, undefined, { email: "hint@example.com", name: "Hint" });
@@ -139,8 +139,12 @@ describe("POST /api/users/auth", () => {
     const base = () => ({ sub: "someone", email: "x@example.com", iat: now(), exp: now() + 60 });
 
     it("a genuine token without an e-mail and no usable hint: 422 naming the e-mail, translated", async () => {
+      // A real provider session (its id and user) so only the missing e-mail is wrong.
+      const { jar } = await register(t);
+      const { sid, sub } = decodeJwt(await idToken(t, jar));
       const token = await signWithEmbeddedKey({
-        sub: "no-mail",
+        sub,
+        sid,
         iss: ISSUER,
         aud: AUDIENCE,
         iat: now(),
@@ -162,6 +166,28 @@ describe("POST /api/users/auth", () => {
         expect(text).toContain(translate(lang, "verification.emailMissing"));
         expect(text).not.toMatch(/missing from the token|verification\./);
       }
+    });
+
+    it("a genuine token whose provider session has ended (signed out before the exchange)", async () => {
+      const { jar } = await register(t);
+      const token = await idToken(t, jar);
+      const out = await t.app.inject({
+        method: "POST",
+        url: "/auth/sign-out",
+        headers: { origin: TEST_ORIGIN, cookie: jar.header(), "content-type": "application/json" },
+        payload: "{}",
+      });
+      expect(out.statusCode).toBe(200);
+      await expect401(token);
+    });
+
+    it("an embedded token without a provider session, or naming another user's session (signed with the real key)", async () => {
+      const { jar } = await register(t);
+      const { sid } = decodeJwt(await idToken(t, jar));
+      const claims = { ...base(), iss: ISSUER, aud: AUDIENCE };
+      await expect401(await signWithEmbeddedKey(claims));
+      await expect401(await signWithEmbeddedKey({ ...claims, sid }));
+      await expect401(await signWithEmbeddedKey({ ...claims, sid: "no-such-session" }));
     });
 
     it("a token of an issuer that is not trusted (signed with the real key)", async () => {

@@ -106,12 +106,13 @@ export const auth = {
   },
   verifyEmail: {
     bannerTitle: "Confirm your email",
-    bannerText: "We sent a confirmation mail to {{email}}. Open the link in it to receive team invitations.",
+    bannerText:
+      "We sent a confirmation mail to {{email}}. Open the link in it to receive team invitations. For your safety, confirming ends every sign-in, API token and password made before it; you will choose a new password with “Forgot password?”.",
     resend: "Send again",
     resending: "Sending…",
     resent: "A new confirmation mail was sent to {{email}}",
     checking: "Confirming your email…",
-    done: "Your email is confirmed. Welcome!",
+    done: "Your email is confirmed. Welcome! For your safety, earlier sign-ins and the earlier password were ended: next time, choose a new password with “Forgot password?”.",
     failedTitle: "Could not confirm your email",
     toDashboard: "Go to the dashboard",
     toLogin: "Go to sign in",

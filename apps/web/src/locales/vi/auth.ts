@@ -104,12 +104,12 @@ export const auth = {
   verifyEmail: {
     bannerTitle: "Hãy xác nhận email của bạn",
     bannerText:
-      "Chúng tôi đã gửi thư xác nhận đến {{email}}. Mở liên kết trong thư để nhận lời mời vào nhóm.",
+      "Chúng tôi đã gửi thư xác nhận đến {{email}}. Mở liên kết trong thư để nhận lời mời vào nhóm. Để an toàn, khi xác nhận, mọi phiên đăng nhập, mã truy cập API và mật khẩu tạo trước đó sẽ hết hiệu lực; bạn sẽ đặt lại mật khẩu qua “Quên mật khẩu?”.",
     resend: "Gửi lại thư",
     resending: "Đang gửi…",
     resent: "Đã gửi thư xác nhận mới đến {{email}}",
     checking: "Đang xác nhận email…",
-    done: "Đã xác nhận email. Chào mừng bạn!",
+    done: "Đã xác nhận email. Chào mừng bạn! Để an toàn, các phiên đăng nhập và mật khẩu trước đó đã hết hiệu lực: lần đăng nhập sau, hãy đặt mật khẩu mới qua “Quên mật khẩu?”.",
     failedTitle: "Không xác nhận được email",
     toDashboard: "Về trang tổng quan",
     toLogin: "Đến trang đăng nhập",

@@ -1,6 +1,7 @@
 import { MailWarningIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { reportSessionEnded } from "@/lib/query-client";
 import { getCurrentUser } from "../api/get-current-user";
 import { authStore, useAuth } from "../auth-store";
 import { ResendVerificationButton } from "./resend-verification-button";
@@ -8,7 +9,8 @@ import { ResendVerificationButton } from "./resend-verification-button";
 /**
  * The signed-in shell's "verify your e-mail" banner: shown while the user's address is unverified
  * (team invitations wait for it), gone once the verification link was opened, also when it was
- * opened in another tab or browser: while shown, coming back to the tab asks the server again.
+ * opened in another tab or browser: while shown, coming back to the tab asks the server again. That
+ * proof ends the sessions made before it, so this tab's is then over: it goes to the sign-in page.
  */
 export function VerifyEmailBanner() {
   const { t } = useTranslation();
@@ -21,6 +23,8 @@ export function VerifyEmailBanner() {
       getCurrentUser().then(
         (fresh) => {
           if (fresh?.emailVerified === true) authStore.mergeUser({ emailVerified: true });
+          // Signed out meanwhile: proving the address elsewhere ends the sessions made before it.
+          else if (fresh === undefined) reportSessionEnded();
         },
         () => {}, // Offline or a passing failure: the banner stays, the next return asks again.
       );

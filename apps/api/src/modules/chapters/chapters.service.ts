@@ -170,16 +170,22 @@ export async function updateChapter(
     const wasPublished = before.status === "published";
     const status = input.publish === undefined ? before.status : input.publish ? "published" : "draft";
     let publishedAt: Date | null = null;
+    // Scheduled: readers see it at a planned time later than this save (its uploader is told
+    // then, `chapters.notify-published`); a publish at once is not, whatever the clocks say.
+    let publishScheduled = false;
     if (status === "published") {
-      if (input.publishAt !== null) publishedAt = new Date(input.publishAt);
-      else if (wasPublished && before.publishedAt && before.publishedAt.getTime() <= now)
+      if (input.publishAt !== null) {
+        publishedAt = new Date(input.publishAt);
+        publishScheduled = publishedAt.getTime() > now;
+      } else if (wasPublished && before.publishedAt && before.publishedAt.getTime() <= now) {
         publishedAt = before.publishedAt;
-      else publishedAt = new Date(now);
+        publishScheduled = before.publishScheduled;
+      } else publishedAt = new Date(now);
       if (saved.length === 0) throw fieldError(["pages"], "validation.pagesRequired");
       if (!wasPublished || pagesChanged) await checkPagesStored(deps, saved);
     }
 
-    const values = { ...editorValues(input), status, publishedAt };
+    const values = { ...editorValues(input), status, publishedAt, publishScheduled };
     await repo.updateChapter(tx, chapterId, values);
     await repo.setCollaboratingTeams(tx, chapterId, input.collaboratingTeamIds);
 

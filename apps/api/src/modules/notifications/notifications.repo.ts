@@ -132,9 +132,9 @@ export async function setMailed(db: Executor, ids: number[]) {
 }
 
 /**
- * Chapters published on their schedule whose uploader has not been told yet: published, not in the
- * trash, `published_at` passed within the last `days` days and later than the last save (so it was
- * a planned time, not the moment of a plain publish).
+ * Chapters published on their schedule whose uploader has not been told yet: published with a
+ * planned time (`publish_scheduled`, set by the save that scheduled it; a publish at once is never
+ * told), not in the trash, `published_at` passed within the last `days` days.
  */
 export async function dueScheduledChapters(db: Executor, now: Date, days: number) {
   const rows = await db.execute<{
@@ -156,7 +156,7 @@ export async function dueScheduledChapters(db: Executor, now: Date, days: number
     where ch.status = 'published' and ch.deleted_at is null and ch.created_by is not null
       and ch.published_at <= ${now.toISOString()}::timestamptz
       and ch.published_at > ${now.toISOString()}::timestamptz - make_interval(days => ${days})
-      and ch.published_at > ch.updated_at
+      and ch.publish_scheduled
       and not exists (
         select 1 from notifications n
         where n.user_id = ch.created_by and n.kind = 'chapter_published'

@@ -244,10 +244,11 @@ describe("chapters.notify-published", () => {
   it("tells the uploader once when a scheduled chapter goes live, not for a plain publish", async () => {
     const comic = await createComic(t, ownerA, teamA);
     const insert = async (order: number, publishedAt: string, updatedAt: string) => {
+      const scheduled = publishedAt > updatedAt;
       const rows = await t.database.db.execute<{ id: number }>(sql`
-        insert into chapters (comic_id, team_id, order_num, name, status, publish_at, published_at, created_by, updated_at)
+        insert into chapters (comic_id, team_id, order_num, name, status, publish_at, published_at, publish_scheduled, created_by, updated_at)
         values (${comic.id}, ${teamA}, ${order}, 'Hẹn giờ', 'published', ${publishedAt}::timestamptz,
-          ${publishedAt}::timestamptz, ${uploaderA.id}, ${updatedAt}::timestamptz)
+          ${publishedAt}::timestamptz, ${scheduled}, ${uploaderA.id}, ${updatedAt}::timestamptz)
         returning id`);
       return Number(rows.rows[0]!.id);
     };

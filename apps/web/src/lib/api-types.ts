@@ -13076,7 +13076,7 @@ export interface paths {
                             items: {
                                 id: number;
                                 /** @enum {string} */
-                                kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published";
+                                kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged";
                                 data: {
                                     requestId?: number;
                                     requestType?: string;
@@ -13091,6 +13091,11 @@ export interface paths {
                                     teamName?: string;
                                     role?: string;
                                     actorName?: string;
+                                    targetComicId?: number;
+                                    targetComicTitle?: string;
+                                    requesterTeamName?: string;
+                                    /** @enum {string} */
+                                    cause?: "delete" | "merge";
                                 };
                                 read: boolean;
                                 createdAt: string;
@@ -13296,6 +13301,10 @@ export interface paths {
                                 request_decided: boolean;
                                 invitation: boolean;
                                 chapter_published: boolean;
+                                request_superseded: boolean;
+                                comic_deleted: boolean;
+                                comic_restored: boolean;
+                                comic_merged: boolean;
                             };
                         };
                     };
@@ -13331,6 +13340,10 @@ export interface paths {
                             request_decided: boolean;
                             invitation: boolean;
                             chapter_published: boolean;
+                            request_superseded: boolean;
+                            comic_deleted: boolean;
+                            comic_restored: boolean;
+                            comic_merged: boolean;
                         };
                     };
                 };
@@ -13348,6 +13361,10 @@ export interface paths {
                                 request_decided: boolean;
                                 invitation: boolean;
                                 chapter_published: boolean;
+                                request_superseded: boolean;
+                                comic_deleted: boolean;
+                                comic_restored: boolean;
+                                comic_merged: boolean;
                             };
                         };
                     };

@@ -35,6 +35,8 @@ export interface VerificationDeps {
   publicUrl: string;
   /** The embedded provider's issuer: its own account is marked verified too, so its ID tokens agree. */
   embeddedIssuer: string;
+  /** ADMIN_EMAILS: a proven address in it gets the admin role at once (as a verified sign-in would). */
+  adminEmails?: readonly string[];
 }
 
 interface Recipient {
@@ -123,7 +125,7 @@ export async function resendVerificationMail(
  * Answers the user's id; 400 (translated) for a changed, expired, used or outdated link.
  */
 export async function verifyEmailToken(
-  deps: Pick<VerificationDeps, "db" | "secret" | "embeddedIssuer">,
+  deps: Pick<VerificationDeps, "db" | "secret" | "embeddedIssuer" | "adminEmails">,
   token: string,
 ): Promise<number> {
   const match = /^([A-Za-z0-9_-]{32})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
@@ -158,7 +160,12 @@ export async function verifyEmailToken(
     if (user.email !== link.email) return "verification.linkStale";
     await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+        // The address is proven now: ADMIN_EMAILS grants what a verified sign-in would, no new sign-in needed.
+        ...((deps.adminEmails ?? []).includes(user.email) ? { role: "admin" as const } : {}),
+      })
       .where(eq(users.id, link.userId));
     // The embedded provider's own record agrees, so its next ID tokens say email_verified: true.
     if (user.issuer === deps.embeddedIssuer) {

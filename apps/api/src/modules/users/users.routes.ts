@@ -40,6 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     secret: app.config.authSecret,
     publicUrl: app.config.publicUrl,
     embeddedIssuer: embeddedIssuer(app.config.publicUrl),
+    adminEmails: app.config.adminEmails,
   };
 
   app.post(

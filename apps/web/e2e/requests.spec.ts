@@ -85,8 +85,7 @@ test("requests across two teams and an admin: permission, notifications, upload,
   // The bell's entry (the request row on the page behind says "approved by" too).
   const told = b.page
     .getByRole("listitem")
-    .filter({ hasText: "Yêu cầu “Cấp quyền đăng” cho" })
-    .filter({ hasText: "Đã duyệt bởi An Tran" });
+    .filter({ hasText: `An Tran đã duyệt yêu cầu quyền đăng truyện “${titleX}”` });
   await expect(told).toBeVisible();
   await b.page.getByRole("button", { name: "Đọc hết" }).click();
   await expect(bell(b.page)).toHaveAccessibleName("Thông báo");

@@ -13336,14 +13336,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         mail: {
-                            request_to_review: boolean;
-                            request_decided: boolean;
-                            invitation: boolean;
-                            chapter_published: boolean;
-                            request_superseded: boolean;
-                            comic_deleted: boolean;
-                            comic_restored: boolean;
-                            comic_merged: boolean;
+                            request_to_review?: boolean;
+                            request_decided?: boolean;
+                            invitation?: boolean;
+                            chapter_published?: boolean;
+                            request_superseded?: boolean;
+                            comic_deleted?: boolean;
+                            comic_restored?: boolean;
+                            comic_merged?: boolean;
                         };
                     };
                 };

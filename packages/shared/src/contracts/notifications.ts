@@ -110,3 +110,6 @@ export const ZNotificationSettings = z.object({
   }),
 });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+/** `PUT /notifications/settings`: the kinds given change; a kind left out keeps its choice. */
+export const ZNotificationSettingsInput = z.object({ mail: ZNotificationSettings.shape.mail.partial() });
+export type TNotificationSettingsInput = z.infer<typeof ZNotificationSettingsInput>;

@@ -7,14 +7,16 @@
  * the mailer (the outbox without SMTP) from the `notifications.mail` job, unless the addressee
  * turned mail off for that kind. The invitation keeps its own mail (invitations/invitation-mail.ts).
  */
+
+import { chapterLabel } from "@vt/shared/chapter-label";
 import {
   NOTIFICATION_KINDS,
   type TNotification,
   type TNotificationKind,
   type TNotificationList,
   type TNotificationSettings,
+  type TNotificationSettingsInput,
 } from "@vt/shared/contracts/notifications";
-import { chapterLabel } from "@vt/shared/chapter-label";
 import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
@@ -91,10 +93,13 @@ export async function getSettings(db: Db, user: SessionUser): Promise<TNotificat
 export async function putSettings(
   db: Db,
   user: SessionUser,
-  input: TNotificationSettings,
+  input: TNotificationSettingsInput,
 ): Promise<TNotificationSettings> {
   await db.transaction(async (tx) => {
-    for (const kind of NOTIFICATION_KINDS) await repo.setMailChoice(tx, user.id, kind, input.mail[kind]);
+    for (const kind of NOTIFICATION_KINDS) {
+      const mail = input.mail[kind];
+      if (mail !== undefined) await repo.setMailChoice(tx, user.id, kind, mail);
+    }
   });
   return getSettings(db, user);
 }
@@ -106,7 +111,9 @@ const requestData = (view: Omit<RequestViewRow, "status" | "reason" | "note" | "
   requestType: view.type,
   comicId: view.comic_id ?? undefined,
   comicTitle: view.comic_title ?? view.person_name ?? "",
-  ...(view.target_comic_id ? { targetComicId: view.target_comic_id, targetComicTitle: view.target_title ?? "" } : {}),
+  ...(view.target_comic_id
+    ? { targetComicId: view.target_comic_id, targetComicTitle: view.target_title ?? "" }
+    : {}),
   teamId: view.team_id,
   teamName: view.team_name,
 });
@@ -154,7 +161,10 @@ export async function notifyRequestsSuperseded(
   cause: "delete" | "merge",
 ) {
   for (const r of await repo.requestFacts(tx, requestIds)) {
-    const to = [...(r.user_id === null ? [] : [Number(r.user_id)]), ...(await repo.teamReviewers(tx, r.team_id, actor.id))];
+    const to = [
+      ...(r.user_id === null ? [] : [Number(r.user_id)]),
+      ...(await repo.teamReviewers(tx, r.team_id, actor.id)),
+    ];
     await repo.insertNotifications(
       tx,
       "request_superseded",
@@ -185,7 +195,8 @@ export async function notifyComicEvent(
   if (!comic) return;
   const except = new Set(extra.except ?? []);
   const to = (await repo.teamReviewers(tx, comic.teamId, actor.id)).filter((id) => !except.has(id));
-  const target = extra.targetComicId === undefined ? undefined : await repo.comicFacts(tx, extra.targetComicId);
+  const target =
+    extra.targetComicId === undefined ? undefined : await repo.comicFacts(tx, extra.targetComicId);
   const requester =
     extra.requesterTeamId === undefined || extra.requesterTeamId === comic.teamId
       ? undefined

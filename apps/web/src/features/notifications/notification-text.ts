@@ -20,7 +20,8 @@ export function notificationLink(n: TNotification): { to: string; search?: Recor
 /** The key of a notification's sentence: some kinds have one per outcome or cause. */
 function textKey(n: TNotification): string {
   const base = `review.notifications.text.${n.kind}`;
-  if (n.kind === "request_decided") return `${base}.${n.data.status === "rejected" ? "rejected" : "approved"}`;
+  if (n.kind === "request_decided")
+    return `${base}.${n.data.status === "rejected" ? "rejected" : "approved"}`;
   if (n.kind === "request_superseded") return `${base}.${n.data.cause === "merge" ? "merge" : "delete"}`;
   if (n.kind === "comic_deleted") return `${base}.${n.data.requesterTeamName ? "requested" : "body"}`;
   return base;

@@ -35,6 +35,41 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
   });
 }
 
+/**
+ * One user action, one entry: an upload of N pages sent as several requests (the dashboard sends
+ * one per file) extends the entity's newest entry when it is the same action by the same person,
+ * within `withinMinutes`, with nothing else recorded about the entity in between; the list under
+ * `listKey` in `after` grows. Anything else is a new entry. The caller holds the entity's row lock,
+ * so two uploads to one chapter never both insert.
+ */
+export async function writeAuditExtending(
+  tx: Executor,
+  entry: AuditEntry & { after: Record<string, unknown> },
+  listKey: string,
+  withinMinutes = 10,
+): Promise<void> {
+  const [last] = await tx
+    .select({
+      id: auditLog.id,
+      actorId: auditLog.actorId,
+      action: auditLog.action,
+      recent: sql<boolean>`${auditLog.createdAt} > now() - make_interval(mins => ${withinMinutes})`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entry.entity), eq(auditLog.entityId, entry.entityId ?? -1)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  if (last && last.action === entry.action && last.actorId === entry.actorId && last.recent) {
+    const added = JSON.stringify(entry.after[listKey] ?? []);
+    await tx.execute(sql`
+      update audit_log set after = jsonb_set(after, ${`{${listKey}}`}::text[],
+        coalesce(after->${listKey}, '[]'::jsonb) || ${added}::jsonb)
+      where id = ${last.id}`);
+    return;
+  }
+  await writeAudit(tx, entry);
+}
+
 export interface AuditRow {
   id: number;
   actor: { id: number; name: string; avatar: string | null } | null;

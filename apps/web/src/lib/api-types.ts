@@ -12990,6 +12990,18 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                subject: {
+                                    title: string | null;
+                                    chapter: {
+                                        name: string;
+                                        order: number;
+                                        hideOrder: boolean;
+                                    } | null;
+                                    request: {
+                                        type: string;
+                                        teamName: string;
+                                    } | null;
+                                };
                             }[];
                             total: number;
                             totalPages: number;
@@ -13451,6 +13463,18 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                subject: {
+                                    title: string | null;
+                                    chapter: {
+                                        name: string;
+                                        order: number;
+                                        hideOrder: boolean;
+                                    } | null;
+                                    request: {
+                                        type: string;
+                                        teamName: string;
+                                    } | null;
+                                };
                             }[];
                             total: number;
                             totalPages: number;
@@ -13553,6 +13577,18 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                subject: {
+                                    title: string | null;
+                                    chapter: {
+                                        name: string;
+                                        order: number;
+                                        hideOrder: boolean;
+                                    } | null;
+                                    request: {
+                                        type: string;
+                                        teamName: string;
+                                    } | null;
+                                };
                             }[];
                             total: number;
                             totalPages: number;

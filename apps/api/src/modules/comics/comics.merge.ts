@@ -31,20 +31,17 @@ export interface MergeCounts {
   requests: number;
 }
 
+type LockedComic = { id: number; title: string; team_id: number; view_count: number; save_count: number };
+
 export interface LockedPair {
-  source: { id: number; team_id: number; view_count: number; save_count: number } | undefined;
-  target: { id: number; team_id: number; view_count: number; save_count: number } | undefined;
+  source: LockedComic | undefined;
+  target: LockedComic | undefined;
 }
 
 /** Locks both live comics in id order; a missing (or already deleted) one comes back undefined. */
 export async function lockPair(tx: Executor, sourceId: number, targetId: number): Promise<LockedPair> {
-  const result = await tx.execute<{
-    id: number;
-    team_id: number;
-    view_count: number;
-    save_count: number;
-  }>(sql`
-    select id, team_id, view_count, save_count from comics
+  const result = await tx.execute<LockedComic>(sql`
+    select id, title, team_id, view_count, save_count from comics
     where id in (${sourceId}, ${targetId}) and deleted_at is null
     order by id for update`);
   return {

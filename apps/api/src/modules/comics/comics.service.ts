@@ -374,6 +374,9 @@ export async function mergeInTx(
   const entry = {
     comicId,
     targetComicId,
+    // Named as they were at the merge: the source is gone from every list afterwards.
+    comicTitle: pair.source.title,
+    targetComicTitle: pair.target.title,
     moved,
     viewCount: pair.source.view_count,
     saveCount: pair.source.save_count,

@@ -181,7 +181,22 @@ const ui = {
         pages_one: "{{count}} page",
         pages_other: "{{count}} pages",
       },
+      subject: {
+        quoted: "“{{title}}”",
+        request: "Request of {{team}} ({{type}})",
+      },
+      requestType: {
+        permission: "upload permission",
+        delete: "delete comic",
+        merge: "merge comic",
+        "person-delete": "delete entry",
+      },
       action: {
+        uploadPagesCount_one: "uploaded {{count}} page",
+        uploadPagesCount_other: "uploaded {{count}} pages",
+        grantUploadTo: "upload granted to {{team}}",
+        mergeFromNamed: "received a merge from “{{title}}”",
+        mergeIntoNamed: "merged into “{{title}}”",
         create: "created",
         update: "edited",
         delete: "moved to the trash",

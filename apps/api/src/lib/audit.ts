@@ -48,26 +48,24 @@ export async function writeAuditExtending(
   listKey: string,
   withinMinutes = 10,
 ): Promise<void> {
-  const [last] = await tx
-    .select({
-      id: auditLog.id,
-      actorId: auditLog.actorId,
-      action: auditLog.action,
-      recent: sql<boolean>`${auditLog.createdAt} > now() - make_interval(mins => ${withinMinutes})`,
-    })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entry.entity), eq(auditLog.entityId, entry.entityId ?? -1)))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  if (last && last.action === entry.action && last.actorId === entry.actorId && last.recent) {
-    const added = JSON.stringify(entry.after[listKey] ?? []);
-    await tx.execute(sql`
-      update audit_log set after = jsonb_set(after, ${`{${listKey}}`}::text[],
-        coalesce(after->${listKey}, '[]'::jsonb) || ${added}::jsonb)
-      where id = ${last.id}`);
-    return;
-  }
-  await writeAudit(tx, entry);
+  // One statement: extend the newest entry when it qualifies, else insert a new one.
+  const added = JSON.stringify(entry.after[listKey] ?? []);
+  await tx.execute(sql`
+    with last as (
+      select id, actor_id, action, created_at from audit_log
+      where entity = ${entry.entity} and entity_id = ${entry.entityId}
+      order by id desc limit 1),
+    extended as (
+      update audit_log a
+      set after = jsonb_set(a.after, ${`{${listKey}}`}::text[], coalesce(a.after->${listKey}, '[]'::jsonb) || ${added}::jsonb)
+      from last
+      where a.id = last.id and last.action = ${entry.action} and last.actor_id is not distinct from ${entry.actorId}::int
+        and last.created_at > now() - make_interval(mins => ${withinMinutes})
+      returning a.id)
+    insert into audit_log (actor_id, team_id, entity, entity_id, action, before, after)
+    select ${entry.actorId}::int, ${entry.teamId}::int, ${entry.entity}, ${entry.entityId}::int, ${entry.action},
+      ${entry.before ? JSON.stringify(entry.before) : null}::jsonb, ${JSON.stringify(entry.after)}::jsonb
+    where not exists (select 1 from extended)`);
 }
 
 export interface AuditRow {

@@ -93,7 +93,11 @@ export function toAuditEntry(r: repo.AuditSearchRow): TAuditEntry {
       chapter:
         r.chapter_order === null || r.chapter_order === undefined
           ? null
-          : { name: r.chapter_name ?? "", order: Number(r.chapter_order), hideOrder: r.chapter_hide_order === true },
+          : {
+              name: r.chapter_name ?? "",
+              order: Number(r.chapter_order),
+              hideOrder: r.chapter_hide_order === true,
+            },
       request: r.request_type ? { type: r.request_type, teamName: r.request_team ?? "" } : null,
     },
   };

@@ -343,7 +343,11 @@ async function carryOut(tx: Tx, user: SessionUser, request: repo.RequestRow) {
     }
     await comicAudit(tx, user, comic.comic, {
       action: "grant_upload",
-      after: { teamId: request.teamId, teamName: (await findTeam(tx, request.teamId))?.name ?? "", requestId },
+      after: {
+        teamId: request.teamId,
+        teamName: (await findTeam(tx, request.teamId))?.name ?? "",
+        requestId,
+      },
     });
   } else if (request.type === "delete") {
     const comic = await findComicAccess(tx, request.comicId!, user.id, { lock: true });

@@ -85,8 +85,7 @@ test("requests across two teams and an admin: permission, notifications, upload,
   // The bell's entry (the request row on the page behind says "approved by" too).
   const told = b.page
     .getByRole("listitem")
-    .filter({ hasText: "Yêu cầu “Cấp quyền đăng” cho" })
-    .filter({ hasText: "Đã duyệt bởi An Tran" });
+    .filter({ hasText: `An Tran đã duyệt yêu cầu quyền đăng truyện “${titleX}”` });
   await expect(told).toBeVisible();
   await b.page.getByRole("button", { name: "Đọc hết" }).click();
   await expect(bell(b.page)).toHaveAccessibleName("Thông báo");
@@ -174,27 +173,33 @@ test("requests across two teams and an admin: permission, notifications, upload,
   await a.page.goto(`/comics/${comicX}`);
   await a.page.getByRole("link", { name: "Lịch sử" }).first().click();
   await expect(a.page).toHaveURL(new RegExp(`/comics/${comicX}/history$`));
+  await expect(a.page).toHaveTitle(/^Lịch sử · /);
+  await expect(a.page.getByRole("navigation", { name: "Vị trí hiện tại" })).toContainText("Lịch sử");
   const rows = a.page.getByTestId("audit-row");
   const steps = [
-    `Truyện #${comicX} · nhận nội dung gộp`,
-    `Truyện #${comicX} · khôi phục`,
-    `Truyện #${comicX} · chuyển vào thùng rác`,
-    "Yêu cầu",
-    "Chương",
-    `Truyện #${comicX} · cấp quyền đăng cho nhóm khác`,
-    `Truyện #${comicX} · tạo mới`,
+    `“${titleX}” · nhận nội dung gộp từ “${titleY}”`,
+    `“${titleX}” · khôi phục`,
+    `“${titleX}” · chuyển vào thùng rác`,
+    `Yêu cầu xóa truyện của ${teamBName}`,
+    "Chương 1 - Hạt giống · đăng",
+    "Chương 1 - Hạt giống · tải lên 1 trang",
+    `“${titleX}” · cấp quyền đăng cho ${teamBName}`,
+    `“${titleX}” · tạo mới`,
   ];
   for (const step of steps) await expect(rows.filter({ hasText: step }).first()).toBeVisible();
   await expect(rows.filter({ hasText: "Quản Trị Viên" }).first()).toBeVisible();
   await expect(rows.filter({ hasText: "Binh Le" }).first()).toBeVisible();
   const texts = await rows.allInnerTexts();
   const at = (needle: string) => texts.findIndex((t) => t.includes(needle));
+  expect(texts.join("\n")).not.toMatch(/#\d/);
   expect(at("nhận nội dung gộp")).toBeLessThan(at("khôi phục"));
   expect(at("khôi phục")).toBeLessThan(at("chuyển vào thùng rác"));
-  expect(at("chuyển vào thùng rác")).toBeLessThan(at("cấp quyền đăng cho nhóm khác"));
+  expect(at("chuyển vào thùng rác")).toBeLessThan(at("cấp quyền đăng cho"));
 
   await a.page.goto(chapterPath);
   const chapterHistory = a.page.getByRole("region", { name: "Lịch sử" });
-  await expect(chapterHistory.getByTestId("audit-row").filter({ hasText: "Chương" }).first()).toBeVisible();
+  await expect(
+    chapterHistory.getByTestId("audit-row").filter({ hasText: "Chương 1 - Hạt giống" }).first(),
+  ).toBeVisible();
   await expect(chapterHistory).toContainText("Binh Le");
 });

@@ -35,6 +35,39 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
   });
 }
 
+/**
+ * One user action, one entry: an upload of N pages sent as several requests (the dashboard sends
+ * one per file) extends the entity's newest entry when it is the same action by the same person,
+ * within `withinMinutes`, with nothing else recorded about the entity in between; the list under
+ * `listKey` in `after` grows. Anything else is a new entry. The caller holds the entity's row lock,
+ * so two uploads to one chapter never both insert.
+ */
+export async function writeAuditExtending(
+  tx: Executor,
+  entry: AuditEntry & { after: Record<string, unknown> },
+  listKey: string,
+  withinMinutes = 10,
+): Promise<void> {
+  // One statement: extend the newest entry when it qualifies, else insert a new one.
+  const added = JSON.stringify(entry.after[listKey] ?? []);
+  await tx.execute(sql`
+    with last as (
+      select id, actor_id, action, created_at from audit_log
+      where entity = ${entry.entity} and entity_id = ${entry.entityId}
+      order by id desc limit 1),
+    extended as (
+      update audit_log a
+      set after = jsonb_set(a.after, ${`{${listKey}}`}::text[], coalesce(a.after->${listKey}, '[]'::jsonb) || ${added}::jsonb)
+      from last
+      where a.id = last.id and last.action = ${entry.action} and last.actor_id is not distinct from ${entry.actorId}::int
+        and last.created_at > now() - make_interval(mins => ${withinMinutes})
+      returning a.id)
+    insert into audit_log (actor_id, team_id, entity, entity_id, action, before, after)
+    select ${entry.actorId}::int, ${entry.teamId}::int, ${entry.entity}, ${entry.entityId}::int, ${entry.action},
+      ${entry.before ? JSON.stringify(entry.before) : null}::jsonb, ${JSON.stringify(entry.after)}::jsonb
+    where not exists (select 1 from extended)`);
+}
+
 export interface AuditRow {
   id: number;
   actor: { id: number; name: string; avatar: string | null } | null;

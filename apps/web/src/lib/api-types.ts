@@ -13036,6 +13036,18 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                subject: {
+                                    title: string | null;
+                                    chapter: {
+                                        name: string;
+                                        order: number;
+                                        hideOrder: boolean;
+                                    } | null;
+                                    request: {
+                                        type: string;
+                                        teamName: string;
+                                    } | null;
+                                };
                             }[];
                             total: number;
                             totalPages: number;
@@ -13122,7 +13134,7 @@ export interface paths {
                             items: {
                                 id: number;
                                 /** @enum {string} */
-                                kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published";
+                                kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged";
                                 data: {
                                     requestId?: number;
                                     requestType?: string;
@@ -13137,6 +13149,11 @@ export interface paths {
                                     teamName?: string;
                                     role?: string;
                                     actorName?: string;
+                                    targetComicId?: number;
+                                    targetComicTitle?: string;
+                                    requesterTeamName?: string;
+                                    /** @enum {string} */
+                                    cause?: "delete" | "merge";
                                 };
                                 read: boolean;
                                 createdAt: string;
@@ -13342,6 +13359,10 @@ export interface paths {
                                 request_decided: boolean;
                                 invitation: boolean;
                                 chapter_published: boolean;
+                                request_superseded: boolean;
+                                comic_deleted: boolean;
+                                comic_restored: boolean;
+                                comic_merged: boolean;
                             };
                         };
                     };
@@ -13373,10 +13394,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         mail: {
-                            request_to_review: boolean;
-                            request_decided: boolean;
-                            invitation: boolean;
-                            chapter_published: boolean;
+                            request_to_review?: boolean;
+                            request_decided?: boolean;
+                            invitation?: boolean;
+                            chapter_published?: boolean;
+                            request_superseded?: boolean;
+                            comic_deleted?: boolean;
+                            comic_restored?: boolean;
+                            comic_merged?: boolean;
                         };
                     };
                 };
@@ -13394,6 +13419,10 @@ export interface paths {
                                 request_decided: boolean;
                                 invitation: boolean;
                                 chapter_published: boolean;
+                                request_superseded: boolean;
+                                comic_deleted: boolean;
+                                comic_restored: boolean;
+                                comic_merged: boolean;
                             };
                         };
                     };
@@ -13480,6 +13509,18 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                subject: {
+                                    title: string | null;
+                                    chapter: {
+                                        name: string;
+                                        order: number;
+                                        hideOrder: boolean;
+                                    } | null;
+                                    request: {
+                                        type: string;
+                                        teamName: string;
+                                    } | null;
+                                };
                             }[];
                             total: number;
                             totalPages: number;
@@ -13582,6 +13623,18 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                subject: {
+                                    title: string | null;
+                                    chapter: {
+                                        name: string;
+                                        order: number;
+                                        hideOrder: boolean;
+                                    } | null;
+                                    request: {
+                                        type: string;
+                                        teamName: string;
+                                    } | null;
+                                };
                             }[];
                             total: number;
                             totalPages: number;

@@ -47,12 +47,25 @@ export const auditChangeFields = {
   createdAt: z.string(),
 };
 
+/**
+ * What an audit row is about, by its current name: `title` (a comic's title, a team's or an
+ * entry's name; a request's comic or entry), a chapter's label parts, a request's kind and team.
+ * Null parts: not that kind of record, or gone for good.
+ */
+export const ZAuditSubject = z.object({
+  title: z.string().nullable(),
+  chapter: z.object({ name: z.string(), order: z.number(), hideOrder: z.boolean() }).nullable(),
+  request: z.object({ type: z.string(), teamName: z.string() }).nullable(),
+});
+export type TAuditSubject = z.infer<typeof ZAuditSubject>;
+
 /** One audit row: who did what to which entity, with the values before and after. */
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   teamId: z.number().int().nullable(),
   ...auditChangeFields,
+  subject: ZAuditSubject,
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditQuery = z.object({

@@ -16,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   "request_decided",
   "invitation",
   "chapter_published",
+  "request_superseded",
+  "comic_deleted",
+  "comic_restored",
+  "comic_merged",
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, { error: () => "validation.invalid" });
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
@@ -38,6 +42,13 @@ export const ZNotificationData = z.object({
   teamName: z.string().optional(),
   role: z.string().optional(),
   actorName: z.string().optional(),
+  /** A merge: the comic merged into (`comic_merged`, a merge request). */
+  targetComicId: z.number().int().optional(),
+  targetComicTitle: z.string().optional(),
+  /** `comic_deleted` at a request: the team that asked for it. */
+  requesterTeamName: z.string().optional(),
+  /** `request_superseded`: what made the request moot, its comic deleted or merged away. */
+  cause: z.enum(["delete", "merge"]).optional(),
 });
 export type TNotificationData = z.infer<typeof ZNotificationData>;
 
@@ -92,6 +103,13 @@ export const ZNotificationSettings = z.object({
     request_decided: z.boolean({ error: () => "validation.invalid" }),
     invitation: z.boolean({ error: () => "validation.invalid" }),
     chapter_published: z.boolean({ error: () => "validation.invalid" }),
+    request_superseded: z.boolean({ error: () => "validation.invalid" }),
+    comic_deleted: z.boolean({ error: () => "validation.invalid" }),
+    comic_restored: z.boolean({ error: () => "validation.invalid" }),
+    comic_merged: z.boolean({ error: () => "validation.invalid" }),
   }),
 });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+/** `PUT /notifications/settings`: the kinds given change; a kind left out keeps its choice. */
+export const ZNotificationSettingsInput = z.object({ mail: ZNotificationSettings.shape.mail.partial() });
+export type TNotificationSettingsInput = z.infer<typeof ZNotificationSettingsInput>;

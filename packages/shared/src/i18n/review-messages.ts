@@ -18,13 +18,26 @@ const vi = {
     userUpdated: "Đã cập nhật người dùng",
   },
   notifyMail: {
+    /** What a request asks for, inside a sentence (lower case). */
+    about: {
+      permission: "quyền đăng truyện \u201c{{comic}}\u201d",
+      delete: "xóa truyện \u201c{{comic}}\u201d",
+      merge: "gộp truyện \u201c{{comic}}\u201d vào \u201c{{target}}\u201d",
+      "person-delete": "xóa mục \u201c{{comic}}\u201d",
+    },
     request_to_review: {
       subject: "Yêu cầu mới cần duyệt: {{comic}}",
-      body: "{{team}} đã gửi yêu cầu \u201c{{type}}\u201d cho truyện \u201c{{comic}}\u201d. Lý do: {{reason}}",
+      body: "{{actor}} ({{team}}) xin {{about}}. Lý do: {{reason}}",
     },
     request_decided: {
       subject: "Yêu cầu của nhóm bạn đã được xử lý: {{comic}}",
-      body: "Yêu cầu \u201c{{type}}\u201d của {{team}} cho truyện \u201c{{comic}}\u201d: {{status}}. {{note}}",
+      approved: "{{actor}} đã duyệt yêu cầu {{about}} của {{team}}. {{note}}",
+      rejected: "{{actor}} đã từ chối yêu cầu {{about}} của {{team}}. {{note}}",
+    },
+    request_superseded: {
+      subject: "Yêu cầu không còn hiệu lực: {{comic}}",
+      delete: "Yêu cầu {{about}} của {{team}} không còn hiệu lực vì truyện đã bị xóa.",
+      merge: "Yêu cầu {{about}} của {{team}} không còn hiệu lực vì truyện đã được gộp vào truyện khác.",
     },
     invitation: {
       subject: "Lời mời tham gia {{team}}",
@@ -34,7 +47,20 @@ const vi = {
       subject: "Chương đã được đăng: {{comic}}",
       body: "{{chapter}} của truyện \u201c{{comic}}\u201d đã được đăng theo lịch.",
     },
-    footer: "Xem tại: {{link}} — tắt thư loại này trong Thông báo > Cài đặt.",
+    comic_deleted: {
+      subject: "Truyện đã bị xóa: {{comic}}",
+      body: "{{actor}} đã xóa truyện \u201c{{comic}}\u201d của {{team}}.",
+      requested: "{{actor}} đã xóa truyện \u201c{{comic}}\u201d của {{team}} theo yêu cầu của {{requester}}.",
+    },
+    comic_restored: {
+      subject: "Truyện đã được khôi phục: {{comic}}",
+      body: "{{actor}} đã khôi phục truyện \u201c{{comic}}\u201d của {{team}}.",
+    },
+    comic_merged: {
+      subject: "Truyện đã được gộp: {{comic}}",
+      body: "{{actor}} đã gộp truyện \u201c{{comic}}\u201d của {{team}} vào \u201c{{target}}\u201d.",
+    },
+    footer: "Xem tại: {{link}} - tắt thư loại này trong Thông báo > Cài đặt.",
   },
 } as const;
 
@@ -54,13 +80,25 @@ const en: Catalogue<typeof vi> = {
     userUpdated: "User updated",
   },
   notifyMail: {
+    about: {
+      permission: "upload permission for \u201c{{comic}}\u201d",
+      delete: "the deletion of \u201c{{comic}}\u201d",
+      merge: "a merge of \u201c{{comic}}\u201d into \u201c{{target}}\u201d",
+      "person-delete": "the deletion of the entry \u201c{{comic}}\u201d",
+    },
     request_to_review: {
       subject: "New request to review: {{comic}}",
-      body: "{{team}} sent a \u201c{{type}}\u201d request for \u201c{{comic}}\u201d. Reason: {{reason}}",
+      body: "{{actor}} ({{team}}) asks for {{about}}. Reason: {{reason}}",
     },
     request_decided: {
       subject: "Your team's request was reviewed: {{comic}}",
-      body: "The \u201c{{type}}\u201d request of {{team}} for \u201c{{comic}}\u201d: {{status}}. {{note}}",
+      approved: "{{actor}} approved the request of {{team}} for {{about}}. {{note}}",
+      rejected: "{{actor}} rejected the request of {{team}} for {{about}}. {{note}}",
+    },
+    request_superseded: {
+      subject: "Request superseded: {{comic}}",
+      delete: "The request of {{team}} for {{about}} was superseded: the comic was deleted.",
+      merge: "The request of {{team}} for {{about}} was superseded: the comic was merged into another.",
     },
     invitation: {
       subject: "Invitation to join {{team}}",
@@ -70,7 +108,20 @@ const en: Catalogue<typeof vi> = {
       subject: "Chapter published: {{comic}}",
       body: "{{chapter}} of \u201c{{comic}}\u201d was published on its schedule.",
     },
-    footer: "See: {{link}} — turn this kind of mail off in Notifications > Settings.",
+    comic_deleted: {
+      subject: "Comic deleted: {{comic}}",
+      body: "{{actor}} deleted \u201c{{comic}}\u201d of {{team}}.",
+      requested: "{{actor}} deleted \u201c{{comic}}\u201d of {{team}} at the request of {{requester}}.",
+    },
+    comic_restored: {
+      subject: "Comic restored: {{comic}}",
+      body: "{{actor}} restored \u201c{{comic}}\u201d of {{team}}.",
+    },
+    comic_merged: {
+      subject: "Comic merged: {{comic}}",
+      body: "{{actor}} merged \u201c{{comic}}\u201d of {{team}} into \u201c{{target}}\u201d.",
+    },
+    footer: "See: {{link}} - turn this kind of mail off in Notifications > Settings.",
   },
 };
 

@@ -49,6 +49,12 @@ export const chapters = pgTable(
     publishAt: timestamptz("publish_at"),
     /** When readers see it: set on publish (the scheduled time, or the publish moment). */
     publishedAt: timestamptz("published_at"),
+    /**
+     * Whether `published_at` was a planned time, later than the save that published it (a schedule),
+     * rather than the moment of that save. Only a scheduled chapter's uploader is told when it goes
+     * live (`chapters.notify-published`).
+     */
+    publishScheduled: flag("publish_scheduled"),
     donateTeamIds: integer("donate_team_ids").array().notNull().default(sql`'{}'::integer[]`),
     creditTeamIds: integer("credit_team_ids").array().notNull().default(sql`'{}'::integer[]`),
     hideDonate: flag("hide_donate"),

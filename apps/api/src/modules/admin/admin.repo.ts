@@ -49,6 +49,13 @@ export type AuditSearchRow = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   created_at: Date | string;
+  /** The entry's record by its current name: a comic's title, a team's name, a chapter's label parts, a request's kind and team. */
+  subject_title: string | null;
+  chapter_name: string | null;
+  chapter_order: number | null;
+  chapter_hide_order: boolean | null;
+  request_type: string | null;
+  request_team: string | null;
 };
 
 export interface AuditFilter {
@@ -78,9 +85,25 @@ export async function searchAudit(db: Executor, f: AuditFilter) {
   }
   const where = sql.join(parts, sql` and `);
   const from = sql`from audit_log a left join users u on u.id = a.actor_id where ${where}`;
+  // Names of the page's records, as they are now (one join each, on the page's rows only).
   const rows = await db.execute<AuditSearchRow>(sql`
-    select a.id, a.actor_id, u.name as actor_name, a.team_id, a.entity, a.entity_id, a.action, a.before, a.after,
-      a.created_at ${from} order by a.id desc limit ${f.limit} offset ${f.offset}`);
+    with page as (
+      select a.id, a.actor_id, u.name as actor_name, a.team_id, a.entity, a.entity_id, a.action, a.before, a.after,
+        a.created_at ${from} order by a.id desc limit ${f.limit} offset ${f.offset})
+    select page.*,
+      coalesce(sc.title, st.name, sp.name, rc.title, rp.name) as subject_title,
+      sch.name as chapter_name, sch.order_num as chapter_order, sch.hide_order as chapter_hide_order,
+      sr.type as request_type, srt.name as request_team
+    from page
+      left join comics sc on page.entity = 'comic' and sc.id = page.entity_id
+      left join teams st on page.entity = 'team' and st.id = page.entity_id
+      left join people sp on page.entity = 'person' and sp.id = page.entity_id
+      left join chapters sch on page.entity = 'chapter' and sch.id = page.entity_id
+      left join requests sr on page.entity = 'request' and sr.id = page.entity_id
+      left join teams srt on srt.id = sr.team_id
+      left join comics rc on rc.id = sr.comic_id
+      left join people rp on rp.id = sr.person_id
+    order by page.id desc`);
   const count = await db.execute<{ n: number }>(sql`select count(*)::int as n ${from}`);
   return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }

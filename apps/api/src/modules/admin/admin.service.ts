@@ -92,6 +92,18 @@ export function toAuditEntry(r: repo.AuditSearchRow): TAuditEntry {
     before: r.before,
     after: r.after,
     createdAt: iso(r.created_at),
+    subject: {
+      title: r.subject_title ?? null,
+      chapter:
+        r.chapter_order === null || r.chapter_order === undefined
+          ? null
+          : {
+              name: r.chapter_name ?? "",
+              order: Number(r.chapter_order),
+              hideOrder: r.chapter_hide_order === true,
+            },
+      request: r.request_type ? { type: r.request_type, teamName: r.request_team ?? "" } : null,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { decodeKey, ScrambleError, scrambledNameOf } from "@vt/shared/scramble";
 import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { fieldError } from "../../lib/app-error";
+import { writeAuditExtending } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
 import { type ChaptersDeps, chapterAudit, notFound, removeObjects } from "./chapter-access";
 import { toPage } from "./chapter-view";
@@ -136,9 +137,19 @@ export async function addPages(
         : { page: byUrl.get(s.url)!, duplicate: s.duplicate },
     );
     if (inserted.length > 0) {
-      await chapterAudit(tx, user, chapter, "upload_pages", {
-        after: { pages: inserted.map((p) => ({ id: p.id, url: p.url, key: p.scrambleKey })) },
-      });
+      // One upload of N pages is one entry with N pages, however many requests carried it.
+      await writeAuditExtending(
+        tx,
+        {
+          actorId: user.id,
+          teamId: chapter.teamId,
+          entity: "chapter",
+          entityId: chapter.id,
+          action: "upload_pages",
+          after: { pages: inserted.map((p) => ({ id: p.id, url: p.url, key: p.scrambleKey })) },
+        },
+        "pages",
+      );
     }
     return { result: pages, unused: unusedUrls };
   });

@@ -146,6 +146,8 @@ export async function updateChapter(
     let saved = pages.filter((p) => !p.staged);
     let removed: repo.PageRow[] = [];
     let pagesChanged = false;
+    // A person reordered or removed pages (saving newly uploaded pages into the list is neither).
+    let reordered = false;
     if (input.pages) {
       const byId = new Map(pages.map((p) => [p.id, p]));
       const ids = input.pages.map((p) => p.id);
@@ -157,6 +159,9 @@ export async function updateChapter(
         removed.length > 0 ||
         saved.length !== pages.filter((p) => !p.staged).length ||
         saved.some((p, i) => p.staged || p.position !== i);
+      const keptBefore = pages.filter((p) => !p.staged && listed.has(p.id)).map((p) => p.id);
+      const keptAfter = saved.filter((p) => !p.staged).map((p) => p.id);
+      reordered = removed.length > 0 || keptBefore.join() !== keptAfter.join();
       await repo.deletePages(
         tx,
         chapterId,
@@ -170,33 +175,43 @@ export async function updateChapter(
     const wasPublished = before.status === "published";
     const status = input.publish === undefined ? before.status : input.publish ? "published" : "draft";
     let publishedAt: Date | null = null;
+    // Scheduled: readers see it at a planned time later than this save (its uploader is told
+    // then, `chapters.notify-published`); a publish at once is not, whatever the clocks say.
+    let publishScheduled = false;
     if (status === "published") {
-      if (input.publishAt !== null) publishedAt = new Date(input.publishAt);
-      else if (wasPublished && before.publishedAt && before.publishedAt.getTime() <= now)
+      if (input.publishAt !== null) {
+        publishedAt = new Date(input.publishAt);
+        publishScheduled = publishedAt.getTime() > now;
+      } else if (wasPublished && before.publishedAt && before.publishedAt.getTime() <= now) {
         publishedAt = before.publishedAt;
-      else publishedAt = new Date(now);
+        publishScheduled = before.publishScheduled;
+      } else publishedAt = new Date(now);
       if (saved.length === 0) throw fieldError(["pages"], "validation.pagesRequired");
       if (!wasPublished || pagesChanged) await checkPagesStored(deps, saved);
     }
 
-    const values = { ...editorValues(input), status, publishedAt };
+    const values = { ...editorValues(input), status, publishedAt, publishScheduled };
     await repo.updateChapter(tx, chapterId, values);
     await repo.setCollaboratingTeams(tx, chapterId, input.collaboratingTeamIds);
 
     const after = { ...before, ...values };
     const diff = changedFields(auditView(before, beforeTeams), auditView(after, input.collaboratingTeamIds));
-    if (diff) await chapterAudit(tx, user, before, "update", diff);
-    if (pagesChanged) {
+    if (reordered) {
       await chapterAudit(tx, user, before, "reorder_pages", {
         before: { pages: pages.filter((p) => !p.staged).map((p) => p.id) },
         after: { pages: saved.map((p) => p.id), removed: removed.map((p) => p.id) },
       });
     }
     if (status !== before.status) {
+      // One save that publishes is one entry: the publish, with whatever else the save changed
+      // (the status itself is the action, not a field "Draft → Published").
+      const { status: _b, publishedAt: _bp, ...changedBefore } = diff?.before ?? {};
+      const { status: _a, publishedAt: _ap, ...changedAfter } = diff?.after ?? {};
       await chapterAudit(tx, user, before, status === "published" ? "publish" : "unpublish", {
-        after: { publishedAt: ms(publishedAt), pageCount: saved.length },
+        before: Object.keys(changedBefore).length > 0 ? changedBefore : null,
+        after: { ...changedAfter, publishedAt: ms(publishedAt), pageCount: saved.length },
       });
-    }
+    } else if (diff) await chapterAudit(tx, user, before, "update", diff);
     return removed.map((p) => p.url);
   });
   await removeObjects(deps, removedUrls);

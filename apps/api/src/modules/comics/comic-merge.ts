@@ -2,7 +2,8 @@
  * Merging comic `source` into comic `target`, inside the caller's transaction: every row that
  * belongs to the source moves to the target, links are deduplicated, view and save counts add up,
  * and the source is soft-deleted with `merged_into_id`. Files are untouched (keys do not change).
- * Pending requests about the source are superseded, never moved (docs/requests.md).
+ * Pending requests about the source are never moved: the caller (comics.service mergeInTx)
+ * supersedes them and tells their teams (docs/requests.md).
  *
  * Concurrency: both comic rows are locked FOR UPDATE in id order before anything moves, so two
  * merges touching the same comics serialize instead of deadlocking, and the second one re-reads
@@ -11,7 +12,6 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/executor";
-import { supersedePending } from "./comics.repo";
 
 /**
  * Tables whose rows simply change `comic_id` from source to target (a chapter's pages and teams
@@ -31,20 +31,17 @@ export interface MergeCounts {
   requests: number;
 }
 
+type LockedComic = { id: number; title: string; team_id: number; view_count: number; save_count: number };
+
 export interface LockedPair {
-  source: { id: number; team_id: number; view_count: number; save_count: number } | undefined;
-  target: { id: number; team_id: number; view_count: number; save_count: number } | undefined;
+  source: LockedComic | undefined;
+  target: LockedComic | undefined;
 }
 
 /** Locks both live comics in id order; a missing (or already deleted) one comes back undefined. */
 export async function lockPair(tx: Executor, sourceId: number, targetId: number): Promise<LockedPair> {
-  const result = await tx.execute<{
-    id: number;
-    team_id: number;
-    view_count: number;
-    save_count: number;
-  }>(sql`
-    select id, team_id, view_count, save_count from comics
+  const result = await tx.execute<LockedComic>(sql`
+    select id, title, team_id, view_count, save_count from comics
     where id in (${sourceId}, ${targetId}) and deleted_at is null
     order by id for update`);
   return {
@@ -65,7 +62,6 @@ export async function mergeInto(
   tx: Executor,
   pair: Required<{ [K in keyof LockedPair]: NonNullable<LockedPair[K]> }>,
   actorId: number,
-  options: { keepRequestId?: number } = {},
 ): Promise<MergeCounts> {
   const s = pair.source.id;
   const t = pair.target.id;
@@ -119,9 +115,8 @@ export async function mergeInto(
   );
   await tx.execute(sql`delete from comic_teams where comic_id = ${s}`);
 
-  // Requests stay on the comic they were filed about (its history reads correctly); every pending
-  // one about the source becomes moot: superseded (the request carrying out this merge excepted).
-  counts.requests = (await supersedePending(tx, s, actorId, options.keepRequestId)).length;
+  // Requests stay on the comic they were filed about (its history reads correctly); the caller
+  // supersedes the pending ones and counts them.
 
   await tx.execute(sql`
     update comics set

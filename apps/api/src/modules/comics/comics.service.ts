@@ -24,6 +24,7 @@ import { type MyTeam, myTeams } from "../../db/my-teams";
 import { AppError, checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
 import { thumbKeyOf } from "../../storage/keys";
+import { notifyComicEvent, notifyRequestsSuperseded } from "../notifications/notifications.service";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
 import { lockPair, mergeInto } from "./comic-merge";
 import * as repo from "./comics.repo";
@@ -35,7 +36,6 @@ export {
   findTeam,
   lockComics,
   setCollaborator,
-  supersedePending,
   teamCanUpload,
   updateComic as updateComicRow,
 } from "./comics.repo";
@@ -249,9 +249,33 @@ export async function updateComic(
 /** Platform admins: soft delete (the comic goes to the trash); files are untouched. */
 export async function deleteComic(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<void> {
   await inComicTx(deps.db, user, comicId, "admin", async (tx, access) => {
-    await repo.updateComic(tx, comicId, { deletedAt: new Date(), deletedBy: user.id });
-    await repo.supersedePending(tx, comicId, user.id);
+    await trashComic(tx, user, comicId);
     await comicAudit(tx, user, access.comic, { action: "delete", before: infoOf(access.comic) });
+  });
+}
+
+/**
+ * Moves a locked comic to the trash in the caller's transaction (an admin's delete, an approved
+ * delete request): its pending requests become superseded, and the teams concerned are told.
+ * `request`: the approved request (kept pending for its own review; its filer hears of it there).
+ */
+export async function trashComic(
+  tx: Tx,
+  user: SessionUser,
+  comicId: number,
+  request?: { id: number; teamId: number; userId: number | null },
+): Promise<void> {
+  await repo.updateComic(tx, comicId, { deletedAt: new Date(), deletedBy: user.id });
+  const superseded = await repo.supersedePending(tx, comicId, user.id, request?.id);
+  await notifyRequestsSuperseded(
+    tx,
+    user,
+    superseded.map((r) => Number(r.id)),
+    "delete",
+  );
+  await notifyComicEvent(tx, user, "comic_deleted", comicId, {
+    ...(request ? { requesterTeamId: request.teamId } : {}),
+    except: request?.userId ? [request.userId] : [],
   });
 }
 
@@ -328,15 +352,31 @@ export async function mergeInTx(
   user: SessionUser,
   comicId: number,
   targetComicId: number,
-  options: { keepRequestId?: number } = {},
+  options: { keepRequestId?: number; requestUserId?: number | null } = {},
 ): Promise<TMergeResponse["moved"]> {
   const pair = await lockPair(tx, comicId, targetComicId);
   if (!pair.source) throw notFound();
   if (!pair.target) throw fieldError(["targetComicId"], "comics.targetNotFound");
-  const moved = await mergeInto(tx, { source: pair.source, target: pair.target }, user.id, options);
+  const moved = await mergeInto(tx, { source: pair.source, target: pair.target }, user.id);
+  // Every pending request about the source is moot (the one carrying out this merge excepted).
+  const superseded = await repo.supersedePending(tx, comicId, user.id, options.keepRequestId);
+  moved.requests = superseded.length;
+  await notifyRequestsSuperseded(
+    tx,
+    user,
+    superseded.map((r) => Number(r.id)),
+    "merge",
+  );
+  await notifyComicEvent(tx, user, "comic_merged", comicId, {
+    targetComicId,
+    except: options.requestUserId ? [options.requestUserId] : [],
+  });
   const entry = {
     comicId,
     targetComicId,
+    // Named as they were at the merge: the source is gone from every list afterwards.
+    comicTitle: pair.source.title,
+    targetComicTitle: pair.target.title,
     moved,
     viewCount: pair.source.view_count,
     saveCount: pair.source.save_count,

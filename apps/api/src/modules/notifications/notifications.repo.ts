@@ -99,6 +99,66 @@ export async function teamReviewers(db: Executor, teamId: number, exceptUserId: 
   return rows.rows.map((r) => Number(r.id));
 }
 
+/** The comic's title and owning team (trashed or merged away too), for the notices about it. */
+export async function comicFacts(db: Executor, comicId: number) {
+  const rows = await db.execute<{ title: string; team_id: number; team_name: string }>(sql`
+    select c.title, c.team_id, t.name as team_name from comics c join teams t on t.id = c.team_id
+    where c.id = ${comicId}`);
+  const row = rows.rows[0];
+  return row ? { title: row.title, teamId: Number(row.team_id), teamName: row.team_name } : undefined;
+}
+
+export async function teamName(db: Executor, teamId: number): Promise<string | undefined> {
+  const rows = await db.execute<{ name: string }>(sql`select name from teams where id = ${teamId}`);
+  return rows.rows[0]?.name;
+}
+
+/** What a notice about these requests names: kind, team, filer, comic or entry, merge target. */
+export async function requestFacts(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.execute<{
+    id: number;
+    type: string;
+    team_id: number;
+    team_name: string;
+    user_id: number | null;
+    comic_id: number | null;
+    comic_title: string | null;
+    target_comic_id: number | null;
+    target_title: string | null;
+    person_name: string | null;
+  }>(sql`
+    select r.id, r.type, r.team_id, t.name as team_name, r.user_id, r.comic_id, c.title as comic_title,
+      r.target_comic_id, tc.title as target_title,
+      p.name as person_name
+    from requests r join teams t on t.id = r.team_id
+      left join comics c on c.id = r.comic_id
+      left join comics tc on tc.id = r.target_comic_id
+      left join people p on p.id = r.person_id
+    where r.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by r.id`);
+  return rows.rows;
+}
+
+/** The user's unread notifications about a request become read (they acted on it). */
+export async function markRequestRead(db: Executor, userId: number, requestId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        sql`${notifications.data}->>'requestId' = ${String(requestId)}`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 /** Platform admins with enabled accounts, except `exceptUserId`. */
 export async function admins(db: Executor, exceptUserId: number): Promise<number[]> {
   const rows = await db.execute<{ id: number }>(sql`
@@ -145,9 +205,9 @@ export async function setMailed(db: Executor, ids: number[]) {
 }
 
 /**
- * Chapters published on their schedule whose uploader has not been told yet: published, not in the
- * trash, `published_at` passed within the last `days` days and later than the last save (so it was
- * a planned time, not the moment of a plain publish).
+ * Chapters published on their schedule whose uploader has not been told yet: published with a
+ * planned time (`publish_scheduled`, set by the save that scheduled it; a publish at once is never
+ * told), not in the trash, `published_at` passed within the last `days` days.
  */
 export async function dueScheduledChapters(db: Executor, now: Date, days: number) {
   const rows = await db.execute<{
@@ -169,7 +229,7 @@ export async function dueScheduledChapters(db: Executor, now: Date, days: number
     where ch.status = 'published' and ch.deleted_at is null and ch.created_by is not null
       and ch.published_at <= ${now.toISOString()}::timestamptz
       and ch.published_at > ${now.toISOString()}::timestamptz - make_interval(days => ${days})
-      and ch.published_at > ch.updated_at
+      and ch.publish_scheduled
       and not exists (
         select 1 from notifications n
         where n.user_id = ch.created_by and n.kind = 'chapter_published'

@@ -4,6 +4,7 @@ import {
   ZNotificationParams,
   ZNotificationQuery,
   ZNotificationSettings,
+  ZNotificationSettingsInput,
   ZReadAllResponse,
 } from "@vt/shared/contracts/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -73,7 +74,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Turn mail on or off per notification kind",
-        body: ZNotificationSettings,
+        body: ZNotificationSettingsInput,
         response: { 200: ZNotificationSettings, ...e(401, 422) },
       },
     },

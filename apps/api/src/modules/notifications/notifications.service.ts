@@ -9,12 +9,15 @@
  * An account whose address is not verified sees no invitation notification (nor can mark one read):
  * its team, role and inviter wait for the proof, like the invitation itself.
  */
+
+import { chapterLabel } from "@vt/shared/chapter-label";
 import {
   NOTIFICATION_KINDS,
   type TNotification,
   type TNotificationKind,
   type TNotificationList,
   type TNotificationSettings,
+  type TNotificationSettingsInput,
 } from "@vt/shared/contracts/notifications";
 import { pageWindow, totalPages } from "@vt/shared/paging";
 import type { SessionUser } from "../../auth/session";
@@ -42,6 +45,8 @@ export type RequestViewRow = {
   comic_title: string | null;
   person_name: string | null;
   comic_team_id: number | null;
+  target_comic_id?: number | null;
+  target_title?: string | null;
 };
 
 function toNotification(row: repo.NotificationRow): TNotification {
@@ -90,22 +95,27 @@ export async function getSettings(db: Db, user: SessionUser): Promise<TNotificat
 export async function putSettings(
   db: Db,
   user: SessionUser,
-  input: TNotificationSettings,
+  input: TNotificationSettingsInput,
 ): Promise<TNotificationSettings> {
   await db.transaction(async (tx) => {
-    for (const kind of NOTIFICATION_KINDS) await repo.setMailChoice(tx, user.id, kind, input.mail[kind]);
+    for (const kind of NOTIFICATION_KINDS) {
+      const mail = input.mail[kind];
+      if (mail !== undefined) await repo.setMailChoice(tx, user.id, kind, mail);
+    }
   });
   return getSettings(db, user);
 }
 
 // ── Creating notifications (in the caller's transaction) ─────────────────────
 
-const requestData = (view: RequestViewRow) => ({
+const requestData = (view: Omit<RequestViewRow, "status" | "reason" | "note" | "comic_team_id">) => ({
   requestId: view.id,
   requestType: view.type,
-  status: view.status,
   comicId: view.comic_id ?? undefined,
   comicTitle: view.comic_title ?? view.person_name ?? "",
+  ...(view.target_comic_id
+    ? { targetComicId: view.target_comic_id, targetComicTitle: view.target_title ?? "" }
+    : {}),
   teamId: view.team_id,
   teamName: view.team_name,
 });
@@ -120,6 +130,7 @@ export async function notifyRequestFiled(tx: Executor, actor: SessionUser, view:
   const to = team.length > 0 ? team : await repo.admins(tx, actor.id);
   await repo.insertNotifications(tx, "request_to_review", to, {
     ...requestData(view),
+    status: view.status,
     actorName: actor.name,
     note: view.reason,
   });
@@ -130,8 +141,76 @@ export async function notifyRequestDecided(tx: Executor, actor: SessionUser, vie
   if (view.user_id === null || view.user_id === actor.id) return;
   await repo.insertNotifications(tx, "request_decided", [view.user_id], {
     ...requestData(view),
+    status: view.status,
     actorName: actor.name,
     note: view.note,
+  });
+}
+
+/** The person who acted on a request (approve, reject, cancel) has read its notifications. */
+export async function markRequestActedOn(tx: Executor, actor: SessionUser, requestId: number) {
+  await repo.markRequestRead(tx, actor.id, requestId);
+}
+
+/**
+ * Requests a delete or merge of their comic made moot (`superseded`): each one's filer and its
+ * team's owner and managers are told (`request_superseded`), not whoever acted.
+ */
+export async function notifyRequestsSuperseded(
+  tx: Executor,
+  actor: SessionUser,
+  requestIds: number[],
+  cause: "delete" | "merge",
+) {
+  for (const r of await repo.requestFacts(tx, requestIds)) {
+    const to = [
+      ...(r.user_id === null ? [] : [Number(r.user_id)]),
+      ...(await repo.teamReviewers(tx, r.team_id, actor.id)),
+    ];
+    await repo.insertNotifications(
+      tx,
+      "request_superseded",
+      to.filter((id) => id !== actor.id),
+      {
+        ...requestData({ ...r, id: Number(r.id), team_id: Number(r.team_id) }),
+        status: "superseded",
+        actorName: actor.name,
+        cause,
+      },
+    );
+  }
+}
+
+/**
+ * Something changed what a team owns: its comic was deleted (by an admin, or at a request),
+ * restored, or merged into another. The owning team's owner and managers are told, except whoever
+ * acted and `except` (a request's filer, told by `request_decided`).
+ */
+export async function notifyComicEvent(
+  tx: Executor,
+  actor: SessionUser,
+  kind: "comic_deleted" | "comic_restored" | "comic_merged",
+  comicId: number,
+  extra: { targetComicId?: number; requesterTeamId?: number; except?: number[] } = {},
+) {
+  const comic = await repo.comicFacts(tx, comicId);
+  if (!comic) return;
+  const except = new Set(extra.except ?? []);
+  const to = (await repo.teamReviewers(tx, comic.teamId, actor.id)).filter((id) => !except.has(id));
+  const target =
+    extra.targetComicId === undefined ? undefined : await repo.comicFacts(tx, extra.targetComicId);
+  const requester =
+    extra.requesterTeamId === undefined || extra.requesterTeamId === comic.teamId
+      ? undefined
+      : await repo.teamName(tx, extra.requesterTeamId);
+  await repo.insertNotifications(tx, kind, to, {
+    comicId,
+    comicTitle: comic.title,
+    teamId: comic.teamId,
+    teamName: comic.teamName,
+    actorName: actor.name,
+    ...(target ? { targetComicId: extra.targetComicId, targetComicTitle: target.title } : {}),
+    ...(requester ? { requesterTeamName: requester } : {}),
   });
 }
 
@@ -165,11 +244,24 @@ const oneLine = (s: unknown) =>
     .replace(/[\r\n\t]+/g, " ")
     .slice(0, 200);
 
+/** Where a notification leads (the web's notification-text.ts gives the same places). */
 function linkOf(publicUrl: string, kind: TNotificationKind, data: Record<string, unknown>): string {
   if (kind === "request_to_review") return `${publicUrl}/requests?tab=review`;
-  if (kind === "request_decided") return `${publicUrl}/requests`;
+  if (kind === "request_decided" || kind === "request_superseded") return `${publicUrl}/requests`;
   if (kind === "invitation") return `${publicUrl}/teams`;
+  // The comic is gone for its team (only admins see a deleted comic in the trash): their comics.
+  if (kind === "comic_deleted") return `${publicUrl}/comics`;
+  if (kind === "comic_restored") return `${publicUrl}/comics/${Number(data.comicId)}`;
+  if (kind === "comic_merged") return `${publicUrl}/comics/${Number(data.targetComicId)}`;
   return `${publicUrl}/comics/${Number(data.comicId)}/chapters/${Number(data.chapterId)}`;
+}
+
+/** The body's key: a request decision by its outcome, a superseded one by its cause, a delete by who asked. */
+function bodyKey(kind: TNotificationKind, data: Record<string, unknown>): string {
+  if (kind === "request_decided") return data.status === "rejected" ? "rejected" : "approved";
+  if (kind === "request_superseded") return data.cause === "merge" ? "merge" : "delete";
+  if (kind === "comic_deleted" && data.requesterTeamName) return "requested";
+  return "body";
 }
 
 /** The mail of a notification, Vietnamese then English (the addressee's language is not stored). */
@@ -181,21 +273,25 @@ export function notificationMail(
 ): MailMessage {
   const link = linkOf(publicUrl, kind, data);
   const text = (lang: "vi" | "en") => {
-    const params = {
+    const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
+    const names = {
       comic: oneLine(data.comicTitle),
+      target: oneLine(data.targetComicTitle),
       team: oneLine(data.teamName),
-      type: translate(lang, `requests.type.${String(data.requestType ?? "")}`),
-      status: translate(lang, `requests.status.${String(data.status ?? "")}`),
+      requester: oneLine(data.requesterTeamName),
+      actor: oneLine(data.actorName),
+    };
+    const params = {
+      ...names,
+      about: data.requestType ? t(`notifyMail.about.${String(data.requestType)}`, names) : "",
       reason: oneLine(data.note),
       note: oneLine(data.note),
-      chapter: data.chapterName
-        ? `${data.chapterOrder} – ${oneLine(data.chapterName)}`
-        : String(data.chapterOrder ?? ""),
+      chapter: chapterLabel({ order: Number(data.chapterOrder ?? 0), name: oneLine(data.chapterName) }, t),
       link,
     };
     return {
-      subject: translate(lang, `notifyMail.${kind}.subject`, params),
-      body: `${translate(lang, `notifyMail.${kind}.body`, params)}\n\n${translate(lang, "notifyMail.footer", params)}`,
+      subject: t(`notifyMail.${kind}.subject`, params),
+      body: `${t(`notifyMail.${kind}.${bodyKey(kind, data)}`, params).trim()}\n\n${t("notifyMail.footer", params)}`,
     };
   };
   const vi = text("vi");

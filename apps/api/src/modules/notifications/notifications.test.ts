@@ -179,7 +179,16 @@ describe("mail per kind, with opt-out", () => {
 
     const defaults = await get(reviewer, "/api/notifications/settings");
     expect(defaults.json()).toEqual({
-      mail: { request_to_review: true, request_decided: true, invitation: true, chapter_published: true },
+      mail: {
+        request_to_review: true,
+        request_decided: true,
+        invitation: true,
+        chapter_published: true,
+        request_superseded: true,
+        comic_deleted: true,
+        comic_restored: true,
+        comic_merged: true,
+      },
     });
     const bad = await call(t, reviewer, "PUT", "/api/notifications/settings", {
       headers: en,
@@ -210,7 +219,7 @@ describe("mail per kind, with opt-out", () => {
     expect((await post(reviewer, `/api/requests/${decided}/approve`, {})).statusCode).toBe(200);
     await notificationsMail.run({}, ctx);
     const filerMails = await outbox(t, filer.email);
-    expect(filerMails.at(-1)!.text).toContain("Approved");
+    expect(filerMails.at(-1)!.text).toContain("approved the request");
   });
 
   it("an invitation to an existing account notifies in the app; its mail obeys the opt-out", async () => {
@@ -244,10 +253,11 @@ describe("chapters.notify-published", () => {
   it("tells the uploader once when a scheduled chapter goes live, not for a plain publish", async () => {
     const comic = await createComic(t, ownerA, teamA);
     const insert = async (order: number, publishedAt: string, updatedAt: string) => {
+      const scheduled = publishedAt > updatedAt;
       const rows = await t.database.db.execute<{ id: number }>(sql`
-        insert into chapters (comic_id, team_id, order_num, name, status, publish_at, published_at, created_by, updated_at)
+        insert into chapters (comic_id, team_id, order_num, name, status, publish_at, published_at, publish_scheduled, created_by, updated_at)
         values (${comic.id}, ${teamA}, ${order}, 'Hẹn giờ', 'published', ${publishedAt}::timestamptz,
-          ${publishedAt}::timestamptz, ${uploaderA.id}, ${updatedAt}::timestamptz)
+          ${publishedAt}::timestamptz, ${scheduled}, ${uploaderA.id}, ${updatedAt}::timestamptz)
         returning id`);
       return Number(rows.rows[0]!.id);
     };

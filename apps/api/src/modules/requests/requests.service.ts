@@ -31,11 +31,14 @@ import {
   lockComics,
   mergeInTx,
   setCollaborator,
-  supersedePending,
   teamCanUpload,
-  updateComicRow,
+  trashComic,
 } from "../comics/comics.service";
-import { notifyRequestDecided, notifyRequestFiled } from "../notifications/notifications.service";
+import {
+  markRequestActedOn,
+  notifyRequestDecided,
+  notifyRequestFiled,
+} from "../notifications/notifications.service";
 import { deletePerson, findPerson } from "../people/people.service";
 import * as repo from "./requests.repo";
 
@@ -324,6 +327,7 @@ export async function reviewRequest(
       after: { status, ...(note ? { note } : {}) },
     });
     await notifyRequestDecided(tx, user, (await repo.viewRequest(tx, requestId))!);
+    await markRequestActedOn(tx, user, requestId);
   });
   return toRequest((await repo.viewRequest(deps.db, requestId))!, viewer);
 }
@@ -339,16 +343,22 @@ async function carryOut(tx: Tx, user: SessionUser, request: repo.RequestRow) {
     }
     await comicAudit(tx, user, comic.comic, {
       action: "grant_upload",
-      after: { teamId: request.teamId, requestId },
+      after: {
+        teamId: request.teamId,
+        teamName: (await findTeam(tx, request.teamId))?.name ?? "",
+        requestId,
+      },
     });
   } else if (request.type === "delete") {
     const comic = await findComicAccess(tx, request.comicId!, user.id, { lock: true });
     if (!comic) throw notFound();
-    await updateComicRow(tx, comic.comic.id, { deletedAt: new Date(), deletedBy: user.id });
-    await supersedePending(tx, comic.comic.id, user.id, requestId);
+    await trashComic(tx, user, comic.comic.id, request);
     await comicAudit(tx, user, comic.comic, { action: "delete", after: { requestId } });
   } else if (request.type === "merge") {
-    await mergeInTx(tx, user, request.comicId!, request.targetComicId!, { keepRequestId: requestId });
+    await mergeInTx(tx, user, request.comicId!, request.targetComicId!, {
+      keepRequestId: requestId,
+      requestUserId: request.userId,
+    });
   } else {
     await deletePerson(tx, request.personId!);
     await writeAudit(tx, {
@@ -382,6 +392,7 @@ export async function cancelRequest(
       before: { status: "pending" },
       after: { status: "cancelled" },
     });
+    await markRequestActedOn(tx, user, requestId);
   });
   return toRequest((await repo.viewRequest(deps.db, requestId))!, viewer);
 }

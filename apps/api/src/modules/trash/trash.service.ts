@@ -16,6 +16,7 @@ import { writeAudit } from "../../lib/audit";
 import { isValidKey, type Storage } from "../../storage/storage";
 import { findChapter, findSameOrder, restoreChapter } from "../chapters/chapters.service";
 import { updateComicRow } from "../comics/comics.service";
+import { notifyComicEvent } from "../notifications/notifications.service";
 import { updateTeamRow } from "../teams/teams.service";
 import * as repo from "./trash.repo";
 
@@ -79,6 +80,7 @@ export async function restore(
     if (!row) throw new AppError("NOT_FOUND");
     if (type === "comic") {
       await updateComicRow(tx, id, { deletedAt: null, deletedBy: null });
+      await notifyComicEvent(tx, user, "comic_restored", id);
     } else if (type === "chapter") {
       const found = await findChapter(tx, id, { trashed: true, lock: true });
       if (!found) throw new AppError("NOT_FOUND");

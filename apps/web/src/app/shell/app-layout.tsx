@@ -7,6 +7,7 @@ import { ModalProvider } from "@/components/modal/modal-provider";
 import { SidebarInset } from "@/components/ui/sidebar-inset";
 import { SidebarProvider } from "@/components/ui/sidebar-provider";
 import { useAuth } from "@/features/auth/auth-store";
+import { CurrentUserSync } from "@/features/auth/current-user-sync";
 import { addTexts } from "@/lib/i18n";
 import { queryClient, setUnauthorizedHandler } from "@/lib/query-client";
 import { signedInVi } from "@/locales/resources-vi-signed-in";
@@ -26,6 +27,7 @@ export function AppLayout() {
   const { user } = useAuth();
   return (
     <QueryClientProvider client={queryClient}>
+      <CurrentUserSync />
       <ModalProvider>
         <SidebarProvider>
           <a

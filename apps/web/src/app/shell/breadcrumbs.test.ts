@@ -23,6 +23,14 @@ describe("buildBreadcrumbs", () => {
     expect(buildBreadcrumbs("/teams/7/members").map((crumb) => crumb.kind)).toEqual(["page", "id", "page"]);
   });
 
+  it("names a comic's History page (never the raw 'history')", () => {
+    expect(buildBreadcrumbs("/comics/12/history").at(-1)).toEqual({
+      href: "/comics/12/history",
+      kind: "page",
+      key: "history",
+    });
+  });
+
   it("names the new-chapter page instead of showing 'new' as an id", () => {
     expect(buildBreadcrumbs("/comics/12/chapters/new").at(-1)).toEqual({
       href: "/comics/12/chapters/new",

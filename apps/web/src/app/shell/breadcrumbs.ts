@@ -24,6 +24,7 @@ export const BREADCRUMB_PAGE_KEYS = [
   "admin",
   "newChapter",
   "tokens",
+  "history",
 ] as const;
 export type BreadcrumbPageKey = (typeof BREADCRUMB_PAGE_KEYS)[number];
 

@@ -1,10 +1,11 @@
 import { DEFAULT_LANG } from "@vt/shared/constants";
+import type { TAuditEntry } from "@vt/shared/contracts/admin";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addTexts, i18n } from "@/lib/i18n";
 import { en } from "@/locales/resources-en";
 import { comicsVi } from "@/locales/vi/comics";
 import { reviewVi } from "@/locales/vi/review";
-import { auditChanges, type Translate } from "./audit-changes";
+import { auditChanges, auditSummary, type Translate } from "./audit-changes";
 
 beforeAll(() => {
   addTexts(DEFAULT_LANG, comicsVi);
@@ -84,5 +85,58 @@ describe("auditChanges (History in words)", () => {
     ]);
     const all = [...request, ...settled, ...comic].map(line).join("\n");
     expect(all).not.toMatch(/[{}[\]"]|_|permission|ongoing/);
+  });
+});
+
+describe("auditSummary (History as a short story with names)", () => {
+  const entry = (
+    entity: string,
+    action: string,
+    subject: Partial<TAuditEntry["subject"]>,
+    after: Record<string, unknown> | null = null,
+  ): TAuditEntry => ({
+    id: 1,
+    actor: { id: 1, name: "Mai" },
+    teamId: 1,
+    entity,
+    entityId: 9,
+    action,
+    before: null,
+    after,
+    createdAt: "2026-11-28T10:00:00.000Z",
+    subject: { title: null, chapter: null, request: null, ...subject },
+  });
+  const chapter = { chapter: { name: "Kéo thả", order: 3, hideOrder: false } };
+  const journey = [
+    entry("request", "approve", { title: "Mưa Hạ", request: { type: "merge", teamName: "Nhóm Mây" } }),
+    entry("comic", "merge_from", { title: "Hoa Nở" }, { comicTitle: "Mưa Hạ", viewCount: 0, saveCount: 0 }),
+    entry("comic", "grant_upload", { title: "Hoa Nở" }, { teamId: 2, teamName: "Nhóm Gió" }),
+    entry("request", "create", { title: "Hoa Nở", request: { type: "permission", teamName: "Nhóm Gió" } }),
+    entry("chapter", "publish", chapter, { pageCount: 3 }),
+    entry("chapter", "upload_pages", chapter, { pages: [{ id: 1 }, { id: 2 }, { id: 3 }] }),
+  ];
+
+  it("names each record and the other team or comic, never by id, in Vietnamese and English", () => {
+    expect(journey.map((e) => auditSummary(e, vi()))).toEqual([
+      "Yêu cầu gộp truyện của Nhóm Mây · duyệt",
+      "“Hoa Nở” · nhận nội dung gộp từ “Mưa Hạ”",
+      "“Hoa Nở” · cấp quyền đăng cho Nhóm Gió",
+      "Yêu cầu cấp quyền đăng của Nhóm Gió · tạo mới",
+      "Chương 3 - Kéo thả · đăng",
+      "Chương 3 - Kéo thả · tải lên 3 trang",
+    ]);
+    expect(journey.map((e) => auditSummary(e, english()))).toEqual([
+      "Request of Nhóm Mây (merge comic) · approved",
+      "“Hoa Nở” · received a merge from “Mưa Hạ”",
+      "“Hoa Nở” · upload granted to Nhóm Gió",
+      "Request of Nhóm Gió (upload permission) · created",
+      "Chapter 3 - Kéo thả · published",
+      "Chapter 3 - Kéo thả · uploaded 3 pages",
+    ]);
+    expect(journey.map((e) => auditSummary(e, vi())).join("\n")).not.toMatch(/#\d/);
+  });
+
+  it("leaves out counts that are not the user's (views, saves)", () => {
+    expect(auditChanges(null, { viewCount: 10, saveCount: 2 }, vi(), "vi")).toEqual([]);
   });
 });

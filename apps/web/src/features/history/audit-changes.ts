@@ -2,10 +2,13 @@
  * The "changes" of an audit row in words (History tabs of comics and chapters, the admin audit):
  * each field the row records becomes "label: before → after" with a translated label and a value
  * in words (yes/no, dates, statuses and kinds by name, lists by count). Technical fields (ids,
- * storage keys, page ids, settings blobs) are left out: the row's action already says what
- * happened. Never raw JSON, never a raw code.
+ * storage keys, page ids, settings blobs) and counts that are not the user's (views, saves) are
+ * left out: the row's action already says what happened. Never raw JSON, never a raw code.
+ * `auditSummary` names the record and the action ("Chương 3 - Kéo thả · tải lên 3 trang").
  */
+import { chapterLabel } from "@vt/shared/chapter-label";
 import { COMIC_STATUSES } from "@vt/shared/comic-status";
+import type { TAuditEntry } from "@vt/shared/contracts/admin";
 import { REQUEST_STATUSES, REQUEST_TYPES } from "@vt/shared/contracts/comics";
 import { formatDateTime } from "@/lib/date-format";
 
@@ -35,8 +38,6 @@ const FIELDS: Record<string, Kind> = {
   volume: "number",
   fromChapterOrder: "number",
   toChapterOrder: "number",
-  viewCount: "number",
-  saveCount: "number",
   pageCount: "number",
   publishAt: "date",
   publishedAt: "date",
@@ -111,3 +112,42 @@ export function auditChanges(
     return [{ key, label: t(`review.history.field.${key}`), before: was, after: is }];
   });
 }
+
+const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** The record by its current name: “comic title”, the chapter's label, a request's kind and team. */
+export function auditSubject(entry: TAuditEntry, t: Translate): string {
+  const { subject } = entry;
+  if (entry.entity === "chapter" && subject.chapter) return chapterLabel(subject.chapter, t);
+  if (entry.entity === "request" && subject.request) {
+    const type = oneOf(REQUEST_TYPES, subject.request.type) ? subject.request.type : undefined;
+    return t("review.history.subject.request", {
+      type: type ? t(`review.history.requestType.${type}`) : "",
+      team: subject.request.teamName,
+      title: subject.title ?? "",
+    });
+  }
+  if (subject.title && (entry.entity === "comic" || entry.entity === "person"))
+    return t("review.history.subject.quoted", { title: subject.title });
+  if (subject.title) return subject.title;
+  return t(`review.history.entity.${entry.entity}`, { defaultValue: t("review.history.entity.other") });
+}
+
+/** The action in words, naming the other team or comic and counting pages where the row records them. */
+export function auditAction(entry: TAuditEntry, t: Translate): string {
+  const after = entry.after ?? {};
+  const action = entry.action;
+  if (action === "upload_pages" && Array.isArray(after.pages))
+    return t("review.history.action.uploadPagesCount", { count: after.pages.length });
+  if (action === "grant_upload" && str(after.teamName))
+    return t("review.history.action.grantUploadTo", { team: after.teamName });
+  if (action === "merge_from" && str(after.comicTitle))
+    return t("review.history.action.mergeFromNamed", { title: after.comicTitle });
+  if (action === "merge_into" && str(after.targetComicTitle))
+    return t("review.history.action.mergeIntoNamed", { title: after.targetComicTitle });
+  return t(`review.history.action.${action}`, { defaultValue: t("review.history.action.other") });
+}
+
+/** "What" of a row: the record, then the action ("“Hoa Nở” · nhận nội dung gộp từ “Mưa Hạ”"). */
+export const auditSummary = (entry: TAuditEntry, t: Translate) =>
+  `${auditSubject(entry, t)} · ${auditAction(entry, t)}`;

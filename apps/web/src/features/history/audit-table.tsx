@@ -5,7 +5,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/date-format";
 import { cn } from "@/lib/utils";
 import { type AuditSource, useAudit } from "./api";
-import { auditChanges, type Translate } from "./audit-changes";
+import { auditAction, auditChanges, auditSubject, type Translate } from "./audit-changes";
 
 /** Audit rows (admin search, or a comic's / chapter's history). */
 export function AuditTable({
@@ -34,13 +34,7 @@ export function AuditRows({ entries, lang, t }: { entries: TAuditEntry[]; lang: 
           <TableCell className="md:whitespace-nowrap">{formatDateTime(entry.createdAt, lang)}</TableCell>
           <TableCell>{entry.actor?.name ?? "—"}</TableCell>
           <TableCell>
-            <span className="font-medium">
-              {t(`review.history.entity.${entry.entity}`, {
-                defaultValue: t("review.history.entity.other"),
-              })}
-            </span>{" "}
-            {entry.entityId ? `#${entry.entityId}` : ""} ·{" "}
-            {t(`review.history.action.${entry.action}`, { defaultValue: t("review.history.action.other") })}
+            <span className="font-medium">{auditSubject(entry, t)}</span> · {auditAction(entry, t)}
             {/* A phone has no room for a fourth column: the changes go under the action. */}
             <ChangeList entry={entry} lang={lang} t={t} className="mt-1 md:hidden" />
           </TableCell>

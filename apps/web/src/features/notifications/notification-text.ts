@@ -1,26 +1,49 @@
-import type { TRequestStatus, TRequestType } from "@vt/shared/contracts/comics";
+import { chapterLabel, type Translate } from "@vt/shared/chapter-label";
 import type { TNotification } from "@vt/shared/contracts/notifications";
 import type { TFunction } from "i18next";
 
-/** Where a notification leads: the review tab, my requests, the teams page, or the chapter. */
+/**
+ * Where a notification leads: the review tab, my requests, the teams page, the comic (restored),
+ * the comic it was merged into, the comics list (a deleted comic is gone for its team), or the
+ * chapter. The server's mail links to the same places (notifications.service linkOf).
+ */
 export function notificationLink(n: TNotification): { to: string; search?: Record<string, string> } {
   if (n.kind === "request_to_review") return { to: "/requests", search: { tab: "review" } };
-  if (n.kind === "request_decided") return { to: "/requests" };
+  if (n.kind === "request_decided" || n.kind === "request_superseded") return { to: "/requests" };
   if (n.kind === "invitation") return { to: "/teams" };
+  if (n.kind === "comic_deleted") return { to: "/comics" };
+  if (n.kind === "comic_restored") return { to: `/comics/${n.data.comicId}` };
+  if (n.kind === "comic_merged") return { to: `/comics/${n.data.targetComicId}` };
   return { to: `/comics/${n.data.comicId}/chapters/${n.data.chapterId}` };
 }
 
-/** The sentence of a notification in the reader's language. */
+/** The key of a notification's sentence: some kinds have one per outcome or cause. */
+function textKey(n: TNotification): string {
+  const base = `review.notifications.text.${n.kind}`;
+  if (n.kind === "request_decided")
+    return `${base}.${n.data.status === "rejected" ? "rejected" : "approved"}`;
+  if (n.kind === "request_superseded") return `${base}.${n.data.cause === "merge" ? "merge" : "delete"}`;
+  if (n.kind === "comic_deleted") return `${base}.${n.data.requesterTeamName ? "requested" : "body"}`;
+  return base;
+}
+
+/** The sentence of a notification in the reader's language (statuses and kinds in lower case). */
 export function notificationText(t: TFunction, n: TNotification): string {
   const d = n.data;
-  const params = {
+  const names = {
     actor: d.actorName ?? "",
     team: d.teamName ?? "",
     comic: d.comicTitle ?? "",
-    type: d.requestType ? t(`requests.type.${d.requestType as TRequestType}`) : "",
-    status: d.status ? t(`requests.status.${d.status as TRequestStatus}`) : "",
-    chapter: d.chapterName ? `${d.chapterOrder} – ${d.chapterName}` : String(d.chapterOrder ?? ""),
-    role: d.role ? t(`review.notifications.role.${d.role as "manager" | "uploader"}`) : "",
+    target: d.targetComicTitle ?? "",
+    requester: d.requesterTeamName ?? "",
   };
-  return t(`review.notifications.text.${n.kind}`, params);
+  // Dynamic keys: i18next's typed t() cannot check them; the catalogue test does.
+  const tr = t as unknown as Translate;
+  const params = {
+    ...names,
+    about: d.requestType ? tr(`review.notifications.about.${d.requestType}`, names) : "",
+    chapter: chapterLabel({ order: d.chapterOrder ?? 0, name: d.chapterName ?? "" }, tr),
+    role: d.role ? tr(`review.notifications.role.${d.role}`) : "",
+  };
+  return tr(textKey(n), params);
 }

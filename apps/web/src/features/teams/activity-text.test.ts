@@ -66,6 +66,25 @@ describe("describeActivity", () => {
     expect(describeActivity(update, vi)).toBe("Mai đã cập nhật thông tin nhóm: Tên, Website");
   });
 
+  it("lists a chapter's and a comic's changed fields in Vietnamese as in English (the /teams texts carry them)", async () => {
+    await import("./texts");
+    const update = entry({
+      entity: "chapter",
+      action: "update",
+      before: { hidden: false, publishAt: null },
+      after: { hidden: true, publishAt: 1 },
+    });
+    expect(describeActivity(update, vi)).toMatch(/: Ẩn chương, Thời gian hẹn đăng$/);
+    expect(describeActivity(update, english)).toMatch(/: Hidden, Scheduled publish date$/);
+    const comic = entry({
+      entity: "comic",
+      action: "update",
+      before: { isMature: false },
+      after: { isMature: true },
+    });
+    expect(describeActivity(comic, vi)).toMatch(/: Nội dung 18\+$/);
+  });
+
   it("falls back to a neutral sentence for entities it does not know, and 'someone' without an actor", () => {
     const unknown = entry({ actor: null, entity: "comic", action: "publish" });
     expect(describeActivity(unknown, english)).toBe("Someone changed comic (publish)");

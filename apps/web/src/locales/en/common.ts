@@ -82,6 +82,7 @@ export const breadcrumb = {
   admin: "Admin",
   newChapter: "New chapter",
   tokens: "API tokens",
+  history: "History",
   notFound: "Not found",
   loading: "Loading…",
 } satisfies Translation<typeof viBreadcrumb>;

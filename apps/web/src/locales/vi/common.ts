@@ -72,6 +72,7 @@ export const breadcrumb = {
   admin: "Quản trị",
   newChapter: "Chương mới",
   tokens: "Mã truy cập API",
+  history: "Lịch sử",
   notFound: "Không tìm thấy",
   loading: "Đang tải…",
 };

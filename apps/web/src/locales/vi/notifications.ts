@@ -19,13 +19,37 @@ export const notifications = {
     request_decided: "Yêu cầu của tôi đã được xử lý",
     invitation: "Lời mời vào nhóm",
     chapter_published: "Chương của tôi được đăng theo lịch",
+    request_superseded: "Yêu cầu của nhóm tôi không còn hiệu lực",
+    comic_deleted: "Truyện của nhóm tôi bị xóa",
+    comic_restored: "Truyện của nhóm tôi được khôi phục",
+    comic_merged: "Truyện của nhóm tôi được gộp vào truyện khác",
   },
   role: { manager: "Quản lý", uploader: "Người đăng truyện" },
+  /** What a request asks for, inside a sentence (lower case, as the server's mail). */
+  about: {
+    permission: "quyền đăng truyện “{{comic}}”",
+    delete: "xóa truyện “{{comic}}”",
+    merge: "gộp truyện “{{comic}}” vào “{{target}}”",
+    "person-delete": "xóa mục “{{comic}}”",
+  },
   text: {
-    request_to_review: "{{actor}} ({{team}}) gửi yêu cầu “{{type}}” cho “{{comic}}”",
-    request_decided: "Yêu cầu “{{type}}” cho “{{comic}}”: {{status}} bởi {{actor}}",
+    request_to_review: "{{actor}} ({{team}}) xin {{about}}",
+    request_decided: {
+      approved: "{{actor}} đã duyệt yêu cầu {{about}}",
+      rejected: "{{actor}} đã từ chối yêu cầu {{about}}",
+    },
     invitation: "{{actor}} mời bạn vào {{team}} ({{role}})",
-    chapter_published: "Chương {{chapter}} của “{{comic}}” đã được đăng theo lịch",
+    chapter_published: "{{chapter}} của “{{comic}}” đã được đăng theo lịch",
+    request_superseded: {
+      delete: "Yêu cầu {{about}} của {{team}} không còn hiệu lực vì truyện đã bị xóa",
+      merge: "Yêu cầu {{about}} của {{team}} không còn hiệu lực vì truyện đã được gộp vào truyện khác",
+    },
+    comic_deleted: {
+      body: "{{actor}} đã xóa truyện “{{comic}}” của {{team}}",
+      requested: "{{actor}} đã xóa truyện “{{comic}}” của {{team}} theo yêu cầu của {{requester}}",
+    },
+    comic_restored: "{{actor}} đã khôi phục truyện “{{comic}}” của {{team}}",
+    comic_merged: "{{actor}} đã gộp truyện “{{comic}}” của {{team}} vào “{{target}}”",
   },
 };
 

@@ -133,7 +133,22 @@ export const reviewUi = {
         pages_one: "{{count}} trang",
         pages_other: "{{count}} trang",
       },
+      subject: {
+        quoted: "“{{title}}”",
+        request: "Yêu cầu {{type}} của {{team}}",
+      },
+      requestType: {
+        permission: "cấp quyền đăng",
+        delete: "xóa truyện",
+        merge: "gộp truyện",
+        "person-delete": "xóa mục",
+      },
       action: {
+        uploadPagesCount_one: "tải lên {{count}} trang",
+        uploadPagesCount_other: "tải lên {{count}} trang",
+        grantUploadTo: "cấp quyền đăng cho {{team}}",
+        mergeFromNamed: "nhận nội dung gộp từ “{{title}}”",
+        mergeIntoNamed: "gộp vào “{{title}}”",
         create: "tạo mới",
         update: "sửa",
         delete: "chuyển vào thùng rác",

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TMergeBody } from "@vt/shared/contracts/requests";
 import { api } from "@/lib/api-client";
-import { comicQueryKeyAll, comicsQueryKeyAll } from "@/lib/query-keys";
+import { comicsQueryKeyAll } from "@/lib/query-keys";
+import { comicQueryOptions } from "./get-comic";
 
 /** `POST /api/comics/merge` (platform admins): merges `comicId` into `targetComicId`, then deletes it. */
 export function mergeComic(body: TMergeBody) {
@@ -12,11 +13,14 @@ export function useMergeComic(comicId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (targetComicId: number) => mergeComic({ comicId, targetComicId }),
-    onSuccess: () =>
-      Promise.all([
-        // The source is gone and the target changed: every comic detail may be stale.
-        queryClient.invalidateQueries({ queryKey: comicQueryKeyAll }),
+    onSuccess: (_done, targetComicId) => {
+      // The source is gone: drop it rather than refetch it (its page is still open behind the
+      // success dialog, and a refetch would answer 404 and show "not found" on the target).
+      queryClient.removeQueries({ queryKey: comicQueryOptions(comicId).queryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: comicQueryOptions(targetComicId).queryKey }),
         queryClient.invalidateQueries({ queryKey: comicsQueryKeyAll }),
-      ]),
+      ]);
+    },
   });
 }

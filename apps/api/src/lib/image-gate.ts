@@ -6,9 +6,9 @@
  *   2. declared dimensions (header only, before any decode): each side at most IMAGE_MAX_SIDE,
  *      long side over short side at most IMAGE_MAX_ASPECT, the pixel cap (decompression bombs)
  *   3. a complete decode with sharp `failOn: "error"` (a truncated or damaged image is refused),
- *      in one of the process's decode slots (lib/decode-slots.ts: 429 when too many wait); with
- *      `reencode` (every image but chapter pages) that decode is a fresh encode stored instead of
- *      the upload, so metadata other than the ICC profile is gone
+ *      in one of the process's decode slots (lib/decode-slots.ts: 429 when too many wait); for
+ *      every image but chapter pages (`page`) that decode is a fresh encode stored instead of the
+ *      upload, so metadata other than the ICC profile is gone
  *   4. the uploader's hourly quota (lib/upload-quota.ts, counted in the database)
  * Callers store what `onImage` receives (streaming: a 300-page batch is never held in memory) or
  * the returned list. Direct uploads (browser PUT to the S3 bucket, lib/direct-upload.ts) pass the
@@ -55,11 +55,12 @@ export interface ImageCheckOptions {
   /** Accepted types (default JPEG, PNG, WebP, GIF). */
   types?: readonly ImageMimeType[];
   /**
-   * Store a fresh encode instead of the uploaded bytes (avatars, covers, volume art, team
-   * images): no EXIF, XMP or comment survives, the ICC profile does. Chapter pages keep their
-   * exact bytes (the browser pipeline already re-encoded them, GIFs stay as uploaded).
+   * A chapter page: the uploaded bytes are stored exactly (the browser pipeline made them; GIFs
+   * and scrambled pages stay as uploaded). Every other image (avatars, covers, volume art, team
+   * images) is re-encoded and the encode is stored instead: no EXIF, XMP or comment survives,
+   * the ICC profile does.
    */
-  reencode?: boolean;
+  page?: boolean;
 }
 
 export interface ImageUploadOptions extends ImageCheckOptions {
@@ -150,10 +151,10 @@ export async function checkImage(
 
   // 2. The whole image, every frame, in one of the process's decode slots: a truncated or corrupt
   // file fails here. Pages: the output is a thumbnail (JPEG shrink-on-load keeps this cheap) that
-  // is thrown away, the stored bytes are the uploaded ones. Other images (`reencode`): the decode
+  // is thrown away, the stored bytes are the uploaded ones. Other images (not `page`): the decode
   // is an encode of the same type, stored instead of the upload, so no metadata survives but the
   // colour profile (EXIF orientation applied first).
-  if (options.reencode) {
+  if (!options.page) {
     const encoded = await decodeSlots.run(() => reencode(bytes, mime, maxPixels, orientation));
     return { bytes: encoded.data, mime, ext: IMAGE_EXTENSIONS[mime], ...encoded.size, filename };
   }

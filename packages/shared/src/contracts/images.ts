@@ -58,9 +58,11 @@ export type TStoredImage = z.infer<typeof ZStoredImage>;
  *      exactly that size and type and lives 10 minutes)
  *   2. PUT ticket.url with ticket.headers and the file's bytes (no cookies, to the bucket)
  *   3. POST .../direct   { files: [{ key, token, filename }] }  -> the same answer as the multipart
- *      route; the server reads each object back through the image gate (size, type, pixels, full
- *      decode) and deletes every object of the request when one fails.
- * A ticket is bound to the user and the target (e.g. the chapter): any other use is 403.
+ *      route; the server copies each object from its staged key (`tmp/...`, the only keys a
+ *      browser may write) to the key it is served from, reads the copy through the image gate
+ *      (size, type, size caps, full decode) and deletes every object of the request when one fails.
+ * A ticket is bound to the user and the target (e.g. the chapter): any other use is 403; it
+ * confirms once (again: 409 upload.ticketUsed).
  */
 export const DIRECT_UPLOAD_TICKET_MAX = 4096;
 export const ZDirectUploadFile = z.object({

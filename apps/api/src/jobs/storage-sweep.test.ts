@@ -335,15 +335,13 @@ describe("storage.sweep: staged direct uploads (tmp/)", () => {
     setAge(live, PRESIGN_SECONDS + 60); // URL expired, but a confirm may still come
     const orphan = await put("users");
     setAge(orphan, STAGED_MAX_AGE_SECONDS + 60); // an ordinary orphan waits for the grace period
-    await database.db
-      .insert(directUploadClaims)
-      .values([
-        {
-          key: "tmp/2026/01/old.png",
-          claimedAt: new Date(Date.now() - (STAGED_MAX_AGE_SECONDS + 60) * 1000),
-        },
-        { key: "tmp/2026/01/new.png" },
-      ]);
+    await database.db.insert(directUploadClaims).values([
+      {
+        key: "tmp/2026/01/old.png",
+        claimedAt: new Date(Date.now() - (STAGED_MAX_AGE_SECONDS + 60) * 1000),
+      },
+      { key: "tmp/2026/01/new.png" },
+    ]);
 
     const config = { ...(await sweepConfig()), storageSweepGraceHours: 24 } satisfies Config;
     const result = await storageSweep.run({}, { db: database.db, database, storage, config, log: silent });

@@ -81,7 +81,10 @@ export interface ImageUploadOptions extends ImageCheckOptions {
 }
 
 export interface CheckedImage {
+  /** What to store: the upload itself (pages) or its re-encode (every other image). */
   bytes: Buffer;
+  /** Size of the upload as received (what the quota and vt_upload_bytes_total count). */
+  receivedSize: number;
   mime: ImageMimeType;
   /** Extension to store under ("jpg", "png", "webp", "gif"). */
   ext: string;
@@ -158,7 +161,14 @@ export async function checkImage(
   // colour profile (EXIF orientation applied first).
   if (!options.page) {
     const encoded = await decodeSlots.run(() => reencode(bytes, mime, maxPixels, orientation));
-    return { bytes: encoded.data, mime, ext: IMAGE_EXTENSIONS[mime], ...encoded.size, filename };
+    return {
+      bytes: encoded.data,
+      receivedSize: bytes.length,
+      mime,
+      ext: IMAGE_EXTENSIONS[mime],
+      ...encoded.size,
+      filename,
+    };
   }
   try {
     await decodeSlots.run(() =>
@@ -171,7 +181,7 @@ export async function checkImage(
     if (error instanceof AppError) throw error;
     throw damaged();
   }
-  return { bytes, mime, ext: IMAGE_EXTENSIONS[mime], width, height, filename };
+  return { bytes, receivedSize: bytes.length, mime, ext: IMAGE_EXTENSIONS[mime], width, height, filename };
 }
 
 /**
@@ -432,8 +442,8 @@ export async function readImageUploads(
       checking.catch(() => {}); // awaited in order below; a refusal surfaces there
       const step = tail.then(async () => {
         const image = await checking;
-        metrics.uploadBytes.inc(image.bytes.length);
-        await reserveUpload(request, image.bytes.length);
+        metrics.uploadBytes.inc(image.receivedSize);
+        await reserveUpload(request, image.receivedSize);
         count += 1;
         if (options.onImage) await options.onImage(image);
         else images.push(image);

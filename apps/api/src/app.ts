@@ -423,6 +423,9 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
 
   if (status === ERROR_STATUS.SERVICE_UNAVAILABLE)
     reply.header("retry-after", String(OUTAGE_RETRY_AFTER_SECONDS));
+  if (error instanceof AppError && error.retryAfter !== undefined) {
+    reply.header("retry-after", String(error.retryAfter));
+  }
   if (status >= 500) request.log.error({ err: error }, "request failed");
   else request.log.info({ code: body.code, status }, "request rejected");
   return reply.status(status).type("application/json; charset=utf-8").send(body);

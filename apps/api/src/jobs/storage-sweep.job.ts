@@ -4,7 +4,10 @@
  * storing an upload and committing its row, uploads whose request then failed, avatars uploaded
  * and never saved, covers uploaded for a comic never created (their reservation rows are dropped
  * after the same grace period), and staged pages of abandoned drafts, whose rows this job removes
- * first once the chapter is untouched for STAGED_PAGES_TTL_DAYS (default 7).
+ * first once the chapter is untouched for STAGED_PAGES_TTL_DAYS (default 7). Direct uploads the
+ * browser wrote under `tmp/` (lib/direct-upload.ts) and never confirmed go sooner: once no ticket
+ * can confirm them any more (STAGED_MAX_AGE_SECONDS, about 80 minutes), with the claims of
+ * those expired tickets.
  *
  * Safety: the references are read in one statement (one snapshot) and an object is deleted only
  * when it is absent from it AND older than the grace period, so an upload whose row is about to be
@@ -12,8 +15,10 @@
  * STORAGE_REFERENCES below; storage-sweep.test.ts fails when a schema column that looks like one
  * (image, url, cover, logo, avatar, ...) is in neither list.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { directUploadClaims } from "../db/schema/uploads";
+import { STAGED_MAX_AGE_SECONDS, STAGING_PREFIX } from "../lib/direct-upload";
 import { STORAGE_PREFIXES } from "../storage/storage";
 import { defineJob } from "./engine";
 
@@ -40,6 +45,7 @@ export const NOT_STORAGE_REFERENCES: Record<string, string> = {
   "auth_jwks.private_key": "a signing key",
   "auth_rate_limit.key": "a rate-limit bucket",
   "app_meta.key": "a setting name",
+  "direct_upload_claims.key": "a spent direct-upload ticket's staged key (its object is deleted on confirm)",
   "chapter_pages.scramble_key": "the page's scramble key",
   "chapter_pages.client_id": "a client-side file identity",
 };
@@ -99,11 +105,22 @@ export async function removeUnusedCoverUploads(db: Db, before: Date): Promise<nu
   return rows.length;
 }
 
+/** Drops the claims of direct-upload tickets that have expired (they can never be confirmed again). */
+export async function removeExpiredClaims(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(directUploadClaims)
+    .where(lt(directUploadClaims.claimedAt, before))
+    .returning({ key: directUploadClaims.key });
+  return rows.length;
+}
+
 export interface SweepResult {
   /** Staged page rows of abandoned chapters deleted. */
   stagedPages: number;
   /** Cover uploads never used for a comic, dropped after the grace period. */
   coverUploads: number;
+  /** Claims of expired direct-upload tickets dropped. */
+  claims: number;
   /** Objects deleted: no row referenced them and they were older than the grace period. */
   deleted: number;
   /** Partial writes of interrupted uploads removed. */
@@ -120,18 +137,23 @@ export const storageSweep = defineJob<Record<string, never>, SweepResult>({
     const now = new Date();
     const stagedBefore = new Date(now.getTime() - config.stagedPagesTtlDays * 86_400_000);
     const cutoff = new Date(now.getTime() - config.storageSweepGraceHours * 3_600_000);
+    // A staged direct upload is of no use once its ticket has expired (never referenced by a row).
+    const stagedCutoff = new Date(now.getTime() - STAGED_MAX_AGE_SECONDS * 1000);
+    const staging = `${STAGING_PREFIX}/`;
 
     const staged = await removeAbandonedStagedPages(db, stagedBefore);
     if (staged.length)
       log.info({ count: staged.length, urls: staged }, "storage.sweep removed abandoned staged pages");
 
     const coverUploads = await removeUnusedCoverUploads(db, cutoff);
+    const claims = await removeExpiredClaims(db, stagedCutoff);
     const referenced = await referencedKeys(db);
     let deleted = 0;
     let scanned = 0;
     for await (const object of storage.list()) {
       scanned++;
-      if (object.lastModified >= cutoff || referenced.has(object.key)) continue;
+      const before = object.key.startsWith(staging) ? stagedCutoff : cutoff;
+      if (object.lastModified >= before || referenced.has(object.key)) continue;
       await storage.delete(object.key);
       deleted++;
       log.info(
@@ -140,7 +162,14 @@ export const storageSweep = defineJob<Record<string, never>, SweepResult>({
       );
     }
     const incomplete = await storage.removeIncomplete(cutoff);
-    const result: SweepResult = { stagedPages: staged.length, coverUploads, deleted, incomplete, scanned };
+    const result: SweepResult = {
+      stagedPages: staged.length,
+      coverUploads,
+      claims,
+      deleted,
+      incomplete,
+      scanned,
+    };
     log.info(result, "storage.sweep done");
     return result;
   },

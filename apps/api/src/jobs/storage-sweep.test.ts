@@ -22,6 +22,8 @@ import { createComic } from "../../test/fixtures/comics";
 import { buildApp } from "../app";
 import type { Config } from "../config";
 import { createDatabase, type Database, runMigrations } from "../db/client";
+import { directUploadClaims } from "../db/schema/uploads";
+import { PRESIGN_SECONDS, STAGED_MAX_AGE_SECONDS } from "../lib/direct-upload";
 import { createLocalStorage } from "../storage/local";
 import { createS3Storage } from "../storage/s3";
 import {
@@ -309,6 +311,56 @@ describe("storage.sweep on S3 (s3rver), grace period 0", () => {
     expect(await storage.exists(logo)).toBe(true);
     expect(await storage.exists(orphanA)).toBe(false);
     expect(await storage.exists(orphanB)).toBe(false);
+  });
+});
+
+describe("storage.sweep: staged direct uploads (tmp/)", () => {
+  it("deletes a staged object once no ticket can confirm it, whatever the grace period, and drops expired claims", {
+    timeout: 60_000,
+  }, async () => {
+    const root = mkdtempSync(join(tmpdir(), "vt-sweep-staged-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const storage = await createLocalStorage({ root, publicBaseUrl: "http://localhost:3000/files" });
+    const database = await createTestDatabase();
+    cleanups.push(() => database.close());
+    const put = (prefix: "tmp" | "users") =>
+      storage.put(Buffer.from("x"), { prefix, ext: "png", contentType: "image/png" });
+    const setAge = (key: string, seconds: number) => {
+      const when = new Date(Date.now() - seconds * 1000);
+      utimesSync(join(root, key), when, when);
+    };
+    const expired = await put("tmp");
+    setAge(expired, STAGED_MAX_AGE_SECONDS + 60);
+    const live = await put("tmp");
+    setAge(live, PRESIGN_SECONDS + 60); // URL expired, but a confirm may still come
+    const orphan = await put("users");
+    setAge(orphan, STAGED_MAX_AGE_SECONDS + 60); // an ordinary orphan waits for the grace period
+    await database.db.insert(directUploadClaims).values([
+      {
+        key: "tmp/2026/01/old.png",
+        claimedAt: new Date(Date.now() - (STAGED_MAX_AGE_SECONDS + 60) * 1000),
+      },
+      { key: "tmp/2026/01/new.png" },
+    ]);
+
+    const config = { ...(await sweepConfig()), storageSweepGraceHours: 24 } satisfies Config;
+    const result = await storageSweep.run({}, { db: database.db, database, storage, config, log: silent });
+    expect(result).toMatchObject({ deleted: 1, claims: 1 });
+    expect(await storage.exists(expired)).toBe(false);
+    expect(await storage.exists(live)).toBe(true);
+    expect(await storage.exists(orphan)).toBe(true);
+    const claims = await database.db.select({ key: directUploadClaims.key }).from(directUploadClaims);
+    expect(claims.map((c) => c.key)).toEqual(["tmp/2026/01/new.png"]);
+
+    // With no grace period at all, a staged object a ticket may still confirm stays.
+    const noGrace = { ...config, storageSweepGraceHours: 0 } satisfies Config;
+    const again = await storageSweep.run(
+      {},
+      { db: database.db, database, storage, config: noGrace, log: silent },
+    );
+    expect(again).toMatchObject({ deleted: 1 });
+    expect(await storage.exists(live)).toBe(true);
+    expect(await storage.exists(orphan)).toBe(false);
   });
 });
 

@@ -12,6 +12,8 @@ export class AppError extends Error {
   readonly params: Record<string, string | number> | undefined;
   /** The input field the error is about: rendered like a schema failure on that field (422). */
   readonly field: (string | number)[] | undefined;
+  /** Seconds after which the client may try again: sent as `Retry-After` (a 429 of a busy server). */
+  readonly retryAfter: number | undefined;
 
   constructor(
     code: ErrorCode,
@@ -21,6 +23,7 @@ export class AppError extends Error {
       params?: Record<string, string | number>;
       field?: (string | number)[];
       cause?: unknown;
+      retryAfter?: number;
     } = {},
   ) {
     super(message ?? `errors.${code}`, { cause: options.cause });
@@ -29,6 +32,7 @@ export class AppError extends Error {
     this.errors = options.errors;
     this.params = options.params;
     this.field = options.field;
+    this.retryAfter = options.retryAfter;
   }
 
   get statusCode(): number {

@@ -145,12 +145,16 @@ describe.each(cases)("direct upload: $name", (c) => {
     ...over,
   });
 
-  it("presign -> PUT -> confirm records the object where the browser put it", async () => {
+  it("presign -> PUT -> confirm records a copy of the object out of the browser's reach", async () => {
     const tickets = await stage(t, owner, c.base(), [await file()], extra());
+    expect(tickets[0]!.key).toMatch(/^tmp\//);
     const res = await confirmAt(t, owner, c.base(), tickets, extra());
     expect(res.statusCode, res.body).toBe(c.status);
-    expect(res.body).toContain(tickets[0]!.key);
-    expect(await exists(tickets[0]!)).toBe(true);
+    expect(res.body).not.toContain(tickets[0]!.key);
+    const served = /(comics|teams|users)\/\d{4}\/\d{2}\/[A-Za-z0-9_/-]+\.jpg/.exec(res.body)?.[0];
+    expect(served, res.body).toBeDefined();
+    expect(await bucket.storage.exists(served!)).toBe(true);
+    expect(await exists(tickets[0]!)).toBe(false);
   });
 
   it("refuses who may not upload here, at presign and at confirm, touching nothing", async () => {
@@ -247,8 +251,8 @@ describe("direct upload: details per route", () => {
     expect(stolen.statusCode).toBe(403);
     const res = await confirmAt(t, outsider, base, [ticket!]);
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as { url: string }).url).toContain(ticket!.key);
-    expect(ticket!.key).toMatch(/^users\/.*_avatar\.jpg$/);
+    expect((res.json() as { url: string }).url).toMatch(/\/users\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+_avatar\.jpg$/);
+    expect(ticket!.key).toMatch(/^tmp\/.*_avatar\.jpg$/);
     const [cut] = await stage(t, outsider, base, [
       { name: "c.jpg", bytes: bytes.subarray(0, 200), type: "image/jpeg" },
     ]);

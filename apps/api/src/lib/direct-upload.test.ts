@@ -9,6 +9,7 @@ import { putToBucket, startBucket, type TestBucket } from "../../test/fixtures/s
 import { chapterPages } from "../db/schema/chapters";
 import { uploadUsage } from "../db/schema/uploads";
 import type { S3Storage } from "../storage/s3";
+import { translate } from "./messages";
 import { metrics } from "./metrics";
 
 const BUCKET = "vt-direct";
@@ -101,7 +102,8 @@ describe("direct page uploads on S3", () => {
     const tickets = await ticketsFor(uploader, chapterId, files);
     expect(tickets).toHaveLength(2);
     for (const ticket of tickets) {
-      expect(ticket.key).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+\.(jpg|png)$/);
+      // The browser writes under tmp/ only: never a key that is served.
+      expect(ticket.key).toMatch(/^tmp\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+\.(jpg|png)$/);
       expect(ticket.headers["content-type"]).toMatch(/^image\//);
       expect(new Date(ticket.expiresAt).getTime()).toBeGreaterThan(Date.now());
     }
@@ -120,7 +122,11 @@ describe("direct page uploads on S3", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const pages = (res.json() as { pages: { id: number; url: string; duplicate: boolean }[] }).pages;
-    expect(pages.map((p) => p.url)).toEqual(tickets.map((ticket) => ticket.key));
+    const keys = pages.map((p) => p.url);
+    for (const [i, key] of keys.entries()) {
+      expect(key).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+\.(jpg|png)$/);
+      expect(key.slice(-4)).toBe(tickets[i]!.key.slice(-4));
+    }
     expect(pages.every((p) => !p.duplicate)).toBe(true);
     expect((await uploadedBytes()) - bytesBefore).toBe(files[0]!.bytes.length + files[1]!.bytes.length);
 
@@ -129,15 +135,15 @@ describe("direct page uploads on S3", () => {
       .from(chapterPages)
       .where(eq(chapterPages.chapterId, chapterId));
     expect(rows.map((r) => [r.url, r.width, r.mime])).toEqual([
-      [tickets[0]!.key, 300, "image/jpeg"],
-      [tickets[1]!.key, 200, "image/png"],
+      [keys[0], 300, "image/jpeg"],
+      [keys[1], 200, "image/png"],
     ]);
-    // The objects stay where the browser put them and read back whole.
-    expect((await storage.get(tickets[0]!.key))!.equals(files[0]!.bytes)).toBe(true);
+    // The pages were copied out of the browser's reach, byte for byte; the staged objects are gone.
+    expect((await storage.get(keys[0]!))!.equals(files[0]!.bytes)).toBe(true);
+    expect((await storage.get(keys[1]!))!.equals(files[1]!.bytes)).toBe(true);
+    for (const ticket of tickets) expect(await storage.exists(ticket.key)).toBe(false);
     const detail = await call(t, uploader, "GET", `/api/chapters/${chapterId}`);
-    expect((detail.json() as { pages: { url: string }[] }).pages.map((p) => p.url)).toEqual(
-      tickets.map((ticket) => ticket.key),
-    );
+    expect((detail.json() as { pages: { url: string }[] }).pages.map((p) => p.url)).toEqual(keys);
   });
 
   it("refuses declared oversize and non-image types before signing anything", async () => {
@@ -280,6 +286,79 @@ describe("direct page uploads on S3", () => {
   });
 });
 
+describe("an object cannot change after its check (issue 31 items 6 and 7)", () => {
+  const pageRows = async (chapter: number) =>
+    t.database.db
+      .select({ url: chapterPages.url })
+      .from(chapterPages)
+      .where(eq(chapterPages.chapterId, chapter));
+
+  it("HTML PUT again to the same presigned URL after the confirm never reaches the served page", async () => {
+    const chapter = await newChapter(uploader, await createTeam(t, uploader, [], "Nhóm Ghi Đè"));
+    const good = await noisy().jpeg().toBuffer();
+    const [ticket] = await ticketsFor(uploader, chapter, [
+      { name: "001.jpg", bytes: good, type: "image/jpeg" },
+    ]);
+    expect(await putToBucket(ticket!, good)).toBe(200);
+    const res = await confirm(uploader, chapter, {
+      files: [{ key: ticket!.key, token: ticket!.token, filename: "001.jpg" }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const served = (res.json() as { pages: { url: string }[] }).pages[0]!.url;
+    expect(served).not.toBe(ticket!.key);
+
+    // The URL is still valid (10 minutes): the bucket takes the HTML, under the staged key only.
+    const html = Buffer.from("<html><script>alert(document.cookie)</script></html>".padEnd(good.length, " "));
+    expect(await putToBucket(ticket!, html)).toBe(200);
+    const publicRead = await fetch(storage.publicUrl(served));
+    expect(publicRead.status).toBe(200);
+    expect(Buffer.from(await publicRead.arrayBuffer()).equals(good)).toBe(true);
+    expect((await storage.get(served))!.equals(good)).toBe(true);
+    expect((await pageRows(chapter)).map((r) => r.url)).toEqual([served]);
+  });
+
+  it("a ticket confirms once: a replay is 409 (translated), one at a time or two at once, one page row each", async () => {
+    const chapter = await newChapter(uploader, await createTeam(t, uploader, [], "Nhóm Xác Nhận Hai Lần"));
+    const good = await noisy().jpeg().toBuffer();
+    const [ticket] = await ticketsFor(uploader, chapter, [
+      { name: "001.jpg", bytes: good, type: "image/jpeg" },
+    ]);
+    expect(await putToBucket(ticket!, good)).toBe(200);
+    const body = { files: [{ key: ticket!.key, token: ticket!.token, filename: "001.jpg" }] };
+    expect((await confirm(uploader, chapter, body)).statusCode).toBe(201);
+    // Even with the object PUT again (the URL still works), the ticket is spent.
+    expect(await putToBucket(ticket!, good)).toBe(200);
+    const replay = await confirm(uploader, chapter, body);
+    const replayEn = await call(t, uploader, "POST", `/api/chapters/${chapter}/pages/direct`, {
+      payload: body,
+      headers: { "x-custom-lang": "en" },
+    });
+    expect([replay.statusCode, replay.json()]).toEqual([
+      409,
+      { message: translate("vi", "upload.ticketUsed"), code: "CONFLICT" },
+    ]);
+    expect(replayEn.json().message).toBe(translate("en", "upload.ticketUsed"));
+    expect(replayEn.json().message).not.toBe(replay.json().message);
+    expect(await pageRows(chapter)).toHaveLength(1);
+
+    // Two confirms of one fresh ticket at once: one 201, one 409, one row.
+    const [raced] = await ticketsFor(uploader, chapter, [
+      { name: "002.jpg", bytes: good, type: "image/jpeg" },
+    ]);
+    expect(await putToBucket(raced!, good)).toBe(200);
+    const racedBody = { files: [{ key: raced!.key, token: raced!.token, filename: "002.jpg" }] };
+    const both = await Promise.all([
+      confirm(uploader, chapter, racedBody),
+      confirm(uploader, chapter, racedBody),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await pageRows(chapter)).toHaveLength(2);
+    const urls = (await pageRows(chapter)).map((r) => r.url);
+    expect(new Set(urls).size).toBe(2);
+    for (const url of urls) expect((await storage.get(url))!.equals(good)).toBe(true);
+  });
+});
+
 describe("direct cover uploads on S3", () => {
   async function coverTickets(user: TestUser, bytes: Buffer) {
     const res = await call(t, user, "POST", "/api/comics/covers/presign", {
@@ -292,7 +371,7 @@ describe("direct cover uploads on S3", () => {
   it("a cover PUT to the bucket and confirmed is kept for the caller's next comic; a wrong shape is deleted", async () => {
     const cover = await noisy(600, 800).jpeg().toBuffer();
     const [ticket] = await coverTickets(uploader, cover);
-    expect(ticket!.key).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+_cover\.jpg$/);
+    expect(ticket!.key).toMatch(/^tmp\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+_cover\.jpg$/);
     expect(await putToBucket(ticket!, cover)).toBe(200);
     // Only its own user may record it.
     const stolen = await call(t, outsider, "POST", "/api/comics/covers/direct", {
@@ -303,10 +382,12 @@ describe("direct cover uploads on S3", () => {
       payload: { files: [{ key: ticket!.key, token: ticket!.token, filename: "cover.jpg" }] },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ key: ticket!.key, width: 600, height: 800 });
+    expect(res.json()).toMatchObject({ width: 600, height: 800 });
+    const coverKey = (res.json() as { key: string }).key;
+    expect(coverKey).toMatch(/^comics\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+_cover\.jpg$/);
     const team = await createTeam(t, uploader, [], "Nhóm Bìa Thẳng");
     const comic = await call(t, uploader, "POST", "/api/comics", {
-      payload: { teamId: team, title: "Bìa Lên Thẳng Kho", thumbnail: ticket!.key },
+      payload: { teamId: team, title: "Bìa Lên Thẳng Kho", thumbnail: coverKey },
     });
     expect(comic.statusCode, comic.body).toBe(201);
 

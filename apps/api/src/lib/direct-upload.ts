@@ -14,12 +14,19 @@
  *    PRESIGN_SECONDS. Each ticket carries a token: an HMAC (AUTH_SECRET, the same on every
  *    instance) over user, target, key, size, type and expiry.
  * 3. refuses (403, nothing deleted) any key whose token was not made for this user and target;
- *    more files than the route takes now (e.g. credit pages over the limit) are deleted, 422; then reads every object back through the image gate (`checkStoredImage`: size and type as
- *    signed, pixels, full decode). When one fails, every object of the request is deleted and the
- *    error is answered, as the multipart path does. Objects never confirmed are removed by the
- *    storage sweep after its grace period.
+ *    more files than the route takes now (e.g. credit pages over the limit) are deleted, 422;
+ *    claims every ticket once in the database (a replayed or concurrent confirm of a ticket is
+ *    409 upload.ticketUsed, nothing touched); then copies each staged object to a fresh key under
+ *    the route's prefix, deletes the staged one and reads the copy through the image gate
+ *    (`checkStoredImage`: size and type as signed, pixels, full decode; non-page images are
+ *    re-encoded and the encode replaces the copy). When one fails, every object of the request is
+ *    deleted and the error is answered, as the multipart path does.
  *
- * Objects are stored under their final prefix, so an accepted upload is recorded as is (no copy).
+ * The browser only ever writes staged keys (`tmp/...`, STAGING_PREFIX); the presigned URL stays
+ * valid for PRESIGN_SECONDS after the confirm, but what is served lives under a key no URL was
+ * signed for and that the gate read after it was written, so it cannot change after its check.
+ * Staged objects never confirmed are removed by the storage sweep once no ticket can use them
+ * (STAGED_MAX_AGE_SECONDS), with the claims of expired tickets.
  * Services take either kind of upload as `IncomingImage`s: a checked image with `key` set was
  * stored by the browser (direct), one without is stored by `storeIncoming` (multipart). So the
  * multipart route and its direct pair run the same service function, authorization included.
@@ -30,7 +37,9 @@ import type { TDirectUploadedFile, TDirectUploadTicket } from "@vt/shared/contra
 import { IMAGE_EXTENSIONS } from "@vt/shared/image-sniff";
 import { scrambledNameOf } from "@vt/shared/scramble";
 import type { FastifyRequest } from "fastify";
-import { generateKey } from "../storage/keys";
+import type { Db } from "../db/client";
+import { directUploadClaims } from "../db/schema/uploads";
+import { generateKey, movedKey } from "../storage/keys";
 import { canPresign, type S3Storage } from "../storage/s3";
 import type { PutOptions, Storage, StoragePrefix } from "../storage/storage";
 import { AppError } from "./app-error";
@@ -48,6 +57,10 @@ import { consumeUploadQuota } from "./upload-quota";
 export const PRESIGN_SECONDS = 600;
 /** How long after the URL expired a confirm is still accepted (a slow PUT started in time). */
 const CONFIRM_GRACE_SECONDS = 3600;
+/** Where browsers write: never a key that is served (a confirm copies the object out). */
+export const STAGING_PREFIX = "tmp" satisfies StoragePrefix;
+/** Age after which no ticket can confirm a staged object or its claim any more (the sweep's cutoff). */
+export const STAGED_MAX_AGE_SECONDS = PRESIGN_SECONDS + CONFIRM_GRACE_SECONDS + 600;
 
 export interface DirectUploadScope {
   /** What the upload is for, e.g. `chapter:12`: a ticket is only valid for the same target. */
@@ -55,6 +68,8 @@ export interface DirectUploadScope {
   prefix: StoragePrefix;
   /** Tail of the generated object name (e.g. `_cover`), as for storage.put. */
   suffix?: string;
+  /** Chapter pages: store the exact bytes uploaded. Every other image is re-encoded (no metadata). */
+  page?: boolean;
   /** Keep a scrambled page's spec §9 file name as the key's last segment (chapter pages). */
   keepScrambledName?: boolean;
   maxBytes: number;
@@ -118,7 +133,7 @@ export async function presignImageUploads(
   for (const file of files) {
     const mime = file.type as ImageMimeType;
     const key = generateKey({
-      prefix: scope.prefix,
+      prefix: STAGING_PREFIX,
       ext: IMAGE_EXTENSIONS[mime],
       contentType: mime,
       ...(scope.suffix ? { suffix: scope.suffix } : {}),
@@ -175,13 +190,31 @@ function verifyTicket(
 
 export interface ReceivedImage {
   image: CheckedImage;
-  /** The storage key the browser stored it under. */
+  /** The storage key the image is served under (the copy of the staged object). */
   key: string;
 }
 
 /**
- * Step 3: verify every ticket (403 upload.ticketInvalid, nothing touched), then pass every object
- * through the image gate; on the first refusal delete all of the request's objects and rethrow.
+ * Claims every ticket of a confirm at once (one transaction): 409 upload.ticketUsed, nothing
+ * claimed, when any of them was confirmed before (or is being confirmed right now elsewhere).
+ */
+async function claimTickets(db: Db, keys: string[]): Promise<void> {
+  const used = new AppError("CONFLICT", "upload.ticketUsed");
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(directUploadClaims)
+      .values(keys.map((key) => ({ key })))
+      .onConflictDoNothing()
+      .returning({ key: directUploadClaims.key });
+    if (claimed.length !== keys.length) throw used;
+  });
+}
+
+/**
+ * Step 3: verify every ticket (403 upload.ticketInvalid, nothing touched), claim them (409
+ * upload.ticketUsed when one was confirmed before), then copy each staged object out of the
+ * browser's reach and pass the copy through the image gate; on the first refusal delete all of
+ * the request's objects and rethrow.
  */
 export async function receiveDirectUploads(
   request: FastifyRequest,
@@ -196,6 +229,10 @@ export async function receiveDirectUploads(
   if (new Set(tickets.map((t) => t.key)).size !== tickets.length) {
     throw new AppError("VALIDATION", "validation.invalid");
   }
+  await claimTickets(
+    request.server.db,
+    tickets.map((t) => t.key),
+  );
   if (tickets.length > scope.maxFiles) {
     // The objects are the caller's own (valid tickets): refused, they go.
     await Promise.all(tickets.map((t) => storage.delete(t.key).catch(() => undefined)));
@@ -203,18 +240,39 @@ export async function receiveDirectUploads(
     throw tooManyFiles(scope.maxFiles);
   }
   const received: ReceivedImage[] = [];
+  const served: string[] = [];
   try {
     for (const ticket of tickets) {
+      const key = movedKey(ticket.key, scope.prefix);
+      served.push(key);
+      const copied = await storage.copy(ticket.key, key);
+      await storage.delete(ticket.key);
+      if (!copied) {
+        const missing = new AppError("VALIDATION", "upload.objectMissing");
+        countRejection(missing);
+        throw missing;
+      }
       const image = await checkStoredImage(
         storage,
-        ticket.key,
-        { maxBytes: scope.maxBytes, size: ticket.size, mime: ticket.mime, types },
+        key,
+        { maxBytes: scope.maxBytes, size: ticket.size, mime: ticket.mime, types, page: scope.page ?? false },
         ticket.filename,
       );
-      received.push({ image, key: ticket.key });
+      // A re-encoded image replaces the copy (same key, same type).
+      if (!scope.page) {
+        await storage.put(image.bytes, {
+          prefix: scope.prefix,
+          key,
+          ext: image.ext,
+          contentType: image.mime,
+        });
+      }
+      received.push({ image, key });
     }
   } catch (error) {
-    await Promise.all(tickets.map((t) => storage.delete(t.key).catch(() => undefined)));
+    await Promise.all(
+      [...tickets.map((t) => t.key), ...served].map((key) => storage.delete(key).catch(() => undefined)),
+    );
     throw error;
   }
   return received;

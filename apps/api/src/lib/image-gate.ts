@@ -3,8 +3,12 @@
  * streamed with a byte limit (413, never a silently cut file), then checked in this order before
  * anything is stored:
  *   1. type by content (magic bytes via the shared sniffer, never the name or declared type)
- *   2. declared dimensions (header only) against the pixel cap (decompression-bomb guard)
- *   3. a complete decode with sharp `failOn: "error"` (a truncated or damaged image is refused)
+ *   2. declared dimensions (header only, before any decode): each side at most IMAGE_MAX_SIDE,
+ *      long side over short side at most IMAGE_MAX_ASPECT, the pixel cap (decompression bombs)
+ *   3. a complete decode with sharp `failOn: "error"` (a truncated or damaged image is refused),
+ *      in one of the process's decode slots (lib/decode-slots.ts: 429 when too many wait); for
+ *      every image but chapter pages (`page`) that decode is a fresh encode stored instead of the
+ *      upload, so metadata other than the ICC profile is gone
  *   4. the uploader's hourly quota (lib/upload-quota.ts, counted in the database)
  * Callers store what `onImage` receives (streaming: a 300-page batch is never held in memory) or
  * the returned list. Direct uploads (browser PUT to the S3 bucket, lib/direct-upload.ts) pass the
@@ -16,12 +20,20 @@
  * Failures (message keys, translated by the error handler):
  *   413 validation.fileTooLarge {max} (MB)      415 validation.notAnImage
  *   415 validation.fileTypeInvalid {types}       422 validation.imageTooManyPixels {max} (megapixels)
+ *   422 validation.imageSideTooLong {max} (px)   422 validation.imageTooNarrow {max} (ratio)
  *   422 upload.imageDamaged (truncated/corrupt)  422 validation.tooManyFiles {max}
  *   422 on the file field when it is missing     429 upload.quotaFiles / upload.quotaBytes
+ *   429 upload.gateBusy {seconds} + Retry-After (the decode line is full)
  */
 
 import { DIRECT_UPLOAD_FALLBACK_HEADER, IMAGE_MIME_TYPES, type ImageMimeType } from "@vt/shared/constants";
-import { IMAGE_MAX_PIXELS, UPLOAD_FIELD_MULTIPLE, UPLOAD_FIELD_SINGLE } from "@vt/shared/contracts/images";
+import {
+  IMAGE_MAX_ASPECT,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
+  UPLOAD_FIELD_MULTIPLE,
+  UPLOAD_FIELD_SINGLE,
+} from "@vt/shared/contracts/images";
 import { containsMarkup } from "@vt/shared/image-markup";
 import { IMAGE_EXTENSIONS, imageTypeProblem, megabytes, sniffImageType } from "@vt/shared/image-sniff";
 import type { FastifyRequest } from "fastify";
@@ -29,6 +41,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import type { Storage } from "../storage/storage";
 import { AppError } from "./app-error";
+import { decodeSlots } from "./decode-slots";
 import { metrics } from "./metrics";
 import { commitUploadQuota, reserveUpload } from "./upload-quota";
 
@@ -41,6 +54,13 @@ export interface ImageCheckOptions {
   maxPixels?: number;
   /** Accepted types (default JPEG, PNG, WebP, GIF). */
   types?: readonly ImageMimeType[];
+  /**
+   * A chapter page: the uploaded bytes are stored exactly (the browser pipeline made them; GIFs
+   * and scrambled pages stay as uploaded). Every other image (avatars, covers, volume art, team
+   * images) is re-encoded and the encode is stored instead: no EXIF, XMP or comment survives,
+   * the ICC profile does.
+   */
+  page?: boolean;
 }
 
 export interface ImageUploadOptions extends ImageCheckOptions {
@@ -61,7 +81,10 @@ export interface ImageUploadOptions extends ImageCheckOptions {
 }
 
 export interface CheckedImage {
+  /** What to store: the upload itself (pages) or its re-encode (every other image). */
   bytes: Buffer;
+  /** Size of the upload as received (what the quota and vt_upload_bytes_total count). */
+  receivedSize: number;
   mime: ImageMimeType;
   /** Extension to store under ("jpg", "png", "webp", "gif"). */
   ext: string;
@@ -115,33 +138,92 @@ export async function checkImage(
   let width: number;
   let height: number;
   let frames: number;
+  let orientation: number;
   try {
     const meta = await sharp(bytes, { limitInputPixels: false, animated: true }).metadata();
     width = meta.width ?? 0;
     height = meta.pageHeight ?? meta.height ?? 0;
     frames = meta.pages ?? 1;
+    orientation = meta.orientation ?? 1;
   } catch {
     // The signature of a stored type but no readable header: a cut or damaged file.
     throw damaged();
   }
   if (!(width > 0 && height > 0)) throw damaged();
+  checkDeclaredSize(width, height, frames, maxPixels);
+
+  // 2. The whole image, every frame, in one of the process's decode slots: a truncated or corrupt
+  // file fails here. Pages: the output is a thumbnail that is thrown away, the stored bytes are the
+  // uploaded ones; a JPEG is decoded at 1/8 scale (libjpeg DCT scaling through sharp's
+  // shrink-on-load), which still entropy-decodes every scan: image-gate.corpus.test.ts shows it
+  // refuses every one of 320 damaged pages a full-size decode refuses, at about 0.5-0.6x its CPU. Other images (not `page`): the decode
+  // is an encode of the same type, stored instead of the upload, so no metadata survives but the
+  // colour profile (EXIF orientation applied first).
+  if (!options.page) {
+    const encoded = await decodeSlots.run(() => reencode(bytes, mime, maxPixels, orientation));
+    return {
+      bytes: encoded.data,
+      receivedSize: bytes.length,
+      mime,
+      ext: IMAGE_EXTENSIONS[mime],
+      ...encoded.size,
+      filename,
+    };
+  }
+  try {
+    await decodeSlots.run(() =>
+      sharp(bytes, { failOn: "error", animated: true, limitInputPixels: maxPixels, sequentialRead: true })
+        .resize({ width: 64, height: 64, fit: "inside" })
+        .raw()
+        .toBuffer(),
+    );
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw damaged();
+  }
+  return { bytes, receivedSize: bytes.length, mime, ext: IMAGE_EXTENSIONS[mime], width, height, filename };
+}
+
+/**
+ * The caps on the header's declared size, checked before any decode: each side, the aspect ratio
+ * (a 1 x 40,000,000 PNG is 78 KB and 40 megapixels, yet 40 million rows to decode), then pixels.
+ */
+function checkDeclaredSize(width: number, height: number, frames: number, maxPixels: number): void {
+  if (Math.max(width, height) > IMAGE_MAX_SIDE) {
+    throw new AppError("VALIDATION", "validation.imageSideTooLong", { params: { max: IMAGE_MAX_SIDE } });
+  }
+  if (Math.max(width, height) / Math.min(width, height) > IMAGE_MAX_ASPECT) {
+    throw new AppError("VALIDATION", "validation.imageTooNarrow", { params: { max: IMAGE_MAX_ASPECT } });
+  }
   if (width * height * frames > maxPixels) {
     throw new AppError("VALIDATION", "validation.imageTooManyPixels", {
       params: { max: Math.round(maxPixels / 1_000_000) },
     });
   }
+}
 
-  // 2. The whole image, every frame: a truncated or corrupt file fails here. The output is a
-  // thumbnail (JPEG shrink-on-load keeps this cheap) that is thrown away.
+/**
+ * A fresh encode of a whole image in its own type (every byte decoded, `failOn: "error"`): only
+ * the ICC profile is kept, EXIF (camera, author, GPS), XMP, IPTC and comments are gone; the EXIF
+ * orientation is applied to the pixels first so the image shows as before. Damage is a 422.
+ */
+async function reencode(bytes: Buffer, mime: ImageMimeType, maxPixels: number, orientation: number) {
   try {
-    await sharp(bytes, { failOn: "error", animated: true, limitInputPixels: maxPixels, sequentialRead: true })
-      .resize({ width: 64, height: 64, fit: "inside" })
-      .raw()
-      .toBuffer();
+    let image = sharp(bytes, {
+      failOn: "error",
+      animated: true,
+      limitInputPixels: maxPixels,
+    }).keepIccProfile();
+    if (orientation > 1) image = image.autoOrient();
+    if (mime === "image/jpeg") image = image.jpeg({ quality: 90 });
+    else if (mime === "image/png") image = image.png();
+    else if (mime === "image/webp") image = image.webp({ quality: 90 });
+    else image = image.gif();
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    return { data, size: { width: info.width, height: info.pageHeight ?? info.height } };
   } catch {
     throw damaged();
   }
-  return { bytes, mime, ext: IMAGE_EXTENSIONS[mime], width, height, filename };
 }
 
 function multipartCode(error: unknown): unknown {
@@ -180,6 +262,9 @@ const REJECTION_REASONS: Record<string, string> = {
   "validation.notAnImage": "not_image",
   "validation.fileTypeInvalid": "type",
   "validation.imageTooManyPixels": "pixels",
+  "validation.imageSideTooLong": "dimensions",
+  "validation.imageTooNarrow": "dimensions",
+  "upload.gateBusy": "busy",
   "upload.imageDamaged": "damaged",
 };
 
@@ -357,8 +442,8 @@ export async function readImageUploads(
       checking.catch(() => {}); // awaited in order below; a refusal surfaces there
       const step = tail.then(async () => {
         const image = await checking;
-        metrics.uploadBytes.inc(image.bytes.length);
-        await reserveUpload(request, image.bytes.length);
+        metrics.uploadBytes.inc(image.receivedSize);
+        await reserveUpload(request, image.receivedSize);
         count += 1;
         if (options.onImage) await options.onImage(image);
         else images.push(image);

@@ -55,6 +55,18 @@ export const metrics = {
     labelNames: ["reason"] as const,
     registers: [registry],
   }),
+  /** Image decodes of the gate (and re-encodes of non-page images) finished (lib/decode-slots.ts). */
+  decodes: new Counter({
+    name: "vt_image_decodes_total",
+    help: "Image decodes run by the image gate (and re-encodes of non-page images)",
+    registers: [registry],
+  }),
+  /** Image checks waiting for a decode slot now. */
+  decodeQueue: new Gauge({
+    name: "vt_image_decode_queue",
+    help: "Image checks waiting for a decode slot",
+    registers: [registry],
+  }),
   /**
    * Multipart uploads the dashboard sent because its direct PUT to the bucket failed at the network
    * level (usually the bucket's CORS rules): each one is an upload that S3 direct mode missed.

@@ -11,6 +11,7 @@ import { Readable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -57,6 +58,11 @@ export interface S3Storage extends Storage {
    * arrives is untrusted: check it (type by content, size, pixels) before publishing it.
    */
   presignPut(key: string, contentType: string, options?: PresignPutOptions): Promise<PresignedPut>;
+  /**
+   * Copies an object to another key inside the bucket (server side, CopyObject: the bytes never
+   * pass through the API), keeping its content type. Resolves to false when `from` does not exist.
+   */
+  copy(from: string, to: string): Promise<boolean>;
   /** Release the HTTP connections of the S3 client. */
   close(): void;
 }
@@ -367,6 +373,21 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       const headers: Record<string, string> = { "content-type": contentType };
       if (contentLength !== undefined) headers["content-length"] = String(contentLength);
       return { url, method: "PUT", headers, expiresAt: new Date(Date.now() + expiresIn * 1000) };
+    },
+
+    async copy(from, to) {
+      assertValidKey(from);
+      assertValidKey(to);
+      try {
+        // Valid keys need no URL encoding (see publicUrl).
+        await client.send(
+          new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from}` }),
+        );
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
     },
 
     close() {

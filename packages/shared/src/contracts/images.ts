@@ -7,6 +7,8 @@
  *   413 validation.fileTooLarge        more than {{max}} MB
  *   422 validation.tooManyFiles        more than {{max}} files in one request / in the list
  *   422 validation.imageTooManyPixels  more than {{max}} megapixels (decompression-bomb guard)
+ *   422 validation.imageSideTooLong    a side longer than {{max}} px (read from the header, before any decode)
+ *   422 validation.imageTooNarrow      longer side over shorter side above {{max}} (same)
  *   422 validation.required            no file under the expected multipart field
  */
 import { z } from "zod";
@@ -19,6 +21,19 @@ export const TEAM_IMAGE_MAX_BYTES = TEAM_IMAGE_MAX_MB * MB;
 /** Any uploaded image: width x height (x frames) at most this many pixels. */
 export const IMAGE_MAX_MEGAPIXELS = 50;
 export const IMAGE_MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
+/**
+ * Longest accepted side, in pixels: JPEG's own maximum (65,535). Real long webtoon strips are
+ * 690-1,500 px wide and 1,600 to about 30,000 px tall (800 x 12,000 pages are common), so every
+ * one of them passes; a 1 x 40,000,000 PNG (78 KB, 40 megapixels, yet 40 million rows to
+ * decode one by one) does not.
+ */
+export const IMAGE_MAX_SIDE = 65_535;
+/**
+ * Longest side over shortest side at most this: a 1,500 px wide page may be 150,000 px tall
+ * (capped by the side limit first), an 800 x 30,000 strip is 37.5, a 690 x 65,535 one 95. A
+ * 1 x 40,000 or 50 x 40,000 image (a line, not a page) is refused.
+ */
+export const IMAGE_MAX_ASPECT = 100;
 
 /** Multipart field names (spec §7: one file under `file`, several under `files`). */
 export const UPLOAD_FIELD_SINGLE = "file";
@@ -43,9 +58,11 @@ export type TStoredImage = z.infer<typeof ZStoredImage>;
  *      exactly that size and type and lives 10 minutes)
  *   2. PUT ticket.url with ticket.headers and the file's bytes (no cookies, to the bucket)
  *   3. POST .../direct   { files: [{ key, token, filename }] }  -> the same answer as the multipart
- *      route; the server reads each object back through the image gate (size, type, pixels, full
- *      decode) and deletes every object of the request when one fails.
- * A ticket is bound to the user and the target (e.g. the chapter): any other use is 403.
+ *      route; the server copies each object from its staged key (`tmp/...`, the only keys a
+ *      browser may write) to the key it is served from, reads the copy through the image gate
+ *      (size, type, size caps, full decode) and deletes every object of the request when one fails.
+ * A ticket is bound to the user and the target (e.g. the chapter): any other use is 403; it
+ * confirms once (again: 409 upload.ticketUsed).
  */
 export const DIRECT_UPLOAD_TICKET_MAX = 4096;
 export const ZDirectUploadFile = z.object({

@@ -18,6 +18,8 @@ const vi = {
     directUnavailable: "Máy chủ này không nhận tải tệp thẳng lên kho lưu trữ, hãy tải lên theo cách thường",
     ticketInvalid: "Liên kết tải lên không hợp lệ hoặc đã hết hạn, vui lòng tải tệp lên lại",
     objectMissing: "Tệp chưa tới được kho lưu trữ, vui lòng tải lên lại",
+    ticketUsed: "Tệp này đã được ghi nhận rồi, mỗi liên kết tải lên chỉ dùng được một lần",
+    gateBusy: "Máy chủ đang kiểm tra nhiều ảnh, vui lòng thử lại sau {{seconds}} giây",
   },
   fields: {
     q: "Ô tìm kiếm",
@@ -44,6 +46,8 @@ const en: Catalogue<typeof vi> = {
     directUnavailable: "This server does not take uploads straight to storage, upload the usual way",
     ticketInvalid: "The upload link is invalid or has expired, please upload the file again",
     objectMissing: "The file did not reach storage, please upload it again",
+    ticketUsed: "This file has already been recorded: each upload link can be used once",
+    gateBusy: "The server is checking many images, please try again in {{seconds}} seconds",
     quotaBytes: "You have uploaded more than {{max}} MB in an hour, please try again later",
   },
   fields: {

@@ -6,6 +6,8 @@
 const vi = {
   validation: {
     imageTooManyPixels: "Ảnh quá lớn, tối đa {{max}} megapixel",
+    imageSideTooLong: "Ảnh quá dài, mỗi cạnh tối đa {{max}} px",
+    imageTooNarrow: "Ảnh quá hẹp so với chiều dài, cạnh dài tối đa gấp {{max}} lần cạnh ngắn",
   },
   fields: {
     file: "Tệp",
@@ -49,6 +51,9 @@ type Catalogue<T> = { readonly [K in keyof T]: T[K] extends string ? string : Ca
 const en: Catalogue<typeof vi> = {
   validation: {
     imageTooManyPixels: "The image is too large, the maximum is {{max}} megapixels",
+    imageSideTooLong: "The image is too long, each side may be at most {{max}} px",
+    imageTooNarrow:
+      "The image is too narrow for its length, the long side may be at most {{max}} times the short side",
   },
   fields: {
     file: "File",

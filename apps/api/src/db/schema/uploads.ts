@@ -3,7 +3,7 @@
  * by every API process (never process memory). lib/upload-quota.ts increments them atomically and
  * drops a user's older hours as it goes.
  */
-import { bigint, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { parentRef } from "./columns";
 import { users } from "./users";
 
@@ -18,3 +18,14 @@ export const uploadUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
 );
+
+/**
+ * Direct-upload tickets already confirmed (issue 31): a ticket's staged key is inserted when its
+ * confirm starts, so a replayed or concurrent confirm of the same ticket is 409 on every instance
+ * (lib/direct-upload.ts). The storage sweep drops rows older than a ticket can live.
+ */
+export const directUploadClaims = pgTable("direct_upload_claims", {
+  /** The staged key (`tmp/...`) the ticket was signed for. */
+  key: text("key").primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -24,6 +24,7 @@ const pageScope = (chapterId: number): DirectUploadScope => ({
   target: `page:${chapterId}`,
   prefix: "comics",
   keepScrambledName: true,
+  page: true,
   maxBytes: PAGE_MAX_BYTES,
   maxFiles: 1,
 });

@@ -72,7 +72,7 @@ async function readAndStorePages(
 ): Promise<{ pages: service.IncomingPage[]; fields: Record<string, string> }> {
   const { stored, fields } = await readAndStoreImages(
     request,
-    { maxBytes: PAGE_MAX_BYTES, maxFiles, field },
+    { maxBytes: PAGE_MAX_BYTES, maxFiles, field, page: true },
     async (image) => ({ image, url: await service.storePage(deps, image) }),
     (pages) =>
       service.discardStored(
@@ -88,6 +88,7 @@ const pagesScope = (chapterId: number): DirectUploadScope => ({
   target: `chapter:${chapterId}`,
   prefix: "comics",
   keepScrambledName: true,
+  page: true,
   maxBytes: PAGE_MAX_BYTES,
   maxFiles: MAX_PAGES_PER_UPLOAD,
 });

@@ -214,6 +214,7 @@ function chapterFixtures(): Record<string, MatrixFixture> {
       request: (_w, p) => ({ params: { comicId: (p as { comicId: number }).comicId } }),
     },
     "GET /api/chapters/:chapterId": withChapter,
+    "GET /api/chapters/:chapterId/checks": withChapter,
     "GET /api/chapters/:chapterId/history": withChapter,
     "POST /api/chapters": {
       setup: teamComic,

@@ -43,6 +43,7 @@ import type { Storage } from "../storage/storage";
 import { AppError } from "./app-error";
 import { decodeSlots } from "./decode-slots";
 import { metrics } from "./metrics";
+import { fingerprintOfGrey, greyThumbnail, type PageFingerprint } from "./page-fingerprint";
 import { commitUploadQuota, reserveUpload } from "./upload-quota";
 
 export { megabytes };
@@ -92,6 +93,8 @@ export interface CheckedImage {
   height: number;
   /** The client's file name, for display and natural sorting only (never a path). */
   filename: string;
+  /** Pages only: dHash and brightness of the first frame (lib/page-fingerprint.ts), from the decode below. */
+  fingerprint?: PageFingerprint;
 }
 
 export interface ImageUploads {
@@ -170,18 +173,29 @@ export async function checkImage(
       filename,
     };
   }
+  // The thumbnail is the small grey one the page fingerprint is made of.
+  let fingerprint: PageFingerprint;
   try {
-    await decodeSlots.run(() =>
-      sharp(bytes, { failOn: "error", animated: true, limitInputPixels: maxPixels, sequentialRead: true })
-        .resize({ width: 64, height: 64, fit: "inside" })
-        .raw()
-        .toBuffer(),
+    const { data, info } = await decodeSlots.run(() =>
+      greyThumbnail(
+        sharp(bytes, { failOn: "error", animated: true, limitInputPixels: maxPixels, sequentialRead: true }),
+      ).toBuffer({ resolveWithObject: true }),
     );
+    fingerprint = fingerprintOfGrey(data, info.channels);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw damaged();
   }
-  return { bytes, receivedSize: bytes.length, mime, ext: IMAGE_EXTENSIONS[mime], width, height, filename };
+  return {
+    bytes,
+    receivedSize: bytes.length,
+    mime,
+    ext: IMAGE_EXTENSIONS[mime],
+    width,
+    height,
+    filename,
+    fingerprint,
+  };
 }
 
 /**

@@ -8676,6 +8676,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chapters/{chapterId}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page checks before publishing: duplicate pages, pages already in another chapter of the comic, blank pages, misfit widths (docs/page-checks.md)
+         * @description Accepts an API token (scope `read` or `upload`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapterId: number;
+                            pageCount: number;
+                            unchecked: number;
+                            findings: {
+                                /** @enum {string} */
+                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+                                pages: {
+                                    id: number;
+                                    position: number;
+                                }[];
+                                chapter?: {
+                                    id: number;
+                                    order: number;
+                                    name: string;
+                                };
+                                matched?: number;
+                                total?: number;
+                                width?: number;
+                                medianWidth?: number;
+                                minWidth?: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chapters": {
         parameters: {
             query?: never;

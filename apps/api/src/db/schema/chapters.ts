@@ -19,6 +19,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -99,6 +100,16 @@ export const chapterPages = pgTable(
     height: integer("height"),
     size: integer("size"),
     mime: text("mime"),
+    /**
+     * Fingerprint (lib/page-fingerprint.ts, issue 29), made by the image gate on upload: dHash as 16
+     * hex digits, its 4 tagged 16-bit bands (GIN-indexed: the cross-chapter check looks up only
+     * pages sharing a band), mean and standard deviation of brightness. Null for scrambled pages
+     * and pages stored before it existed.
+     */
+    dhash: text("dhash"),
+    dhashBands: integer("dhash_bands").array(),
+    brightnessMean: real("brightness_mean"),
+    brightnessStd: real("brightness_std"),
     /** Client-side file identity (hash of name, size, lastModified) for resumable uploads. */
     clientId: text("client_id"),
     createdBy: userRef("created_by"),
@@ -106,6 +117,7 @@ export const chapterPages = pgTable(
   },
   (t) => [
     index("chapter_pages_chapter_idx").on(t.chapterId, t.staged, t.position),
+    index("chapter_pages_dhash_bands_idx").using("gin", t.dhashBands),
     uniqueIndex("chapter_pages_client_key").on(t.chapterId, t.clientId).where(sql`${t.clientId} is not null`),
   ],
 );

@@ -5,6 +5,7 @@ import type { Executor } from "../../db/executor";
 import { fieldError } from "../../lib/app-error";
 import { writeAuditExtending } from "../../lib/audit";
 import type { CheckedImage } from "../../lib/image-gate";
+import { dhashBands } from "../../lib/page-fingerprint";
 import { type ChaptersDeps, chapterAudit, notFound, removeObjects } from "./chapter-access";
 import { toPage } from "./chapter-view";
 import * as repo from "./chapters.repo";
@@ -31,6 +32,20 @@ export function checkScrambleKey(key: string, field: (string | number)[]): void 
     if (error instanceof ScrambleError) throw fieldError(field, `errors.image.${error.code}`);
     throw error;
   }
+}
+
+/**
+ * The fingerprint columns of a stored page: the gate's fingerprint, or none for a scrambled page
+ * (the gate saw the scrambled pixels; unscrambling is not done on the server yet).
+ */
+function fingerprintColumns(image: CheckedImage, scrambleKey: string | null) {
+  const f = scrambleKey ? null : (image.fingerprint ?? null);
+  return {
+    dhash: f?.dhash ?? null,
+    dhashBands: f ? dhashBands(f.dhash) : null,
+    brightnessMean: f?.mean ?? null,
+    brightnessStd: f?.std ?? null,
+  };
 }
 
 /** What authorizePageUpload checked: the chapter and the comic it belongs to. */
@@ -124,6 +139,7 @@ export async function addPages(
         height: p.image.height,
         size: p.image.bytes.length,
         mime: p.image.mime,
+        ...fingerprintColumns(p.image, input.keys[index] ?? null),
         clientId,
         createdBy: user.id,
       });
@@ -184,6 +200,7 @@ export async function replacePage(
       height: input.image.height,
       size: input.image.bytes.length,
       mime: input.image.mime,
+      ...fingerprintColumns(input.image, input.key ?? null),
       ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
     });
     await repo.updateChapter(tx, chapterId, {});

@@ -29,6 +29,7 @@ import {
   UPLOAD_FIELD_SINGLE,
   ZDirectUploadTickets,
 } from "@vt/shared/contracts/images";
+import { ZChapterChecks } from "@vt/shared/contracts/page-checks";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams, type SessionUser } from "../../auth/session";
@@ -41,6 +42,7 @@ import { errorResponses as e } from "../../lib/route-errors";
 import { assertJsonDepth, parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
+import { chapterChecks } from "./page-checks";
 
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
@@ -183,6 +185,21 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.getChapter(deps(request), await requireUser(request), request.params.chapterId),
+  );
+
+  app.get(
+    "/chapters/:chapterId/checks",
+    {
+      config: { apiToken: "read" },
+      schema: {
+        tags,
+        summary:
+          "Page checks before publishing: duplicate pages, pages already in another chapter of the comic, blank pages, misfit widths (docs/page-checks.md)",
+        params: ZChapterParams,
+        response: { 200: ZChapterChecks, ...scoped, ...e(422) },
+      },
+    },
+    async (request) => chapterChecks(deps(request), await requireUser(request), request.params.chapterId),
   );
 
   app.post(

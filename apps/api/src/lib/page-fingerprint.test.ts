@@ -1,0 +1,86 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { comicPage, type PageStyle } from "../../test/fixtures/pages";
+import { DUPLICATE_DISTANCE } from "../modules/chapters/page-checks";
+import { bandProbes, dhashBands, fingerprintImage, hamming } from "./page-fingerprint";
+
+const STYLES: PageStyle[] = ["shapes", "panels", "text"];
+const PER_STYLE = 6;
+
+/** What an uploader's tools do to the same page: re-encode, resize, crop a few px. */
+const VARIANTS: Record<string, (b: Buffer) => Promise<Buffer>> = {
+  "jpeg q70": (b) => sharp(b).jpeg({ quality: 70 }).toBuffer(),
+  "jpeg q95": (b) => sharp(b).jpeg({ quality: 95 }).toBuffer(),
+  "webp q75": (b) => sharp(b).webp({ quality: 75 }).toBuffer(),
+  "resize 690w": (b) => sharp(b).resize({ width: 690 }).jpeg({ quality: 85 }).toBuffer(),
+  "resize 400w": (b) => sharp(b).resize({ width: 400 }).png().toBuffer(),
+  "crop 4px all sides": (b) =>
+    sharp(b).extract({ left: 4, top: 4, width: 792, height: 1192 }).png().toBuffer(),
+  "crop 10px top": (b) => sharp(b).extract({ left: 0, top: 10, width: 800, height: 1190 }).png().toBuffer(),
+};
+
+describe("page fingerprint", () => {
+  it("counts bits and finds every hash within the distance through the band probes", () => {
+    expect(hamming("0000000000000000", "ffffffffffffffff")).toBe(64);
+    expect(hamming("00f0000000000001", "0000000000000000")).toBe(5);
+    const a = "0123456789abcdef";
+    // 7 flipped bits spread over the 4 bands: some band differs in at most one bit.
+    const b = (BigInt(`0x${a}`) ^ 0x8001_0003_0800_0401n).toString(16).padStart(16, "0");
+    expect(hamming(a, b)).toBe(7);
+    const probes = new Set(bandProbes(a, 7));
+    expect(dhashBands(b).some((band) => probes.has(band))).toBe(true);
+  });
+
+  it(`matches re-encoded, resized and cropped copies and tells different pages apart at distance ${DUPLICATE_DISTANCE}`, async () => {
+    const originals: { style: PageStyle; hash: string }[] = [];
+    const same: Record<string, number[]> = {};
+    for (const style of STYLES) {
+      for (let i = 0; i < PER_STYLE; i++) {
+        const bytes = await comicPage(5000 + i, { style });
+        const { dhash } = await fingerprintImage(bytes);
+        originals.push({ style, hash: dhash });
+        for (const [name, make] of Object.entries(VARIANTS)) {
+          const copy = await fingerprintImage(await make(bytes));
+          same[name] = [...(same[name] ?? []), hamming(dhash, copy.dhash)];
+        }
+      }
+    }
+    const different: Record<string, number[]> = {};
+    for (let i = 0; i < originals.length; i++) {
+      for (let j = i + 1; j < originals.length; j++) {
+        const a = originals[i]!;
+        const b = originals[j]!;
+        const label = a.style === b.style ? `different ${a.style} pages` : "different styles";
+        different[label] = [...(different[label] ?? []), hamming(a.hash, b.hash)];
+      }
+    }
+    const rows = [
+      ...Object.entries(same).map(([name, d]) => ({
+        pair: `same page, ${name}`,
+        n: d.length,
+        max: Math.max(...d),
+        matched: d.filter((x) => x <= DUPLICATE_DISTANCE).length,
+      })),
+      ...Object.entries(different).map(([name, d]) => ({
+        pair: name,
+        n: d.length,
+        min: Math.min(...d),
+        matched: d.filter((x) => x <= DUPLICATE_DISTANCE).length,
+      })),
+    ];
+    console.table(rows);
+    // Every copy matches; no two different pages do (also same layout, mostly white).
+    for (const d of Object.values(same)) expect(d.every((x) => x <= DUPLICATE_DISTANCE)).toBe(true);
+    for (const d of Object.values(different)) expect(d.some((x) => x <= DUPLICATE_DISTANCE)).toBe(false);
+  });
+
+  it("gives a flat page a tiny spread and a drawn page a large one", async () => {
+    const flat = await fingerprintImage(
+      await sharp({ create: { width: 800, height: 1200, channels: 3, background: "#ffffff" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(flat).toMatchObject({ mean: 255, std: 0 });
+    expect((await fingerprintImage(await comicPage(1, { style: "text" }))).std).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * `GET /api/chapters/:chapterId/checks` (issue 29): what looks wrong in a chapter's pages before it
+ * is published, from each page's fingerprint (apps/api/src/lib/page-fingerprint.ts). The checks and
+ * their thresholds are described in docs/page-checks.md. Findings never block anything.
+ *
+ * - `duplicate`: pages of this chapter that look the same (a group of 2 or more);
+ * - `otherChapter`: `matched` of this chapter's `total` fingerprinted pages are already in `chapter`
+ *   (one finding per other chapter; 1 page is often a recap or credit page);
+ * - `blank`: a blank or near-blank page (one flat colour);
+ * - `width`: a page much wider or narrower than the chapter's median width (a double spread, a wrong file);
+ * - `narrow`: a page below the usable width `minWidth`.
+ */
+import { z } from "zod";
+
+export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow"] as const;
+export const ZPageCheckKind = z.enum(PAGE_CHECK_KINDS);
+export type TPageCheckKind = z.infer<typeof ZPageCheckKind>;
+
+/** A page of the checked chapter: its id and its 1-based place in the chapter (staged uploads last). */
+export const ZCheckedPage = z.object({ id: z.number().int(), position: z.number().int() });
+
+export const ZPageCheckFinding = z.object({
+  kind: ZPageCheckKind,
+  pages: z.array(ZCheckedPage),
+  /** otherChapter: the chapter of the same comic that already holds these pages. */
+  chapter: z.object({ id: z.number().int(), order: z.number(), name: z.string() }).optional(),
+  /** otherChapter: pages of this chapter found in `chapter`, of `total` fingerprinted pages. */
+  matched: z.number().int().optional(),
+  total: z.number().int().optional(),
+  /** width / narrow: the page's width in px. */
+  width: z.number().int().optional(),
+  /** width: the chapter's median page width in px. */
+  medianWidth: z.number().int().optional(),
+  /** narrow: the smallest usable width in px. */
+  minWidth: z.number().int().optional(),
+});
+export type TPageCheckFinding = z.infer<typeof ZPageCheckFinding>;
+
+export const ZChapterChecks = z.object({
+  chapterId: z.number().int(),
+  /** Pages of the chapter, staged uploads included. */
+  pageCount: z.number().int(),
+  /** Pages without a fingerprint (scrambled, or stored before fingerprints existed): not compared. */
+  unchecked: z.number().int(),
+  findings: z.array(ZPageCheckFinding),
+});
+export type TChapterChecks = z.infer<typeof ZChapterChecks>;

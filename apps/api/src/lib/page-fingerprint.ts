@@ -105,17 +105,23 @@ export function bandProbes(dhash: string, distance: number): number[] {
   return [...out];
 }
 
-const POP = Uint8Array.from({ length: 256 }, (_, i) => {
-  let c = 0;
-  for (let v = i; v; v >>= 1) c += v & 1;
-  return c;
-});
+function popcount32(v: number): number {
+  let x = v - ((v >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** A hash as two 32-bit words, to compare many times. */
+export function hashWords(h: string): [number, number] {
+  return [Number.parseInt(h.slice(0, 8), 16), Number.parseInt(h.slice(8, 16), 16)];
+}
+
+/** Number of differing bits of two hashes given as words. */
+export function hammingWords(a: readonly [number, number], b: readonly [number, number]): number {
+  return popcount32((a[0] ^ b[0]) >>> 0) + popcount32((a[1] ^ b[1]) >>> 0);
+}
 
 /** Number of differing bits of two hashes (16 hex digits each). */
 export function hamming(a: string, b: string): number {
-  let d = 0;
-  for (let i = 0; i < 16; i += 2) {
-    d += POP[Number.parseInt(a.slice(i, i + 2), 16) ^ Number.parseInt(b.slice(i, i + 2), 16)]!;
-  }
-  return d;
+  return hammingWords(hashWords(a), hashWords(b));
 }

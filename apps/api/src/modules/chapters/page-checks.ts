@@ -12,7 +12,7 @@ import { liveSql } from "../../db/chapter-visibility";
 import type { Executor } from "../../db/executor";
 import { chapterPages, chapters } from "../../db/schema/chapters";
 import { intArray } from "../../db/sql";
-import { bandProbes, hamming } from "../../lib/page-fingerprint";
+import { bandProbes, dhashBands, hamming, hammingWords, hashWords } from "../../lib/page-fingerprint";
 import { type ChaptersDeps, chapterAccess } from "./chapter-access";
 
 /** Two hashes this close (differing bits of 64) are the same page (measured: docs/page-checks.md; <= 7 keeps the band lookup at one flipped bit). */
@@ -77,11 +77,21 @@ export function pageFindings(
   for (const i of idx) groups.set(root(i), [...(groups.get(root(i)) ?? []), i]);
   for (const g of groups.values()) if (g.length > 1) findings.push({ kind: "duplicate", pages: g.map(ref) });
 
-  // Pages already in another chapter: one finding per chapter, most matches first.
-  const byChapter = new Map<number, Set<number>>();
+  // Pages already in another chapter: each other page is compared only with the pages of this
+  // chapter whose band probes hold one of its bands (a 300-page chapter probes 20,400 values).
+  const byProbe = new Map<number, number[]>();
   for (const i of idx) {
-    for (const o of others) {
-      if (hamming(pages[i]!.dhash!, o.dhash) > DUPLICATE_DISTANCE) continue;
+    for (const v of bandProbes(pages[i]!.dhash!, DUPLICATE_DISTANCE))
+      byProbe.set(v, [...(byProbe.get(v) ?? []), i]);
+  }
+  const words = new Map(idx.map((i) => [i, hashWords(pages[i]!.dhash!)]));
+  const byChapter = new Map<number, Set<number>>();
+  for (const o of others) {
+    const near = new Set(dhashBands(o.dhash).flatMap((b) => byProbe.get(b) ?? []));
+    if (!near.size) continue;
+    const ow = hashWords(o.dhash);
+    for (const i of near) {
+      if (hammingWords(words.get(i)!, ow) > DUPLICATE_DISTANCE) continue;
       const set = byChapter.get(o.chapterId) ?? new Set<number>();
       set.add(i);
       byChapter.set(o.chapterId, set);

@@ -4,7 +4,6 @@ import "@/features/requests/texts";
 import "@/lib/power-texts";
 import { getRouteApi } from "@tanstack/react-router";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
@@ -19,6 +18,7 @@ import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic
 import { ChapterHistory } from "@/features/history/chapter-history";
 import { useUploadSettings } from "@/features/teams/api/upload-settings";
 import { isApiError } from "@/lib/api-error";
+import type { ComicDetail } from "@/lib/api-schemas";
 
 const route = getRouteApi("/app/comics/$comicId/chapters/$chapterId");
 
@@ -99,7 +99,7 @@ export function ChapterPage() {
  * option (for a chapter being edited it arrives when read). A failed read falls back to off/no delay.
  */
 function EditorWithTeamDefaults(props: {
-  comic: TComicDetail;
+  comic: ComicDetail;
   chapter: TChapterDetail | undefined;
   nextOrder: number;
   onCreated: (chapterId: number) => void;

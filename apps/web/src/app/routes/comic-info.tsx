@@ -1,7 +1,6 @@
 import "@/features/comics/texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { comicQueryOptions } from "@/features/comics/api/get-comic";
@@ -10,6 +9,7 @@ import { toComicRequest } from "@/features/comics/comic-form-schema";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicForm } from "@/features/comics/components/comic-form";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { comicPeoplePickers } from "./comic-pickers";
 
 const route = getRouteApi("/app/comics/$comicId/info");
@@ -30,7 +30,7 @@ export function ComicInfoPage() {
   );
 }
 
-function InfoForm({ comic }: { comic: TComicDetail }) {
+function InfoForm({ comic }: { comic: ComicDetail }) {
   const { t } = useTranslation();
   const modal = useModal();
   const queryClient = useQueryClient();

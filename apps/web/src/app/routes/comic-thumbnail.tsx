@@ -1,6 +1,6 @@
 import "@/features/comics/texts";
 import { getRouteApi } from "@tanstack/react-router";
-import { COMIC_IMAGE_MAX_BYTES, type TComicDetail } from "@vt/shared/contracts/comics";
+import { COMIC_IMAGE_MAX_BYTES } from "@vt/shared/contracts/comics";
 import { LoaderCircleIcon, SaveIcon, XIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { useUploadThumbnail } from "@/features/comics/api/upload-thumbnail";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
 import { CoverPicker } from "@/features/comics/components/cover-picker";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { toast } from "@/lib/toast";
 
 const route = getRouteApi("/app/comics/$comicId/thumbnail");
@@ -30,7 +31,7 @@ export function ComicThumbnailPage() {
   );
 }
 
-function ThumbnailEditor({ comic }: { comic: TComicDetail }) {
+function ThumbnailEditor({ comic }: { comic: ComicDetail }) {
   const { t } = useTranslation();
   const upload = useUploadThumbnail(comic.id);
   const [picked, setPicked] = useState<File | null>(null);

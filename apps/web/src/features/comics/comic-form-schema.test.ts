@@ -1,6 +1,6 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { ZUpdateComicRequest } from "@vt/shared/contracts/comics";
 import { describe, expect, it } from "vitest";
+import type { ComicDetail } from "@/lib/api-schemas";
 import {
   comicToForm,
   emptyComicForm,
@@ -75,7 +75,7 @@ describe("comic form", () => {
           { id: 2, name: "B" },
         ],
       ],
-    } as unknown as TComicDetail;
+    } as unknown as ComicDetail;
     expect(comicToForm(comic)).toMatchObject({
       status: "completed",
       genres: ["romance", "doujinshi"],

@@ -1,8 +1,6 @@
-import type {
-  TChapterPagesDirectRequest,
-  TChapterPageUploadResponse,
-} from "@vt/shared/contracts/chapter-pages";
+import type { TChapterPagesDirectRequest } from "@vt/shared/contracts/chapter-pages";
 import type { ProgressCallback } from "@/lib/api-client";
+import type { ChapterPageUploadResponse } from "@/lib/api-schemas";
 import { uploadImages } from "@/lib/image-upload";
 
 export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: string };
@@ -20,7 +18,7 @@ export function uploadPages(
   pages: readonly PageUpload[],
   signal?: AbortSignal,
   onProgress?: ProgressCallback,
-): Promise<TChapterPageUploadResponse> {
+): Promise<ChapterPageUploadResponse> {
   const body: Omit<TChapterPagesDirectRequest, "files"> = {
     keys: pages.map((p) => p.key ?? null),
     clientIds: pages.map((p) => p.clientId ?? null),

@@ -8,11 +8,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { chapterLabel } from "@vt/shared/chapter-label";
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
-import type { TComicDetail, TTeamRef } from "@vt/shared/contracts/comics";
+import type { TTeamRef } from "@vt/shared/contracts/comics";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { formatDateTime } from "@/lib/date-format";
 import { showErrorToast } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
@@ -32,7 +33,7 @@ import { useLooseT } from "./use-chapter-label";
 import { usePagesSession } from "./use-pages-session";
 
 export type ChapterEditorProps = {
-  comic: TComicDetail;
+  comic: ComicDetail;
   /** Undefined for the new-chapter form. */
   chapter: TChapterDetail | undefined;
   nextOrder: number;

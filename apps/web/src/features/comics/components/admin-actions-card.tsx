@@ -1,4 +1,3 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { TRASH_DAYS } from "@vt/shared/contracts/trash";
 import { GitMergeIcon, ShieldAlertIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
@@ -6,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { toast } from "@/lib/toast";
 import { useDeleteComic } from "../api/delete-comic";
 import { AdminMergeDialog } from "./admin-merge-dialog";
@@ -16,7 +16,7 @@ export function AdminActionsCard({
   onDeleted,
   onMerged,
 }: {
-  comic: TComicDetail;
+  comic: ComicDetail;
   onDeleted: () => void;
   onMerged: (targetComicId: number) => void;
 }) {

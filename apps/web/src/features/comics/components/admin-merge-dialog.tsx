@@ -1,7 +1,7 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { useMergeComic } from "../api/merge-comic";
 import { ComicSearchPicker } from "./comic-search-picker";
 import { RequestDialog } from "./request-dialog";
@@ -13,7 +13,7 @@ export function AdminMergeDialog({
   onOpenChange,
   onMerged,
 }: {
-  comic: TComicDetail;
+  comic: ComicDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onMerged: (targetComicId: number) => void;

@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import { Page } from "@/components/page";
 import { QueryState } from "@/components/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { useComic } from "../api/get-comic";
 import { ComicCover } from "./comic-cover";
 import { type ComicSection, ComicSectionNav } from "./comic-section-nav";
@@ -30,7 +30,7 @@ export function ComicLayout({
   section: Exclude<ComicSection, "overview">;
   title: string;
   description: string;
-  children: (comic: TComicDetail) => ReactNode;
+  children: (comic: ComicDetail) => ReactNode;
 }) {
   const comic = useComic(comicId);
   if (comicId === null || (isApiError(comic.error) && comic.error.kind === "not-found")) {

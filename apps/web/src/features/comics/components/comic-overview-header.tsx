@@ -1,10 +1,10 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { genreName } from "@vt/shared/genres";
 import { ExternalLinkIcon, EyeIcon, HeartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AnchorButton } from "@/components/link-button";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { formatDate } from "@/lib/date-format";
 import { currentLanguage } from "@/lib/i18n";
 import { ComicCover } from "./comic-cover";
@@ -12,7 +12,7 @@ import { ComicFlags } from "./comic-flags";
 import { ComicStatusBadge } from "./comic-status-badge";
 
 /** The top of the comic dashboard: cover, title, status, counts, authors, genres and the public link. */
-export function ComicOverviewHeader({ comic }: { comic: TComicDetail }) {
+export function ComicOverviewHeader({ comic }: { comic: ComicDetail }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (

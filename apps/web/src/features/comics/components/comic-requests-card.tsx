@@ -1,16 +1,16 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { GitMergeIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { formatDateTime } from "@/lib/date-format";
 import { RequestDeleteDialog } from "./request-delete-dialog";
 import { RequestMergeDialog } from "./request-merge-dialog";
 
 /** My teams' requests on the comic (with their status) and the delete / merge request buttons. */
-export function ComicRequestsCard({ comic }: { comic: TComicDetail }) {
+export function ComicRequestsCard({ comic }: { comic: ComicDetail }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<"delete" | "merge" | null>(null);
   const canRequest = comic.can.upload && comic.can.teams.length > 0;

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { SendIcon } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
 import { type DefaultValues, type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
@@ -10,6 +9,7 @@ import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Textarea } from "@/components/ui/textarea";
+import type { ComicDetail } from "@/lib/api-schemas";
 import { useFieldError } from "@/lib/use-field-error";
 import { TeamField } from "./team-field";
 
@@ -65,7 +65,7 @@ export function RequestDialog({
 
 /** The props of a dialog that files a request about one comic (delete, merge). */
 export type ComicRequestDialogProps = {
-  comic: TComicDetail;
+  comic: ComicDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };

@@ -277,7 +277,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     // Shared schemas named with `.meta({ id })` (packages/shared/src/contracts) become
     // `components.schemas` and are referenced with `$ref`, so the generated client types
-    // (apps/web/src/lib/api-types.ts) name them.
+    // (packages/shared/src/api-types.ts) name them.
     transformObject: (input) => namedSchemasOnly(jsonSchemaTransformObject(input)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });

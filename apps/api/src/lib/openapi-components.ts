@@ -10,12 +10,10 @@ function refsIn(value: unknown): Set<string> {
   return new Set([...JSON.stringify(value).matchAll(REF)].map((m) => m[1]!));
 }
 
-export function namedSchemasOnly<D extends { components?: { schemas?: Record<string, unknown> } }>(
-  document: D,
-): D {
-  const schemas = document.components?.schemas;
+export function namedSchemasOnly<D extends object>(document: D): D {
+  const { components, ...rest } = document as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas;
   if (!schemas) return document;
-  const { components, ...rest } = document;
   // Names reached from the operations, then from the schemas they name, until nothing new is found.
   const used = refsIn(rest);
   const queue = [...used];

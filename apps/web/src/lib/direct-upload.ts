@@ -8,10 +8,11 @@
  *   3. POST <base>/direct with the keys and tickets (+ `extra` fields) -> the route's answer.
  * A PUT that fails with a network error (no answer: the bucket's CORS rules) is `BucketUnreachable`.
  */
+
+import type { DirectUploadTickets } from "@vt/shared/api-schemas";
 import { SNIFF_BYTES, sniffImageType } from "@vt/shared/image-sniff";
 import { api, type ProgressCallback } from "./api-client";
 import { isApiError } from "./api-error";
-import type { DirectUploadTickets } from "./api-schemas";
 
 /** Path parameters of a route template, e.g. `{ chapterId: 3 }` for `/api/chapters/{chapterId}/page`. */
 export type PathParams = Record<string, string | number>;

@@ -3,6 +3,7 @@ import "@/features/chapters/texts";
 import "@/features/requests/texts";
 import "@/lib/power-texts";
 import { getRouteApi } from "@tanstack/react-router";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +19,6 @@ import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic
 import { ChapterHistory } from "@/features/history/chapter-history";
 import { useUploadSettings } from "@/features/teams/api/upload-settings";
 import { isApiError } from "@/lib/api-error";
-import type { ComicDetail } from "@/lib/api-schemas";
 
 const route = getRouteApi("/app/comics/$comicId/chapters/$chapterId");
 

@@ -1,6 +1,7 @@
 import "@/features/comics/texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { comicQueryOptions } from "@/features/comics/api/get-comic";
@@ -9,7 +10,6 @@ import { toComicRequest } from "@/features/comics/comic-form-schema";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicForm } from "@/features/comics/components/comic-form";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { comicPeoplePickers } from "./comic-pickers";
 
 const route = getRouteApi("/app/comics/$comicId/info");

@@ -1,5 +1,6 @@
 import "@/features/comics/texts";
 import { getRouteApi } from "@tanstack/react-router";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { COMIC_IMAGE_MAX_BYTES } from "@vt/shared/contracts/comics";
 import { LoaderCircleIcon, SaveIcon, XIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -10,7 +11,6 @@ import { useUploadThumbnail } from "@/features/comics/api/upload-thumbnail";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout } from "@/features/comics/components/comic-layout";
 import { CoverPicker } from "@/features/comics/components/cover-picker";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { toast } from "@/lib/toast";
 
 const route = getRouteApi("/app/comics/$comicId/thumbnail");

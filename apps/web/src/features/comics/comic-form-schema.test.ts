@@ -1,6 +1,6 @@
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { ZUpdateComicRequest } from "@vt/shared/contracts/comics";
 import { describe, expect, it } from "vitest";
-import type { ComicDetail } from "@/lib/api-schemas";
 import {
   comicToForm,
   emptyComicForm,

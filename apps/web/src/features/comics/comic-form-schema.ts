@@ -5,6 +5,7 @@
  * characters that already exist (the couples editor creates new ones at once).
  */
 
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import {
   COMIC_COUPLES_MAX,
   COMIC_GENRES_MAX,
@@ -17,7 +18,6 @@ import {
 } from "@vt/shared/contracts/comics";
 import { DOUJINSHI_GENRE } from "@vt/shared/genres";
 import { z } from "zod";
-import type { ComicDetail } from "@/lib/api-schemas";
 
 const ZPick = z.object({ id: z.number().int().optional(), name: z.string() });
 const ZRef = z.object({ id: z.number().int(), name: z.string() });

@@ -1,6 +1,6 @@
+import type { ChapterPageUploadResponse } from "@vt/shared/api-schemas";
 import type { TChapterPagesDirectRequest } from "@vt/shared/contracts/chapter-pages";
 import type { ProgressCallback } from "@/lib/api-client";
-import type { ChapterPageUploadResponse } from "@/lib/api-schemas";
 import { uploadImages } from "@/lib/image-upload";
 
 export type PageUpload = { blob: Blob; name: string; key?: string; clientId?: string };

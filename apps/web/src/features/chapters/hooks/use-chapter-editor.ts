@@ -5,6 +5,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { chapterLabel } from "@vt/shared/chapter-label";
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
@@ -13,7 +14,6 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { formatDateTime } from "@/lib/date-format";
 import { showErrorToast } from "@/lib/query-client";
 import { toast } from "@/lib/toast";

@@ -1,3 +1,4 @@
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { TRASH_DAYS } from "@vt/shared/contracts/trash";
 import { GitMergeIcon, ShieldAlertIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
@@ -5,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { toast } from "@/lib/toast";
 import { useDeleteComic } from "../api/delete-comic";
 import { AdminMergeDialog } from "./admin-merge-dialog";

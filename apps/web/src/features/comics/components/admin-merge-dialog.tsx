@@ -1,7 +1,7 @@
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { useMergeComic } from "../api/merge-comic";
 import { ComicSearchPicker } from "./comic-search-picker";
 import { RequestDialog } from "./request-dialog";

@@ -1,3 +1,4 @@
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { CrownIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
@@ -5,7 +6,6 @@ import { TeamSearchPicker } from "@/components/team-search-picker";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { toast } from "@/lib/toast";
 import { useUpdateCollab } from "../api/update-collab";
 

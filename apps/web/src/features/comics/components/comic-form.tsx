@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { COMIC_STATUSES } from "@vt/shared/comic-status";
 import {
   COMIC_ANOTHER_NAME_MAX,
@@ -24,7 +25,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { ComicDetail } from "@/lib/api-schemas";
 import type { PeoplePickers } from "@/lib/person-pickers";
 import { toast } from "@/lib/toast";
 import { useFieldError } from "@/lib/use-field-error";

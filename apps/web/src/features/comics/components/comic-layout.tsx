@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,6 @@ import { Page } from "@/components/page";
 import { QueryState } from "@/components/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { useComic } from "../api/get-comic";
 import { ComicCover } from "./comic-cover";
 import { type ComicSection, ComicSectionNav } from "./comic-section-nav";

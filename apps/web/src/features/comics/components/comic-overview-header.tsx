@@ -1,10 +1,10 @@
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { genreName } from "@vt/shared/genres";
 import { ExternalLinkIcon, EyeIcon, HeartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AnchorButton } from "@/components/link-button";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { formatDate } from "@/lib/date-format";
 import { currentLanguage } from "@/lib/i18n";
 import { ComicCover } from "./comic-cover";

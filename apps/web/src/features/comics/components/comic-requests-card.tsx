@@ -1,10 +1,10 @@
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { GitMergeIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RequestStatusBadge } from "@/components/request-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { formatDateTime } from "@/lib/date-format";
 import { RequestDeleteDialog } from "./request-delete-dialog";
 import { RequestMergeDialog } from "./request-merge-dialog";

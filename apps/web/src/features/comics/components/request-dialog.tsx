@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { SendIcon } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
 import { type DefaultValues, type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
@@ -9,7 +10,6 @@ import { FormField } from "@/components/form-field";
 import { useModal } from "@/components/modal/use-modal";
 import { RequiredFieldsAlert } from "@/components/required-fields-alert";
 import { Textarea } from "@/components/ui/textarea";
-import type { ComicDetail } from "@/lib/api-schemas";
 import { useFieldError } from "@/lib/use-field-error";
 import { TeamField } from "./team-field";
 

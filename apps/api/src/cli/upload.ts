@@ -295,7 +295,7 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
         );
       } catch (error) {
         // A refused token refuses every chapter: stop at the first, with the one message.
-        if (error instanceof ApiFailure && error.status === 401) throw error;
+        if (error instanceof ApiError && error.kind === "unauthorized") throw error;
         failed++;
         io.err(`failed ${sourceName}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -20,7 +20,12 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { registerIdentity } from "./auth/identity";
 import { requireAppOrigin } from "./auth/require-app-origin";
 import { requireUser, requireUserWithTeams, SESSION_COOKIE } from "./auth/session";
@@ -34,6 +39,7 @@ import { AppError } from "./lib/app-error";
 import { serializeError } from "./lib/log-errors";
 import { type Lang, resolveLang, translate, zodIssueMessages } from "./lib/messages";
 import { registerHttpMetrics } from "./lib/metrics";
+import { namedSchemasOnly } from "./lib/openapi-components";
 import { appVersion, repoRoot } from "./lib/repo-root";
 import { inlineScriptHashes, registerSecurityHeaders } from "./lib/security-headers";
 import { refundUploadQuota } from "./lib/upload-quota";
@@ -269,6 +275,10 @@ export async function buildApp(options: BuildAppOptions) {
         },
       };
     },
+    // Shared schemas named with `.meta({ id })` (packages/shared/src/contracts) become
+    // `components.schemas` and are referenced with `$ref`, so the generated client types
+    // (packages/shared/src/api-types.ts) name them.
+    transformObject: (input) => namedSchemasOnly(jsonSchemaTransformObject(input)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 

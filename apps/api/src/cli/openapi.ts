@@ -2,7 +2,7 @@
  * Writes the API's OpenAPI document, as the running app's @fastify/swagger produces it, to
  * docs/openapi.json (`npm run openapi`). With `--check` it writes nothing and exits 1 when the
  * committed document differs from the app's (`npm run check` runs it), so the document and the
- * web client types generated from it (apps/web/src/lib/api-types.ts) cannot drift from the routes.
+ * web client types generated from it (packages/shared/src/api-types.ts) cannot drift from the routes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -19,12 +19,16 @@
  */
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { ApiError, apiErrorFromResponse } from "@vt/shared/api-error";
+import type { Chapter, ChapterDetail } from "@vt/shared/api-schemas";
+import type { paths } from "@vt/shared/api-types";
 import { ArchiveRefusal } from "@vt/shared/archive-safety";
 import { BLOCKING_IMPORT_WARNINGS, importWarnings } from "@vt/shared/chapter-import";
 import { pageClientId } from "@vt/shared/client-id";
-import type { TChapterPageUploadResponse } from "@vt/shared/contracts/chapter-pages";
-import type { TChapter, TChapterDetail } from "@vt/shared/contracts/chapters";
+import { LANG_HEADER } from "@vt/shared/constants";
+import type { TCreateChapterRequest, TUpdateChapterRequest } from "@vt/shared/contracts/chapters";
 import { chapterEditorFields, existingRefs, findResumeDraft, publishDates } from "@vt/shared/import-plan";
+import createClient from "openapi-fetch";
 import { type Options, parseOptions, USAGE, UsageError } from "./upload-options";
 import { preparePage } from "./upload-pages";
 import { openImportSource, type SourceFile } from "./upload-source";
@@ -38,21 +42,6 @@ export interface UploadIo {
   progress?: (line: string) => void;
 }
 
-/**
- * A refusal of the server, worded for the person at the terminal (the CLI speaks English, as its
- * usage text does): what went wrong and what to do, the server's own sentence, the HTTP status
- * last. `request` ("GET /comics/3") is kept for debugging, not printed.
- */
-class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly request: string,
-    readonly serverMessage: string,
-  ) {
-    super(describeRefusal(status, request, serverMessage));
-  }
-}
-
 /** The reason under fetch's own "fetch failed" (ECONNREFUSED, ENOTFOUND, ...). */
 function errorCause(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
@@ -61,6 +50,11 @@ function errorCause(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A refusal of the server, worded for the person at the terminal (the CLI speaks English, as its
+ * usage text does): what went wrong and what to do, the server's own sentence, the HTTP status
+ * last; `request` ("GET /comics/3") names the comic in a 404.
+ */
 function describeRefusal(status: number, request: string, serverMessage: string): string {
   const said = serverMessage ? ` The server said: ${serverMessage}.`.replace(/\.\.$/, ".") : "";
   if (status === 401)
@@ -72,49 +66,77 @@ function describeRefusal(status: number, request: string, serverMessage: string)
   return `${serverMessage || "The server refused the request."} (HTTP ${status})`;
 }
 
-/** The few calls the uploader makes, with the token. */
+/**
+ * The few calls the uploader makes, with the token: openapi-fetch typed by the OpenAPI document
+ * (`@vt/shared/api-types`, as the dashboard's client), failures are the dashboard's `ApiError`.
+ */
 function apiClient(server: string, token: string) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const isForm = body instanceof FormData;
-    const res = await fetch(`${server}/api${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        "x-custom-lang": "en",
-        ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}),
-      },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    }).catch((error: unknown) => {
-      throw new Error(
+  const client = createClient<paths>({
+    baseUrl: server,
+    headers: { authorization: `Bearer ${token}`, [LANG_HEADER]: "en" },
+  });
+  /** The answer's data on 2xx; else an `ApiError` whose message names the call. */
+  async function ok<T>(
+    method: string,
+    path: string,
+    call: Promise<{ data?: T; error?: unknown; response: Response }>,
+  ): Promise<T> {
+    let result: Awaited<typeof call>;
+    try {
+      result = await call;
+    } catch (error) {
+      throw new ApiError(
+        "cannot-connect",
         `Cannot reach the server at ${server} (${errorCause(error)}). Check --server or VT_SERVER.`,
+        { originalError: error },
       );
-    });
-    const text = await res.text();
-    if (!res.ok) {
-      let message = text.trim();
-      try {
-        const json = JSON.parse(text) as { message?: string; errors?: unknown };
-        const errors = Array.isArray(json.errors)
-          ? json.errors.map(String)
-          : json.errors && typeof json.errors === "object"
-            ? Object.values(json.errors).map(String)
-            : [];
-        message = errors.length > 0 ? errors.join(", ") : (json.message ?? "");
-      } catch {
-        // not JSON: keep the text
-      }
-      throw new ApiFailure(res.status, `${method} ${path}`, message);
     }
-    return (text ? JSON.parse(text) : null) as T;
+    const { data, error, response } = result;
+    if (response.ok) return data as T;
+    const failure = apiErrorFromResponse(response.status, error, response);
+    const said = failure.fromServer ? failure.message : "";
+    throw new ApiError(failure.kind, describeRefusal(response.status, `${method} ${path}`, said), {
+      status: failure.status,
+      code: failure.code,
+      data: failure.data,
+      fromServer: failure.fromServer,
+      originalError: response,
+    });
   }
   return {
-    comic: (id: number) => call<{ id: number; can: { teams: { id: number }[] } }>("GET", `/comics/${id}`),
-    chapters: (comicId: number) => call<TChapter[]>("GET", `/chapters/comic/${comicId}?sort=asc`),
-    chapter: (id: number) => call<TChapterDetail>("GET", `/chapters/${id}`),
-    create: (body: unknown) => call<TChapterDetail>("POST", "/chapters", body),
-    update: (id: number, body: unknown) => call<TChapterDetail>("PUT", `/chapters/${id}`, body),
-    uploadPage: (id: number, form: FormData) =>
-      call<TChapterPageUploadResponse>("POST", `/chapters/${id}/pages`, form),
+    comic: (comicId: number) =>
+      ok("GET", `/comics/${comicId}`, client.GET("/api/comics/{comicId}", { params: { path: { comicId } } })),
+    chapters: (comicId: number) =>
+      ok(
+        "GET",
+        `/chapters/comic/${comicId}`,
+        client.GET("/api/chapters/comic/{comicId}", {
+          params: { path: { comicId }, query: { sort: "asc" } },
+        }),
+      ),
+    chapter: (chapterId: number) =>
+      ok(
+        "GET",
+        `/chapters/${chapterId}`,
+        client.GET("/api/chapters/{chapterId}", { params: { path: { chapterId } } }),
+      ),
+    create: (body: TCreateChapterRequest) => ok("POST", "/chapters", client.POST("/api/chapters", { body })),
+    update: (chapterId: number, body: TUpdateChapterRequest) =>
+      ok(
+        "PUT",
+        `/chapters/${chapterId}`,
+        client.PUT("/api/chapters/{chapterId}", { params: { path: { chapterId } }, body }),
+      ),
+    uploadPage: (chapterId: number, form: FormData) =>
+      ok(
+        "POST",
+        `/chapters/${chapterId}/pages`,
+        client.POST("/api/chapters/{chapterId}/pages", {
+          params: { path: { chapterId } },
+          // Multipart: the document describes no JSON body; openapi-fetch sends a FormData as it is.
+          body: form as never,
+        }),
+      ),
   };
 }
 type Api = ReturnType<typeof apiClient>;
@@ -149,10 +171,10 @@ async function eachLimit<T>(
 async function uploadChapter(
   api: Api,
   options: Options,
-  draft: TChapterDetail,
+  draft: ChapterDetail,
   pages: SourceFile[],
   onPage: () => void,
-): Promise<TChapterDetail> {
+): Promise<ChapterDetail> {
   const byClientId = new Map(draft.pages.filter((p) => p.clientId).map((p) => [p.clientId!, p.id]));
   // Per source file, its page ids: one, or one per piece of a split tall strip (in its place).
   const ids: number[][] = new Array(pages.length);
@@ -206,7 +228,7 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
   }
   try {
     const api = options.token ? apiClient(options.server, options.token) : null;
-    let teamChapters: TChapter[] = [];
+    let teamChapters: Chapter[] = [];
     if (api && options.comicId !== null) {
       const comic = await api.comic(options.comicId);
       const teamIds = new Set(comic.can.teams.map((t) => t.id));
@@ -242,7 +264,7 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
 
     const totalPages = rows.reduce((n, r) => n + r.pages, 0);
     let donePages = 0;
-    const drafts: TChapterDetail[] = [];
+    const drafts: ChapterDetail[] = [];
     let failed = 0;
     for (const [i, row] of rows.entries()) {
       const { parsed, sourceName } = row.chapter;
@@ -251,7 +273,9 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
         io.progress?.(`${bar(donePages, totalPages)} ${donePages}/${totalPages} pages  chapter ${label}`);
       redraw();
       try {
-        const resumed = parsed.order === null ? undefined : findResumeDraft(teamChapters, parsed.order);
+        // A chapter with no order was refused above ("noOrder" blocks the import).
+        if (parsed.order === null) throw new Error(`${sourceName}: no chapter number`);
+        const resumed = findResumeDraft(teamChapters, parsed.order);
         const draft = resumed
           ? await api.chapter(resumed.id)
           : await api.create({
@@ -271,7 +295,7 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
         );
       } catch (error) {
         // A refused token refuses every chapter: stop at the first, with the one message.
-        if (error instanceof ApiFailure && error.status === 401) throw error;
+        if (error instanceof ApiError && error.kind === "unauthorized") throw error;
         failed++;
         io.err(`failed ${sourceName}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -15,10 +15,11 @@
  * Uploads that report per-byte progress go through `XMLHttpRequest` (fetch cannot report upload
  * progress), inside this module, with the same headers and failure model.
  */
+
+import type { paths } from "@vt/shared/api-types";
 import { APP_ORIGIN_HEADER, DEFAULT_LANG, LANG_HEADER } from "@vt/shared/constants";
 import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import { ApiError, apiErrorFromResponse, toApiError } from "./api-error";
-import type { paths } from "./api-types";
 import { currentLanguage } from "./i18n";
 
 // ---- Types read from the OpenAPI document -----------------------------------------------------

@@ -8,7 +8,8 @@
  *   3. POST <base>/direct with the keys and tickets (+ `extra` fields) -> the route's answer.
  * A PUT that fails with a network error (no answer: the bucket's CORS rules) is `BucketUnreachable`.
  */
-import type { TDirectUploadTickets } from "@vt/shared/contracts/images";
+
+import type { DirectUploadTickets } from "@vt/shared/api-schemas";
 import { SNIFF_BYTES, sniffImageType } from "@vt/shared/image-sniff";
 import { api, type ProgressCallback } from "./api-client";
 import { isApiError } from "./api-error";
@@ -59,7 +60,7 @@ export async function uploadDirect<T>(
     `${base}/presign`,
     { files: declared },
     { params, signal },
-  )) as TDirectUploadTickets;
+  )) as DirectUploadTickets;
   const total = declared.reduce((sum, f) => sum + f.size, 0);
   const loaded = declared.map(() => 0);
   await Promise.all(

@@ -10,6 +10,8 @@
  * server counts it in vt_direct_upload_fallbacks_total), and the rest of the session uploads
  * through the API.
  */
+
+import type { paths } from "@vt/shared/api-types";
 import { DIRECT_UPLOAD_FALLBACK_HEADER } from "@vt/shared/constants";
 import {
   api,
@@ -19,7 +21,6 @@ import {
   type ProgressCallback,
   type ResponseOf,
 } from "./api-client";
-import type { paths } from "./api-types";
 import type { PathParams } from "./direct-upload";
 import { rememberDirectFallback, uploadMode } from "./upload-mode";
 

@@ -60,10 +60,12 @@ export const ZChapterPageRef = z.object({
 });
 export type TChapterPageRef = z.input<typeof ZChapterPageRef>;
 
-export const ZChapterPageUploadResponse = z.object({
-  /** The stored pages in upload order; `duplicate` when a clientId matched an existing page. */
-  pages: z.array(ZChapterPage.extend({ id: z.number().int(), duplicate: z.boolean() })),
-});
+export const ZChapterPageUploadResponse = z
+  .object({
+    /** The stored pages in upload order; `duplicate` when a clientId matched an existing page. */
+    pages: z.array(ZChapterPage.extend({ id: z.number().int(), duplicate: z.boolean() })),
+  })
+  .meta({ id: "ChapterPageUploadResponse" });
 export type TChapterPageUploadResponse = z.infer<typeof ZChapterPageUploadResponse>;
 
 /** Fields of `POST /chapters/:id/pages` besides the files. */

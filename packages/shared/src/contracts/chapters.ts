@@ -91,38 +91,40 @@ export type TChapterConfig = z.infer<typeof ZChapterConfig>;
  * publishedAt (epoch ms; null for a draft), lastUpdated (epoch ms), team { id, name }` plus the
  * editor fields. Times are epoch milliseconds.
  */
-export const ZChapter = z.object({
-  id: z.number().int(),
-  comicId: z.number().int(),
-  order: z.number(),
-  name: z.string(),
-  volume: z.number().nullable(),
-  publishedAt: z.number().nullable(),
-  lastUpdated: z.number(),
-  /** Bumped by every change to the chapter (its fields, page order, a quick volume update). */
-  version: z.number().int(),
-  team: ZTeamRef,
-  hideOrder: z.boolean(),
-  /** "Hide default order" flag of spec §3 (stored for the readers). */
-  hideDefaultOrder: z.boolean(),
-  hidden: z.boolean(),
-  status: ZChapterStatus,
-  state: ZChapterState,
-  /** The scheduled publish time while it is still in the future (a draft's planned one too); else null. */
-  publishAt: z.number().nullable(),
-  /** Teams shown for donate / credit; empty = all teams. */
-  donateTeamIds: z.array(z.number().int()),
-  creditTeamIds: z.array(z.number().int()),
-  hideDonate: z.boolean(),
-  hideCredit: z.boolean(),
-  collaboratingTeams: z.array(ZTeamRef),
-  /** Upload this chapter's pages scrambled (docs/scramble-format.md). */
-  scrambled: z.boolean(),
-  config: ZChapterConfig,
-  /** Saved pages (staged uploads not counted). */
-  pageCount: z.number().int(),
-  createdAt: z.number(),
-});
+export const ZChapter = z
+  .object({
+    id: z.number().int(),
+    comicId: z.number().int(),
+    order: z.number(),
+    name: z.string(),
+    volume: z.number().nullable(),
+    publishedAt: z.number().nullable(),
+    lastUpdated: z.number(),
+    /** Bumped by every change to the chapter (its fields, page order, a quick volume update). */
+    version: z.number().int(),
+    team: ZTeamRef,
+    hideOrder: z.boolean(),
+    /** "Hide default order" flag of spec §3 (stored for the readers). */
+    hideDefaultOrder: z.boolean(),
+    hidden: z.boolean(),
+    status: ZChapterStatus,
+    state: ZChapterState,
+    /** The scheduled publish time while it is still in the future (a draft's planned one too); else null. */
+    publishAt: z.number().nullable(),
+    /** Teams shown for donate / credit; empty = all teams. */
+    donateTeamIds: z.array(z.number().int()),
+    creditTeamIds: z.array(z.number().int()),
+    hideDonate: z.boolean(),
+    hideCredit: z.boolean(),
+    collaboratingTeams: z.array(ZTeamRef),
+    /** Upload this chapter's pages scrambled (docs/scramble-format.md). */
+    scrambled: z.boolean(),
+    config: ZChapterConfig,
+    /** Saved pages (staged uploads not counted). */
+    pageCount: z.number().int(),
+    createdAt: z.number(),
+  })
+  .meta({ id: "Chapter" });
 export type TChapter = z.infer<typeof ZChapter>;
 
 export const ZChapterListResponse = z.array(ZChapter);
@@ -131,7 +133,7 @@ export type TChapterListResponse = z.infer<typeof ZChapterListResponse>;
 /** `GET /chapters/:id`: the chapter with its pages in reading order, staged uploads last. */
 export const ZChapterDetail = ZChapter.extend({
   pages: z.array(ZChapterPage.extend({ id: z.number().int() })),
-});
+}).meta({ id: "ChapterDetail" });
 export type TChapterDetail = z.infer<typeof ZChapterDetail>;
 
 // ── Requests ─────────────────────────────────────────────────────────────────

@@ -59,7 +59,7 @@ export const ZComicStatusFilter = z.enum(COMIC_STATUS_FILTERS, { error: () => "v
 export const ZComicSort = z.enum(COMIC_SORTS, { error: () => "validation.invalid" });
 export const ZGenreSlug = z.enum(GENRE_SLUGS, { error: () => "comics.genreInvalid" });
 
-export const ZTeamRef = z.object({ id: z.number().int(), name: z.string() });
+export const ZTeamRef = z.object({ id: z.number().int(), name: z.string() }).meta({ id: "TeamRef" });
 export type TTeamRef = z.infer<typeof ZTeamRef>;
 export const ZComicRef = z.object({ id: z.number().int(), title: z.string() });
 export type TComicRef = z.infer<typeof ZComicRef>;
@@ -75,7 +75,7 @@ export const COMIC_IMAGE_MAX_MB = 5;
 export const COMIC_IMAGE_MAX_BYTES = COMIC_IMAGE_MAX_MB * MB;
 
 /** `{ message }`: the translated success text (spec §8: updated, deleted, created, merged, ...). */
-export const ZMessageResponse = z.object({ message: z.string() });
+export const ZMessageResponse = z.object({ message: z.string() }).meta({ id: "MessageResponse" });
 export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 
 // ── List ─────────────────────────────────────────────────────────────────────
@@ -157,46 +157,50 @@ export const ZMyRequestState = z.object({
 export type TMyRequestState = z.infer<typeof ZMyRequestState>;
 
 /** One comic of `GET /api/comics`. Dates are ISO strings; `createdAt` is the upload date. */
-export const ZComicListItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  anotherName: z.string(),
-  /** Storage key relative to the public storage base (platform readers), or null when none yet. */
-  thumbnail: z.string().nullable(),
-  /** Absolute URL of the cover, for the dashboard's <img>. */
-  thumbnailUrl: z.string().nullable(),
-  /** Absolute URL of the cover's 320 px WebP, once the thumbnail job made it (lists use it when present). */
-  thumbnailSmallUrl: z.string().optional(),
-  status: ZComicStatus,
-  viewCount: z.number().int(),
-  saveCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  isMature: z.boolean(),
-  isDoujinshi: z.boolean(),
-  genres: z.array(z.string()),
-  team: ZTeamRef,
-  /** Pending delete / merge requests exist (from any team). */
-  deleteRequested: z.boolean(),
-  mergeRequested: z.boolean(),
-  /** The comic a pending merge request would merge it into (the newest such request). */
-  mergeTarget: ZComicRef.nullable().optional(),
-  /** One of my teams may upload chapters to it (owner, collaborator or granted). */
-  canUpload: z.boolean(),
-  /** scope=all: my teams' most recent permission request on it (null when none). */
-  permissionRequest: ZMyRequestState.nullable().optional(),
-  /** full=true only. */
-  authors: z.array(ZPersonRef).optional(),
-});
+export const ZComicListItem = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    anotherName: z.string(),
+    /** Storage key relative to the public storage base (platform readers), or null when none yet. */
+    thumbnail: z.string().nullable(),
+    /** Absolute URL of the cover, for the dashboard's <img>. */
+    thumbnailUrl: z.string().nullable(),
+    /** Absolute URL of the cover's 320 px WebP, once the thumbnail job made it (lists use it when present). */
+    thumbnailSmallUrl: z.string().optional(),
+    status: ZComicStatus,
+    viewCount: z.number().int(),
+    saveCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    isMature: z.boolean(),
+    isDoujinshi: z.boolean(),
+    genres: z.array(z.string()),
+    team: ZTeamRef,
+    /** Pending delete / merge requests exist (from any team). */
+    deleteRequested: z.boolean(),
+    mergeRequested: z.boolean(),
+    /** The comic a pending merge request would merge it into (the newest such request). */
+    mergeTarget: ZComicRef.nullable().optional(),
+    /** One of my teams may upload chapters to it (owner, collaborator or granted). */
+    canUpload: z.boolean(),
+    /** scope=all: my teams' most recent permission request on it (null when none). */
+    permissionRequest: ZMyRequestState.nullable().optional(),
+    /** full=true only. */
+    authors: z.array(ZPersonRef).optional(),
+  })
+  .meta({ id: "ComicListItem" });
 export type TComicListItem = z.infer<typeof ZComicListItem>;
 
-export const ZComicListResponse = z.object({
-  comics: z.array(ZComicListItem),
-  totalPages: z.number().int(),
-  /** Exact up to 10,000 matches; above that the database's estimate (then totalIsEstimate). */
-  total: z.number().int(),
-  totalIsEstimate: z.boolean(),
-});
+export const ZComicListResponse = z
+  .object({
+    comics: z.array(ZComicListItem),
+    totalPages: z.number().int(),
+    /** Exact up to 10,000 matches; above that the database's estimate (then totalIsEstimate). */
+    total: z.number().int(),
+    totalIsEstimate: z.boolean(),
+  })
+  .meta({ id: "ComicListResponse" });
 export type TComicListResponse = z.infer<typeof ZComicListResponse>;
 
 // ── Create / update ──────────────────────────────────────────────────────────
@@ -292,7 +296,9 @@ export type TUpdateComicRequest = z.input<typeof ZUpdateComicRequest>;
 export type TUpdateComicRequestParsed = z.output<typeof ZUpdateComicRequest>;
 
 /** `POST /api/comics/covers` answers the stored cover to pass as `thumbnail` to POST /api/comics. */
-export const ZCoverUpload = ZStoredImage.extend({ width: z.number().int(), height: z.number().int() });
+export const ZCoverUpload = ZStoredImage.extend({ width: z.number().int(), height: z.number().int() }).meta({
+  id: "CoverUpload",
+});
 export type TCoverUpload = z.infer<typeof ZCoverUpload>;
 
 // ── Detail ───────────────────────────────────────────────────────────────────
@@ -300,22 +306,26 @@ export type TCoverUpload = z.infer<typeof ZCoverUpload>;
 export const COLLAB_KINDS = ["collab", "granted"] as const;
 
 /** A team other than the owner that may upload: a collaborator, or granted by a permission request. */
-export const ZComicTeam = ZTeamRef.extend({ kind: z.enum(COLLAB_KINDS), since: z.string() });
+export const ZComicTeam = ZTeamRef.extend({ kind: z.enum(COLLAB_KINDS), since: z.string() }).meta({
+  id: "ComicTeam",
+});
 export type TComicTeam = z.infer<typeof ZComicTeam>;
 
 /** What the caller may do on this comic (computed server-side). */
-export const ZComicCapabilities = z.object({
-  /** Upload chapters and volume art, file delete/merge requests. */
-  upload: z.boolean(),
-  /** Edit info and cover (owning team, admins). */
-  edit: z.boolean(),
-  /** Add/remove collaborating teams (owning team's managers and owner, admins). */
-  manageCollab: z.boolean(),
-  /** Direct delete and merge (platform admins). */
-  admin: z.boolean(),
-  /** My teams (with my role) that may upload to it: the choices for a request's `teamId`. */
-  teams: z.array(ZTeamRef.extend({ role: z.enum(["owner", "manager", "uploader"]).nullable() })),
-});
+export const ZComicCapabilities = z
+  .object({
+    /** Upload chapters and volume art, file delete/merge requests. */
+    upload: z.boolean(),
+    /** Edit info and cover (owning team, admins). */
+    edit: z.boolean(),
+    /** Add/remove collaborating teams (owning team's managers and owner, admins). */
+    manageCollab: z.boolean(),
+    /** Direct delete and merge (platform admins). */
+    admin: z.boolean(),
+    /** My teams (with my role) that may upload to it: the choices for a request's `teamId`. */
+    teams: z.array(ZTeamRef.extend({ role: z.enum(["owner", "manager", "uploader"]).nullable() })),
+  })
+  .meta({ id: "ComicCapabilities" });
 export type TComicCapabilities = z.infer<typeof ZComicCapabilities>;
 
 /**
@@ -323,26 +333,28 @@ export type TComicCapabilities = z.infer<typeof ZComicCapabilities>;
  * (`id, title, description, status, thumbnail, authors: [{ name }], genres: [slug]`) plus what the
  * edit form and the comic dashboard need.
  */
-export const ZComicDetail = ZComicListItem.omit({ permissionRequest: true, authors: true }).extend({
-  description: z.string(),
-  authors: z.array(ZPersonRef),
-  artists: z.array(ZPersonRef),
-  syncArtistsWithAuthors: z.boolean(),
-  /** Pairs of characters (doujinshi only). */
-  couples: z.array(z.tuple([ZPersonRef, ZPersonRef])),
-  /** Teams other than the owner that may upload. */
-  collaborators: z.array(ZComicTeam),
-  /** Public reading-site link (the mature site for 18+ comics); null when not configured. */
-  siteUrl: z.string().nullable(),
-  can: ZComicCapabilities,
-  /** My teams' requests on this comic (any status), newest first. */
-  requests: z.array(ZMyRequestState),
-  /** Chapters of the comic (drafts included), and those readers see now (contracts/chapters.ts). */
-  chapterCount: z.number().int(),
-  visibleChapterCount: z.number().int(),
-  /** Bumped by every change to the comic's info or cover. */
-  version: z.number().int(),
-});
+export const ZComicDetail = ZComicListItem.omit({ permissionRequest: true, authors: true })
+  .extend({
+    description: z.string(),
+    authors: z.array(ZPersonRef),
+    artists: z.array(ZPersonRef),
+    syncArtistsWithAuthors: z.boolean(),
+    /** Pairs of characters (doujinshi only). */
+    couples: z.array(z.tuple([ZPersonRef, ZPersonRef])),
+    /** Teams other than the owner that may upload. */
+    collaborators: z.array(ZComicTeam),
+    /** Public reading-site link (the mature site for 18+ comics); null when not configured. */
+    siteUrl: z.string().nullable(),
+    can: ZComicCapabilities,
+    /** My teams' requests on this comic (any status), newest first. */
+    requests: z.array(ZMyRequestState),
+    /** Chapters of the comic (drafts included), and those readers see now (contracts/chapters.ts). */
+    chapterCount: z.number().int(),
+    visibleChapterCount: z.number().int(),
+    /** Bumped by every change to the comic's info or cover. */
+    version: z.number().int(),
+  })
+  .meta({ id: "ComicDetail" });
 export type TComicDetail = z.infer<typeof ZComicDetail>;
 
 /** `{id}` path parameter (requests, people). */

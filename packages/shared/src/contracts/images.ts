@@ -43,10 +43,12 @@ export const UPLOAD_FIELD_MULTIPLE = "files";
  * A stored image: `key` is the storage key relative to the public storage base (what readers and
  * other records store, e.g. `teams/2025/01/abc_credit.jpg`); `url` is its absolute public URL.
  */
-export const ZStoredImage = z.object({
-  key: z.string(),
-  url: z.string(),
-});
+export const ZStoredImage = z
+  .object({
+    key: z.string(),
+    url: z.string(),
+  })
+  .meta({ id: "StoredImage" });
 export type TStoredImage = z.infer<typeof ZStoredImage>;
 
 // ── Direct uploads (S3 storage) ─────────────────────────────────────────────
@@ -75,19 +77,23 @@ export const ZDirectUploadRequest = z.object({
 });
 export type TDirectUploadRequest = z.infer<typeof ZDirectUploadRequest>;
 
-export const ZDirectUploadTicket = z.object({
-  /** The storage key the object will have. */
-  key: z.string(),
-  /** Proof for the confirm call that this user was given this key for this target. */
-  token: z.string(),
-  url: z.string(),
-  method: z.literal("PUT"),
-  /** Headers the PUT must carry exactly (they are signed). */
-  headers: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
-});
+export const ZDirectUploadTicket = z
+  .object({
+    /** The storage key the object will have. */
+    key: z.string(),
+    /** Proof for the confirm call that this user was given this key for this target. */
+    token: z.string(),
+    url: z.string(),
+    method: z.literal("PUT"),
+    /** Headers the PUT must carry exactly (they are signed). */
+    headers: z.record(z.string(), z.string()),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "DirectUploadTicket" });
 export type TDirectUploadTicket = z.infer<typeof ZDirectUploadTicket>;
-export const ZDirectUploadTickets = z.object({ uploads: z.array(ZDirectUploadTicket) });
+export const ZDirectUploadTickets = z
+  .object({ uploads: z.array(ZDirectUploadTicket) })
+  .meta({ id: "DirectUploadTickets" });
 export type TDirectUploadTickets = z.infer<typeof ZDirectUploadTickets>;
 
 /** One uploaded object as the confirm call names it. */

@@ -25,7 +25,7 @@ declare module "fastify" {
 }
 
 // The health answers' schemas stay with the route (the job states come from jobs/runs.ts): monitoring
-// reads them, and the dashboard (lib/upload-mode.ts) through the generated lib/api-types.ts.
+// reads them, and the dashboard (lib/upload-mode.ts) through the generated @vt/shared/api-types.
 export const ZHealth = z.object({
   status: z.literal("ok"),
   db: z.enum(["pglite", "postgres"]),

@@ -3,8 +3,8 @@ import "@/features/chapters/texts";
 import "@/features/requests/texts";
 import "@/lib/power-texts";
 import { getRouteApi } from "@tanstack/react-router";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
@@ -99,7 +99,7 @@ export function ChapterPage() {
  * option (for a chapter being edited it arrives when read). A failed read falls back to off/no delay.
  */
 function EditorWithTeamDefaults(props: {
-  comic: TComicDetail;
+  comic: ComicDetail;
   chapter: TChapterDetail | undefined;
   nextOrder: number;
   onCreated: (chapterId: number) => void;

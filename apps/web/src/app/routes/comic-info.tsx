@@ -1,7 +1,7 @@
 import "@/features/comics/texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
 import { comicQueryOptions } from "@/features/comics/api/get-comic";
@@ -30,7 +30,7 @@ export function ComicInfoPage() {
   );
 }
 
-function InfoForm({ comic }: { comic: TComicDetail }) {
+function InfoForm({ comic }: { comic: ComicDetail }) {
   const { t } = useTranslation();
   const modal = useModal();
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import "@/features/comics/texts";
 import { getRouteApi } from "@tanstack/react-router";
-import { COMIC_IMAGE_MAX_BYTES, type TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
+import { COMIC_IMAGE_MAX_BYTES } from "@vt/shared/contracts/comics";
 import { LoaderCircleIcon, SaveIcon, XIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +31,7 @@ export function ComicThumbnailPage() {
   );
 }
 
-function ThumbnailEditor({ comic }: { comic: TComicDetail }) {
+function ThumbnailEditor({ comic }: { comic: ComicDetail }) {
   const { t } = useTranslation();
   const upload = useUploadThumbnail(comic.id);
   const [picked, setPicked] = useState<File | null>(null);

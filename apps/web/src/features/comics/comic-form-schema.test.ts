@@ -1,4 +1,4 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { ZUpdateComicRequest } from "@vt/shared/contracts/comics";
 import { describe, expect, it } from "vitest";
 import {
@@ -75,7 +75,7 @@ describe("comic form", () => {
           { id: 2, name: "B" },
         ],
       ],
-    } as unknown as TComicDetail;
+    } as unknown as ComicDetail;
     expect(comicToForm(comic)).toMatchObject({
       status: "completed",
       genres: ["romance", "doujinshi"],

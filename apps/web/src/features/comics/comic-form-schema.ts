@@ -5,11 +5,11 @@
  * characters that already exist (the couples editor creates new ones at once).
  */
 
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import {
   COMIC_COUPLES_MAX,
   COMIC_GENRES_MAX,
   COMIC_PEOPLE_MAX,
-  type TComicDetail,
   type TComicStatus,
   type TUpdateComicRequest,
   ZComicStatus,
@@ -94,7 +94,7 @@ export const emptyComicForm = (status: TComicStatus = "ongoing"): ComicFormInput
 });
 
 /** The edit form's starting values: the comic as stored. */
-export function comicToForm(comic: TComicDetail): ComicFormInput {
+export function comicToForm(comic: ComicDetail): ComicFormInput {
   const genres = comic.genres.filter(
     (slug) => ZGenreSlug.safeParse(slug).success,
   ) as ComicFormInput["genres"];
@@ -109,6 +109,7 @@ export function comicToForm(comic: TComicDetail): ComicFormInput {
     syncArtistsWithAuthors: comic.syncArtistsWithAuthors,
     genres,
     isMature: comic.isMature,
-    couples: comic.couples.map(([a, b]) => [a, b]),
+    // The document has no tuples (OpenAPI 3.0): a stored couple is a list of its two characters.
+    couples: comic.couples.map(([a, b]) => [a ?? null, b ?? null]),
   };
 }

@@ -1,7 +1,5 @@
-import type {
-  TChapterPagesDirectRequest,
-  TChapterPageUploadResponse,
-} from "@vt/shared/contracts/chapter-pages";
+import type { ChapterPageUploadResponse } from "@vt/shared/api-schemas";
+import type { TChapterPagesDirectRequest } from "@vt/shared/contracts/chapter-pages";
 import type { ProgressCallback } from "@/lib/api-client";
 import { uploadImages } from "@/lib/image-upload";
 
@@ -20,7 +18,7 @@ export function uploadPages(
   pages: readonly PageUpload[],
   signal?: AbortSignal,
   onProgress?: ProgressCallback,
-): Promise<TChapterPageUploadResponse> {
+): Promise<ChapterPageUploadResponse> {
   const body: Omit<TChapterPagesDirectRequest, "files"> = {
     keys: pages.map((p) => p.key ?? null),
     clientIds: pages.map((p) => p.clientId ?? null),

@@ -5,10 +5,11 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { chapterLabel } from "@vt/shared/chapter-label";
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
-import type { TComicDetail, TTeamRef } from "@vt/shared/contracts/comics";
+import type { TTeamRef } from "@vt/shared/contracts/comics";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -32,7 +33,7 @@ import { useLooseT } from "./use-chapter-label";
 import { usePagesSession } from "./use-pages-session";
 
 export type ChapterEditorProps = {
-  comic: TComicDetail;
+  comic: ComicDetail;
   /** Undefined for the new-chapter form. */
   chapter: TChapterDetail | undefined;
   nextOrder: number;

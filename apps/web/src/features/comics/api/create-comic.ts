@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TCreateComicRequest } from "@vt/shared/contracts/comics";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
-import { asComicDetail, comicQueryOptions } from "./get-comic";
+import { comicQueryOptions } from "./get-comic";
 import { uploadCover } from "./upload-cover";
 
 /** `POST /api/comics`: `thumbnail` is the key answered by `POST /api/comics/covers`. */
 export async function createComic(body: TCreateComicRequest) {
-  return asComicDetail(await api.post("/api/comics", body));
+  return api.post("/api/comics", body);
 }
 
 export type CreateComicInput = {

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TUpdateComicRequest } from "@vt/shared/contracts/comics";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
-import { asComicDetail, comicQueryOptions } from "./get-comic";
+import { comicQueryOptions } from "./get-comic";
 
 /** `PUT /api/comics/{id}`: the whole info form. */
 export async function updateComic(comicId: number, body: TUpdateComicRequest) {
-  return asComicDetail(await api.put("/api/comics/{comicId}", body, { params: { path: { comicId } } }));
+  return api.put("/api/comics/{comicId}", body, { params: { path: { comicId } } });
 }
 
 export function useUpdateComic(comicId: number) {

@@ -2,18 +2,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProgressCallback } from "@/lib/api-client";
 import { imageFile, uploadImages } from "@/lib/image-upload";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
-import { asComicDetail, comicQueryOptions } from "./get-comic";
+import { comicQueryOptions } from "./get-comic";
 
 /** `POST /api/comics/{id}/thumbnail` (multipart `file`; on S3 its direct pair): replaces the cover; the server checks it again. */
 export async function uploadThumbnail(comicId: number, file: Blob, onProgress?: ProgressCallback) {
-  return asComicDetail(
-    await uploadImages({
-      path: "/api/comics/{comicId}/thumbnail",
-      pathParams: { comicId },
-      files: [imageFile(file, "cover")],
-      onProgress,
-    }),
-  );
+  return uploadImages({
+    path: "/api/comics/{comicId}/thumbnail",
+    pathParams: { comicId },
+    files: [imageFile(file, "cover")],
+    onProgress,
+  });
 }
 
 export function useUploadThumbnail(comicId: number) {

@@ -1,4 +1,4 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { TRASH_DAYS } from "@vt/shared/contracts/trash";
 import { GitMergeIcon, ShieldAlertIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
@@ -16,7 +16,7 @@ export function AdminActionsCard({
   onDeleted,
   onMerged,
 }: {
-  comic: TComicDetail;
+  comic: ComicDetail;
   onDeleted: () => void;
   onMerged: (targetComicId: number) => void;
 }) {

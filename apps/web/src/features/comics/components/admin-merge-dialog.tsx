@@ -1,4 +1,4 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
@@ -13,7 +13,7 @@ export function AdminMergeDialog({
   onOpenChange,
   onMerged,
 }: {
-  comic: TComicDetail;
+  comic: ComicDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onMerged: (targetComicId: number) => void;

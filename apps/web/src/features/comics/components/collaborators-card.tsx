@@ -1,4 +1,4 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { CrownIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
@@ -14,7 +14,7 @@ import { useUpdateCollab } from "../api/update-collab";
  * permission request). Managers of the owning team add or remove collaborators, after a
  * confirmation; any team of the platform can be added (found by name in the team directory).
  */
-export function CollaboratorsCard({ comic }: { comic: TComicDetail }) {
+export function CollaboratorsCard({ comic }: { comic: ComicDetail }) {
   const { t } = useTranslation();
   const modal = useModal();
   const collab = useUpdateCollab(comic.id);

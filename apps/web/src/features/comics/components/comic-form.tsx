@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { COMIC_STATUSES } from "@vt/shared/comic-status";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
 import {
   COMIC_ANOTHER_NAME_MAX,
   COMIC_COUPLES_MAX,
@@ -55,14 +55,14 @@ type CreateProps = {
 type EditProps = {
   mode: "edit";
   /** The comic as stored (the query's copy); fresher copies go through the conflict guard. */
-  comic: TComicDetail;
+  comic: ComicDetail;
   /** Reads the stored comic now, bypassing the cache (for the conflict dialog). */
-  fetchLatest: () => Promise<TComicDetail>;
+  fetchLatest: () => Promise<ComicDetail>;
   readOnly?: boolean;
   /** `save` sends the version the form is based on; a stale save opens the conflict dialog. */
   onSubmit: (
     values: ComicFormValues,
-    save: (write: VersionedWrite<TComicDetail>) => Promise<TComicDetail | undefined>,
+    save: (write: VersionedWrite<ComicDetail>) => Promise<ComicDetail | undefined>,
   ) => Promise<unknown>;
 };
 
@@ -96,7 +96,7 @@ export function ComicForm(
   });
   const { errors, isDirty } = form.formState;
 
-  const conflictFields = useMemo((): ConflictField<TComicDetail>[] => {
+  const conflictFields = useMemo((): ConflictField<ComicDetail>[] => {
     const flag = (on: unknown) => (on ? t("conflict.on") : t("conflict.off"));
     return [
       fieldOf("title", t("fields.title")),
@@ -109,13 +109,13 @@ export function ComicForm(
       fieldOf("genres", t("fields.genres")),
       fieldOf("isMature", t("comics.form.mature"), flag),
       fieldOf("couples", t("comics.form.doujinshi"), (couples) =>
-        couples.length ? couples.map(([a, b]) => `${a.name} × ${b.name}`).join(", ") : "—",
+        couples.length ? couples.map((couple) => couple.map((c) => c.name).join(" × ")).join(", ") : "—",
       ),
     ];
   }, [t]);
   // The edit form follows the stored comic (new authors come back with their ids after a save)
   // without letting a fresher copy replace unsaved edits silently.
-  const conflict = useSaveConflict<TComicDetail>({
+  const conflict = useSaveConflict<ComicDetail>({
     server: comic,
     subject: comic ? `“${comic.title}”` : "",
     fields: conflictFields,

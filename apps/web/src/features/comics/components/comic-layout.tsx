@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +30,7 @@ export function ComicLayout({
   section: Exclude<ComicSection, "overview">;
   title: string;
   description: string;
-  children: (comic: TComicDetail) => ReactNode;
+  children: (comic: ComicDetail) => ReactNode;
 }) {
   const comic = useComic(comicId);
   if (comicId === null || (isApiError(comic.error) && comic.error.kind === "not-found")) {

@@ -1,4 +1,4 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { genreName } from "@vt/shared/genres";
 import { ExternalLinkIcon, EyeIcon, HeartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { ComicFlags } from "./comic-flags";
 import { ComicStatusBadge } from "./comic-status-badge";
 
 /** The top of the comic dashboard: cover, title, status, counts, authors, genres and the public link. */
-export function ComicOverviewHeader({ comic }: { comic: TComicDetail }) {
+export function ComicOverviewHeader({ comic }: { comic: ComicDetail }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (

@@ -1,4 +1,4 @@
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { GitMergeIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,7 @@ import { RequestDeleteDialog } from "./request-delete-dialog";
 import { RequestMergeDialog } from "./request-merge-dialog";
 
 /** My teams' requests on the comic (with their status) and the delete / merge request buttons. */
-export function ComicRequestsCard({ comic }: { comic: TComicDetail }) {
+export function ComicRequestsCard({ comic }: { comic: ComicDetail }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<"delete" | "merge" | null>(null);
   const canRequest = comic.can.upload && comic.can.teams.length > 0;

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { TComicDetail } from "@vt/shared/contracts/comics";
+import type { ComicDetail } from "@vt/shared/api-schemas";
 import { SendIcon } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
 import { type DefaultValues, type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
@@ -65,7 +65,7 @@ export function RequestDialog({
 
 /** The props of a dialog that files a request about one comic (delete, merge). */
 export type ComicRequestDialogProps = {
-  comic: TComicDetail;
+  comic: ComicDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };

@@ -943,19 +943,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -1255,14 +1243,8 @@ export interface paths {
                             teams: {
                                 id: number;
                                 name: string;
-                                logo: {
-                                    key: string;
-                                    url: string;
-                                } | null;
-                                cover: {
-                                    key: string;
-                                    url: string;
-                                } | null;
+                                logo: components["schemas"]["StoredImage"] | null;
+                                cover: components["schemas"]["StoredImage"] | null;
                                 /** @enum {string|null} */
                                 myRole: "owner" | "manager" | "uploader" | null;
                                 memberCount: number;
@@ -1346,14 +1328,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -1510,14 +1486,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -1614,14 +1584,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -1795,14 +1759,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -1938,14 +1896,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -2043,14 +1995,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -2186,14 +2132,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -2809,14 +2749,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -3232,10 +3166,7 @@ export interface paths {
                                 team: {
                                     id: number;
                                     name: string;
-                                    logo: {
-                                        key: string;
-                                        url: string;
-                                    } | null;
+                                    logo: components["schemas"]["StoredImage"] | null;
                                 };
                             }[];
                             awaitingVerification: number;
@@ -3296,14 +3227,8 @@ export interface paths {
                             team: {
                                 id: number;
                                 name: string;
-                                logo: {
-                                    key: string;
-                                    url: string;
-                                } | null;
-                                cover: {
-                                    key: string;
-                                    url: string;
-                                } | null;
+                                logo: components["schemas"]["StoredImage"] | null;
+                                cover: components["schemas"]["StoredImage"] | null;
                                 /** @enum {string|null} */
                                 myRole: "owner" | "manager" | "uploader" | null;
                                 memberCount: number;
@@ -3512,19 +3437,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -3680,14 +3593,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -3858,19 +3765,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -4026,14 +3921,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
-                            logo: {
-                                key: string;
-                                url: string;
-                            } | null;
-                            cover: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            logo: components["schemas"]["StoredImage"] | null;
+                            cover: components["schemas"]["StoredImage"] | null;
                             /** @enum {string|null} */
                             myRole: "owner" | "manager" | "uploader" | null;
                             memberCount: number;
@@ -4204,19 +4093,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -4371,10 +4248,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             enabled: boolean;
-                            qrImage: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            qrImage: components["schemas"]["StoredImage"] | null;
                             content: string;
                             showInEachChapter: boolean;
                             version: number;
@@ -4530,19 +4404,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -4698,10 +4560,7 @@ export interface paths {
                         "application/json": {
                             enabled: boolean;
                             text: string;
-                            pages: {
-                                key: string;
-                                url: string;
-                            }[];
+                            pages: components["schemas"]["StoredImage"][];
                             version: number;
                         };
                     };
@@ -4845,10 +4704,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             enabled: boolean;
-                            qrImage: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            qrImage: components["schemas"]["StoredImage"] | null;
                             content: string;
                             showInEachChapter: boolean;
                             version: number;
@@ -4929,10 +4785,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             enabled: boolean;
-                            qrImage: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            qrImage: components["schemas"]["StoredImage"] | null;
                             content: string;
                             showInEachChapter: boolean;
                             version: number;
@@ -5029,10 +4882,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             enabled: boolean;
-                            qrImage: {
-                                key: string;
-                                url: string;
-                            } | null;
+                            qrImage: components["schemas"]["StoredImage"] | null;
                             content: string;
                             showInEachChapter: boolean;
                             version: number;
@@ -5166,10 +5016,7 @@ export interface paths {
                         "application/json": {
                             enabled: boolean;
                             text: string;
-                            pages: {
-                                key: string;
-                                url: string;
-                            }[];
+                            pages: components["schemas"]["StoredImage"][];
                             version: number;
                         };
                     };
@@ -5247,10 +5094,7 @@ export interface paths {
                         "application/json": {
                             enabled: boolean;
                             text: string;
-                            pages: {
-                                key: string;
-                                url: string;
-                            }[];
+                            pages: components["schemas"]["StoredImage"][];
                             version: number;
                         };
                     };
@@ -5346,10 +5190,7 @@ export interface paths {
                         "application/json": {
                             enabled: boolean;
                             text: string;
-                            pages: {
-                                key: string;
-                                url: string;
-                            }[];
+                            pages: components["schemas"]["StoredImage"][];
                             version: number;
                         };
                     };
@@ -5488,55 +5329,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            comics: {
-                                id: number;
-                                title: string;
-                                anotherName: string;
-                                thumbnail: string | null;
-                                thumbnailUrl: string | null;
-                                thumbnailSmallUrl?: string;
-                                /** @enum {string} */
-                                status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                                viewCount: number;
-                                saveCount: number;
-                                createdAt: string;
-                                updatedAt: string;
-                                isMature: boolean;
-                                isDoujinshi: boolean;
-                                genres: string[];
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
-                                deleteRequested: boolean;
-                                mergeRequested: boolean;
-                                mergeTarget?: {
-                                    id: number;
-                                    title: string;
-                                } | null;
-                                canUpload: boolean;
-                                permissionRequest?: {
-                                    id: number;
-                                    /** @enum {string} */
-                                    type: "permission" | "delete" | "merge" | "person-delete";
-                                    /** @enum {string} */
-                                    status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
-                                    team: {
-                                        id: number;
-                                        name: string;
-                                    };
-                                    createdAt: string;
-                                } | null;
-                                authors?: {
-                                    id: number;
-                                    name: string;
-                                }[];
-                            }[];
-                            totalPages: number;
-                            total: number;
-                            totalIsEstimate: boolean;
-                        };
+                        "application/json": components["schemas"]["ComicListResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -5613,86 +5406,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            title: string;
-                            anotherName: string;
-                            thumbnail: string | null;
-                            thumbnailUrl: string | null;
-                            thumbnailSmallUrl?: string;
-                            /** @enum {string} */
-                            status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                            viewCount: number;
-                            saveCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                            isMature: boolean;
-                            isDoujinshi: boolean;
-                            genres: string[];
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            deleteRequested: boolean;
-                            mergeRequested: boolean;
-                            mergeTarget?: {
-                                id: number;
-                                title: string;
-                            } | null;
-                            canUpload: boolean;
-                            description: string;
-                            authors: {
-                                id: number;
-                                name: string;
-                            }[];
-                            artists: {
-                                id: number;
-                                name: string;
-                            }[];
-                            syncArtistsWithAuthors: boolean;
-                            couples: ({
-                                id: number;
-                                name: string;
-                            } | {
-                                id: number;
-                                name: string;
-                            })[][];
-                            collaborators: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "collab" | "granted";
-                                since: string;
-                            }[];
-                            siteUrl: string | null;
-                            can: {
-                                upload: boolean;
-                                edit: boolean;
-                                manageCollab: boolean;
-                                admin: boolean;
-                                teams: {
-                                    id: number;
-                                    name: string;
-                                    /** @enum {string|null} */
-                                    role: "owner" | "manager" | "uploader" | null;
-                                }[];
-                            };
-                            requests: {
-                                id: number;
-                                /** @enum {string} */
-                                type: "permission" | "delete" | "merge" | "person-delete";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
-                                createdAt: string;
-                            }[];
-                            chapterCount: number;
-                            visibleChapterCount: number;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["ComicDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -5793,12 +5507,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            key: string;
-                            url: string;
-                            width: number;
-                            height: number;
-                        };
+                        "application/json": components["schemas"]["CoverUpload"];
                     };
                 };
                 /** @description Default Response */
@@ -5909,19 +5618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -6046,12 +5743,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            key: string;
-                            url: string;
-                            width: number;
-                            height: number;
-                        };
+                        "application/json": components["schemas"]["CoverUpload"];
                     };
                 };
                 /** @description Default Response */
@@ -6182,10 +5874,7 @@ export interface paths {
                             id: number;
                             comicId: number;
                             volume: number;
-                            image: {
-                                key: string;
-                                url: string;
-                            };
+                            image: components["schemas"]["StoredImage"];
                             width: number;
                             height: number;
                             createdAt: string;
@@ -6270,10 +5959,7 @@ export interface paths {
                             id: number;
                             comicId: number;
                             volume: number;
-                            image: {
-                                key: string;
-                                url: string;
-                            };
+                            image: components["schemas"]["StoredImage"];
                             width: number;
                             height: number;
                             createdAt: string;
@@ -6407,9 +6093,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["MessageResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -6494,13 +6178,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            collaborators: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "collab" | "granted";
-                                since: string;
-                            }[];
+                            collaborators: components["schemas"]["ComicTeam"][];
                         };
                     };
                 };
@@ -6724,86 +6402,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            title: string;
-                            anotherName: string;
-                            thumbnail: string | null;
-                            thumbnailUrl: string | null;
-                            thumbnailSmallUrl?: string;
-                            /** @enum {string} */
-                            status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                            viewCount: number;
-                            saveCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                            isMature: boolean;
-                            isDoujinshi: boolean;
-                            genres: string[];
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            deleteRequested: boolean;
-                            mergeRequested: boolean;
-                            mergeTarget?: {
-                                id: number;
-                                title: string;
-                            } | null;
-                            canUpload: boolean;
-                            description: string;
-                            authors: {
-                                id: number;
-                                name: string;
-                            }[];
-                            artists: {
-                                id: number;
-                                name: string;
-                            }[];
-                            syncArtistsWithAuthors: boolean;
-                            couples: ({
-                                id: number;
-                                name: string;
-                            } | {
-                                id: number;
-                                name: string;
-                            })[][];
-                            collaborators: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "collab" | "granted";
-                                since: string;
-                            }[];
-                            siteUrl: string | null;
-                            can: {
-                                upload: boolean;
-                                edit: boolean;
-                                manageCollab: boolean;
-                                admin: boolean;
-                                teams: {
-                                    id: number;
-                                    name: string;
-                                    /** @enum {string|null} */
-                                    role: "owner" | "manager" | "uploader" | null;
-                                }[];
-                            };
-                            requests: {
-                                id: number;
-                                /** @enum {string} */
-                                type: "permission" | "delete" | "merge" | "person-delete";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
-                                createdAt: string;
-                            }[];
-                            chapterCount: number;
-                            visibleChapterCount: number;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["ComicDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -6893,86 +6492,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            title: string;
-                            anotherName: string;
-                            thumbnail: string | null;
-                            thumbnailUrl: string | null;
-                            thumbnailSmallUrl?: string;
-                            /** @enum {string} */
-                            status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                            viewCount: number;
-                            saveCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                            isMature: boolean;
-                            isDoujinshi: boolean;
-                            genres: string[];
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            deleteRequested: boolean;
-                            mergeRequested: boolean;
-                            mergeTarget?: {
-                                id: number;
-                                title: string;
-                            } | null;
-                            canUpload: boolean;
-                            description: string;
-                            authors: {
-                                id: number;
-                                name: string;
-                            }[];
-                            artists: {
-                                id: number;
-                                name: string;
-                            }[];
-                            syncArtistsWithAuthors: boolean;
-                            couples: ({
-                                id: number;
-                                name: string;
-                            } | {
-                                id: number;
-                                name: string;
-                            })[][];
-                            collaborators: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "collab" | "granted";
-                                since: string;
-                            }[];
-                            siteUrl: string | null;
-                            can: {
-                                upload: boolean;
-                                edit: boolean;
-                                manageCollab: boolean;
-                                admin: boolean;
-                                teams: {
-                                    id: number;
-                                    name: string;
-                                    /** @enum {string|null} */
-                                    role: "owner" | "manager" | "uploader" | null;
-                                }[];
-                            };
-                            requests: {
-                                id: number;
-                                /** @enum {string} */
-                                type: "permission" | "delete" | "merge" | "person-delete";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
-                                createdAt: string;
-                            }[];
-                            chapterCount: number;
-                            visibleChapterCount: number;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["ComicDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -7061,9 +6581,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["MessageResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -7139,86 +6657,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            title: string;
-                            anotherName: string;
-                            thumbnail: string | null;
-                            thumbnailUrl: string | null;
-                            thumbnailSmallUrl?: string;
-                            /** @enum {string} */
-                            status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                            viewCount: number;
-                            saveCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                            isMature: boolean;
-                            isDoujinshi: boolean;
-                            genres: string[];
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            deleteRequested: boolean;
-                            mergeRequested: boolean;
-                            mergeTarget?: {
-                                id: number;
-                                title: string;
-                            } | null;
-                            canUpload: boolean;
-                            description: string;
-                            authors: {
-                                id: number;
-                                name: string;
-                            }[];
-                            artists: {
-                                id: number;
-                                name: string;
-                            }[];
-                            syncArtistsWithAuthors: boolean;
-                            couples: ({
-                                id: number;
-                                name: string;
-                            } | {
-                                id: number;
-                                name: string;
-                            })[][];
-                            collaborators: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "collab" | "granted";
-                                since: string;
-                            }[];
-                            siteUrl: string | null;
-                            can: {
-                                upload: boolean;
-                                edit: boolean;
-                                manageCollab: boolean;
-                                admin: boolean;
-                                teams: {
-                                    id: number;
-                                    name: string;
-                                    /** @enum {string|null} */
-                                    role: "owner" | "manager" | "uploader" | null;
-                                }[];
-                            };
-                            requests: {
-                                id: number;
-                                /** @enum {string} */
-                                type: "permission" | "delete" | "merge" | "person-delete";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
-                                createdAt: string;
-                            }[];
-                            chapterCount: number;
-                            visibleChapterCount: number;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["ComicDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -7357,19 +6796,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -7522,86 +6949,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            title: string;
-                            anotherName: string;
-                            thumbnail: string | null;
-                            thumbnailUrl: string | null;
-                            thumbnailSmallUrl?: string;
-                            /** @enum {string} */
-                            status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                            viewCount: number;
-                            saveCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                            isMature: boolean;
-                            isDoujinshi: boolean;
-                            genres: string[];
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            deleteRequested: boolean;
-                            mergeRequested: boolean;
-                            mergeTarget?: {
-                                id: number;
-                                title: string;
-                            } | null;
-                            canUpload: boolean;
-                            description: string;
-                            authors: {
-                                id: number;
-                                name: string;
-                            }[];
-                            artists: {
-                                id: number;
-                                name: string;
-                            }[];
-                            syncArtistsWithAuthors: boolean;
-                            couples: ({
-                                id: number;
-                                name: string;
-                            } | {
-                                id: number;
-                                name: string;
-                            })[][];
-                            collaborators: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                kind: "collab" | "granted";
-                                since: string;
-                            }[];
-                            siteUrl: string | null;
-                            can: {
-                                upload: boolean;
-                                edit: boolean;
-                                manageCollab: boolean;
-                                admin: boolean;
-                                teams: {
-                                    id: number;
-                                    name: string;
-                                    /** @enum {string|null} */
-                                    role: "owner" | "manager" | "uploader" | null;
-                                }[];
-                            };
-                            requests: {
-                                id: number;
-                                /** @enum {string} */
-                                type: "permission" | "delete" | "merge" | "person-delete";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
-                                createdAt: string;
-                            }[];
-                            chapterCount: number;
-                            visibleChapterCount: number;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["ComicDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -7753,19 +7101,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -7922,10 +7258,7 @@ export interface paths {
                             id: number;
                             comicId: number;
                             volume: number;
-                            image: {
-                                key: string;
-                                url: string;
-                            };
+                            image: components["schemas"]["StoredImage"];
                             width: number;
                             height: number;
                             createdAt: string;
@@ -8075,42 +7408,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            comicId: number;
-                            order: number;
-                            name: string;
-                            volume: number | null;
-                            publishedAt: number | null;
-                            lastUpdated: number;
-                            version: number;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            hideOrder: boolean;
-                            hideDefaultOrder: boolean;
-                            hidden: boolean;
-                            /** @enum {string} */
-                            status: "draft" | "published";
-                            /** @enum {string} */
-                            state: "draft" | "scheduled" | "hidden" | "visible";
-                            publishAt: number | null;
-                            donateTeamIds: number[];
-                            creditTeamIds: number[];
-                            hideDonate: boolean;
-                            hideCredit: boolean;
-                            collaboratingTeams: {
-                                id: number;
-                                name: string;
-                            }[];
-                            scrambled: boolean;
-                            config: {
-                                [key: string]: (string | number | boolean) | null;
-                            };
-                            pageCount: number;
-                            createdAt: number;
-                        }[];
+                        "application/json": components["schemas"]["Chapter"][];
                     };
                 };
                 /** @description Default Response */
@@ -8316,53 +7614,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            comicId: number;
-                            order: number;
-                            name: string;
-                            volume: number | null;
-                            publishedAt: number | null;
-                            lastUpdated: number;
-                            version: number;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            hideOrder: boolean;
-                            hideDefaultOrder: boolean;
-                            hidden: boolean;
-                            /** @enum {string} */
-                            status: "draft" | "published";
-                            /** @enum {string} */
-                            state: "draft" | "scheduled" | "hidden" | "visible";
-                            publishAt: number | null;
-                            donateTeamIds: number[];
-                            creditTeamIds: number[];
-                            hideDonate: boolean;
-                            hideCredit: boolean;
-                            collaboratingTeams: {
-                                id: number;
-                                name: string;
-                            }[];
-                            scrambled: boolean;
-                            config: {
-                                [key: string]: (string | number | boolean) | null;
-                            };
-                            pageCount: number;
-                            createdAt: number;
-                            pages: {
-                                id: number;
-                                url: string;
-                                key?: string;
-                                src?: string;
-                                thumbSrc?: string;
-                                width?: number | null;
-                                height?: number | null;
-                                clientId?: string | null;
-                                staged?: boolean;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ChapterDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -8477,53 +7729,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            comicId: number;
-                            order: number;
-                            name: string;
-                            volume: number | null;
-                            publishedAt: number | null;
-                            lastUpdated: number;
-                            version: number;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            hideOrder: boolean;
-                            hideDefaultOrder: boolean;
-                            hidden: boolean;
-                            /** @enum {string} */
-                            status: "draft" | "published";
-                            /** @enum {string} */
-                            state: "draft" | "scheduled" | "hidden" | "visible";
-                            publishAt: number | null;
-                            donateTeamIds: number[];
-                            creditTeamIds: number[];
-                            hideDonate: boolean;
-                            hideCredit: boolean;
-                            collaboratingTeams: {
-                                id: number;
-                                name: string;
-                            }[];
-                            scrambled: boolean;
-                            config: {
-                                [key: string]: (string | number | boolean) | null;
-                            };
-                            pageCount: number;
-                            createdAt: number;
-                            pages: {
-                                id: number;
-                                url: string;
-                                key?: string;
-                                src?: string;
-                                thumbSrc?: string;
-                                width?: number | null;
-                                height?: number | null;
-                                clientId?: string | null;
-                                staged?: boolean;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ChapterDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -8612,9 +7818,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["MessageResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -8852,53 +8056,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            comicId: number;
-                            order: number;
-                            name: string;
-                            volume: number | null;
-                            publishedAt: number | null;
-                            lastUpdated: number;
-                            version: number;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
-                            hideOrder: boolean;
-                            hideDefaultOrder: boolean;
-                            hidden: boolean;
-                            /** @enum {string} */
-                            status: "draft" | "published";
-                            /** @enum {string} */
-                            state: "draft" | "scheduled" | "hidden" | "visible";
-                            publishAt: number | null;
-                            donateTeamIds: number[];
-                            creditTeamIds: number[];
-                            hideDonate: boolean;
-                            hideCredit: boolean;
-                            collaboratingTeams: {
-                                id: number;
-                                name: string;
-                            }[];
-                            scrambled: boolean;
-                            config: {
-                                [key: string]: (string | number | boolean) | null;
-                            };
-                            pageCount: number;
-                            createdAt: number;
-                            pages: {
-                                id: number;
-                                url: string;
-                                key?: string;
-                                src?: string;
-                                thumbSrc?: string;
-                                width?: number | null;
-                                height?: number | null;
-                                clientId?: string | null;
-                                staged?: boolean;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ChapterDetail"];
                     };
                 };
                 /** @description Default Response */
@@ -9004,20 +8162,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            pages: {
-                                id: number;
-                                url: string;
-                                key?: string;
-                                src?: string;
-                                thumbSrc?: string;
-                                width?: number | null;
-                                height?: number | null;
-                                clientId?: string | null;
-                                staged?: boolean;
-                                duplicate: boolean;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ChapterPageUploadResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -9172,19 +8317,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -9342,20 +8475,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            pages: {
-                                id: number;
-                                url: string;
-                                key?: string;
-                                src?: string;
-                                thumbSrc?: string;
-                                width?: number | null;
-                                height?: number | null;
-                                clientId?: string | null;
-                                staged?: boolean;
-                                duplicate: boolean;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ChapterPageUploadResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -9659,19 +8779,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            uploads: {
-                                key: string;
-                                token: string;
-                                url: string;
-                                /** @enum {string} */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                expiresAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DirectUploadTickets"];
                     };
                 };
                 /** @description Default Response */
@@ -9995,10 +9103,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                                 reason: string;
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
+                                team: components["schemas"]["TeamRef"];
                                 user: {
                                     id: number;
                                     name: string;
@@ -10147,10 +9252,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                                 reason: string;
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
+                                team: components["schemas"]["TeamRef"];
                                 user: {
                                     id: number;
                                     name: string;
@@ -10300,10 +9402,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                                 reason: string;
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
+                                team: components["schemas"]["TeamRef"];
                                 user: {
                                     id: number;
                                     name: string;
@@ -10449,10 +9548,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                                 reason: string;
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
+                                team: components["schemas"]["TeamRef"];
                                 user: {
                                     id: number;
                                     name: string;
@@ -10621,10 +9717,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                             reason: string;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
+                            team: components["schemas"]["TeamRef"];
                             user: {
                                 id: number;
                                 name: string;
@@ -10747,10 +9840,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                             reason: string;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
+                            team: components["schemas"]["TeamRef"];
                             user: {
                                 id: number;
                                 name: string;
@@ -10896,10 +9986,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                             reason: string;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
+                            team: components["schemas"]["TeamRef"];
                             user: {
                                 id: number;
                                 name: string;
@@ -11039,10 +10126,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                             reason: string;
-                            team: {
-                                id: number;
-                                name: string;
-                            };
+                            team: components["schemas"]["TeamRef"];
                             user: {
                                 id: number;
                                 name: string;
@@ -11191,10 +10275,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                                 reason: string;
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
+                                team: components["schemas"]["TeamRef"];
                                 user: {
                                     id: number;
                                     name: string;
@@ -11331,10 +10412,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                                 reason: string;
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
+                                team: components["schemas"]["TeamRef"];
                                 user: {
                                     id: number;
                                     name: string;
@@ -11471,10 +10549,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
                                 reason: string;
-                                team: {
-                                    id: number;
-                                    name: string;
-                                };
+                                team: components["schemas"]["TeamRef"];
                                 user: {
                                     id: number;
                                     name: string;
@@ -14214,7 +13289,244 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        Chapter: {
+            id: number;
+            comicId: number;
+            order: number;
+            name: string;
+            volume: number | null;
+            publishedAt: number | null;
+            lastUpdated: number;
+            version: number;
+            team: components["schemas"]["TeamRef"];
+            hideOrder: boolean;
+            hideDefaultOrder: boolean;
+            hidden: boolean;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** @enum {string} */
+            state: "draft" | "scheduled" | "hidden" | "visible";
+            publishAt: number | null;
+            donateTeamIds: number[];
+            creditTeamIds: number[];
+            hideDonate: boolean;
+            hideCredit: boolean;
+            collaboratingTeams: components["schemas"]["TeamRef"][];
+            scrambled: boolean;
+            config: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            pageCount: number;
+            createdAt: number;
+        };
+        ChapterDetail: {
+            id: number;
+            comicId: number;
+            order: number;
+            name: string;
+            volume: number | null;
+            publishedAt: number | null;
+            lastUpdated: number;
+            version: number;
+            team: components["schemas"]["TeamRef"];
+            hideOrder: boolean;
+            hideDefaultOrder: boolean;
+            hidden: boolean;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** @enum {string} */
+            state: "draft" | "scheduled" | "hidden" | "visible";
+            publishAt: number | null;
+            donateTeamIds: number[];
+            creditTeamIds: number[];
+            hideDonate: boolean;
+            hideCredit: boolean;
+            collaboratingTeams: components["schemas"]["TeamRef"][];
+            scrambled: boolean;
+            config: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            pageCount: number;
+            createdAt: number;
+            pages: {
+                id: number;
+                url: string;
+                key?: string;
+                src?: string;
+                thumbSrc?: string;
+                width?: number | null;
+                height?: number | null;
+                clientId?: string | null;
+                staged?: boolean;
+            }[];
+        };
+        ChapterPageUploadResponse: {
+            pages: {
+                id: number;
+                url: string;
+                key?: string;
+                src?: string;
+                thumbSrc?: string;
+                width?: number | null;
+                height?: number | null;
+                clientId?: string | null;
+                staged?: boolean;
+                duplicate: boolean;
+            }[];
+        };
+        ComicCapabilities: {
+            upload: boolean;
+            edit: boolean;
+            manageCollab: boolean;
+            admin: boolean;
+            teams: {
+                id: number;
+                name: string;
+                /** @enum {string|null} */
+                role: "owner" | "manager" | "uploader" | null;
+            }[];
+        };
+        ComicDetail: {
+            id: number;
+            title: string;
+            anotherName: string;
+            thumbnail: string | null;
+            thumbnailUrl: string | null;
+            thumbnailSmallUrl?: string;
+            /** @enum {string} */
+            status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            viewCount: number;
+            saveCount: number;
+            createdAt: string;
+            updatedAt: string;
+            isMature: boolean;
+            isDoujinshi: boolean;
+            genres: string[];
+            team: components["schemas"]["TeamRef"];
+            deleteRequested: boolean;
+            mergeRequested: boolean;
+            mergeTarget?: {
+                id: number;
+                title: string;
+            } | null;
+            canUpload: boolean;
+            description: string;
+            authors: {
+                id: number;
+                name: string;
+            }[];
+            artists: {
+                id: number;
+                name: string;
+            }[];
+            syncArtistsWithAuthors: boolean;
+            couples: ({
+                id: number;
+                name: string;
+            } | {
+                id: number;
+                name: string;
+            })[][];
+            collaborators: components["schemas"]["ComicTeam"][];
+            siteUrl: string | null;
+            can: components["schemas"]["ComicCapabilities"];
+            requests: {
+                id: number;
+                /** @enum {string} */
+                type: "permission" | "delete" | "merge" | "person-delete";
+                /** @enum {string} */
+                status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
+                team: components["schemas"]["TeamRef"];
+                createdAt: string;
+            }[];
+            chapterCount: number;
+            visibleChapterCount: number;
+            version: number;
+        };
+        ComicListItem: {
+            id: number;
+            title: string;
+            anotherName: string;
+            thumbnail: string | null;
+            thumbnailUrl: string | null;
+            thumbnailSmallUrl?: string;
+            /** @enum {string} */
+            status: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            viewCount: number;
+            saveCount: number;
+            createdAt: string;
+            updatedAt: string;
+            isMature: boolean;
+            isDoujinshi: boolean;
+            genres: string[];
+            team: components["schemas"]["TeamRef"];
+            deleteRequested: boolean;
+            mergeRequested: boolean;
+            mergeTarget?: {
+                id: number;
+                title: string;
+            } | null;
+            canUpload: boolean;
+            permissionRequest?: {
+                id: number;
+                /** @enum {string} */
+                type: "permission" | "delete" | "merge" | "person-delete";
+                /** @enum {string} */
+                status: "pending" | "approved" | "rejected" | "cancelled" | "superseded";
+                team: components["schemas"]["TeamRef"];
+                createdAt: string;
+            } | null;
+            authors?: {
+                id: number;
+                name: string;
+            }[];
+        };
+        ComicListResponse: {
+            comics: components["schemas"]["ComicListItem"][];
+            totalPages: number;
+            total: number;
+            totalIsEstimate: boolean;
+        };
+        ComicTeam: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            kind: "collab" | "granted";
+            since: string;
+        };
+        CoverUpload: {
+            key: string;
+            url: string;
+            width: number;
+            height: number;
+        };
+        DirectUploadTicket: {
+            key: string;
+            token: string;
+            url: string;
+            /** @enum {string} */
+            method: "PUT";
+            headers: {
+                [key: string]: string;
+            };
+            expiresAt: string;
+        };
+        DirectUploadTickets: {
+            uploads: components["schemas"]["DirectUploadTicket"][];
+        };
+        MessageResponse: {
+            message: string;
+        };
+        StoredImage: {
+            key: string;
+            url: string;
+        };
+        TeamRef: {
+            id: number;
+            name: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

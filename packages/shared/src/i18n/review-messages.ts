@@ -65,7 +65,6 @@ const vi = {
       subject: "Webhook của {{team}} đã tạm dừng",
       body: "Webhook gửi tới {{host}} của {{team}} thất bại {{failures}} lần liên tiếp nên đã tạm dừng. Hãy kiểm tra máy nhận rồi bật lại trong phần cài đặt nhóm.",
     },
-    footer: "Xem tại: {{link}} — tắt thư loại này trong Thông báo > Cài đặt.",
   },
 } as const;
 
@@ -131,7 +130,6 @@ const en: Catalogue<typeof vi> = {
       subject: "A webhook of {{team}} was paused",
       body: "The webhook of {{team}} posting to {{host}} failed {{failures}} times in a row and was paused. Check the receiver, then resume it in the team settings.",
     },
-    footer: "See: {{link}} — turn this kind of mail off in Notifications > Settings.",
   },
 };
 

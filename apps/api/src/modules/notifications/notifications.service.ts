@@ -28,7 +28,6 @@ import type { Executor } from "../../db/executor";
 import { AppError } from "../../lib/app-error";
 import { translate } from "../../lib/messages";
 import type { Mailer, MailMessage } from "../../mail/mailer";
-import { queueChapterPublished } from "../webhooks/webhooks.service";
 import * as repo from "./notifications.repo";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -360,12 +359,18 @@ export async function mailPending(deps: MailDeps, batch = 100): Promise<{ sent: 
 }
 
 /** Chapters whose scheduled time passed: each uploader gets `chapter_published` once (the job). */
-export async function notifyScheduledChapters(db: Db, now = new Date(), days = 7): Promise<number> {
+export async function notifyScheduledChapters(
+  db: Db,
+  now = new Date(),
+  days = 7,
+  /** Runs in each notification's transaction (the job queues the webhook event there). */
+  onPublished?: (tx: Executor, chapterId: number) => Promise<unknown>,
+): Promise<number> {
   const due = await repo.dueScheduledChapters(db, now, days);
   for (const ch of due) {
     // The notification marks the chapter as announced: the webhook event goes in the same transaction.
     await db.transaction(async (tx) => {
-      await queueChapterPublished(tx, Number(ch.id));
+      await onPublished?.(tx, Number(ch.id));
       await repo.insertNotifications(tx, "chapter_published", [Number(ch.created_by)], {
         chapterId: Number(ch.id),
         chapterOrder: Number(ch.order_num),

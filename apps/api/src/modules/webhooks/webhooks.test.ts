@@ -18,6 +18,7 @@ import { auditLog } from "../../db/schema/audit";
 import { notifications } from "../../db/schema/notifications";
 import { webhookDeliveries } from "../../db/schema/webhooks";
 import { notifyScheduledChapters } from "../notifications/notifications.service";
+import { queueChapterPublished } from "./webhooks.service";
 import { deliverDue, MAX_ATTEMPTS, PAUSE_AFTER } from "./webhooks-delivery.service";
 
 let t: TestApp;
@@ -210,8 +211,8 @@ describe("team webhooks", () => {
       await deliver();
       expect(r.got).toHaveLength(1);
       const due = new Date(at.getTime() + 60_000);
-      await notifyScheduledChapters(t.database.db, due);
-      await notifyScheduledChapters(t.database.db, due);
+      await notifyScheduledChapters(t.database.db, due, 7, queueChapterPublished);
+      await notifyScheduledChapters(t.database.db, due, 7, queueChapterPublished);
       await deliver(due);
       expect(r.got).toHaveLength(2);
       expect(JSON.parse(r.got[1]!.body).data.chapter.id).toBe(later.id);

@@ -107,7 +107,6 @@ const ui = {
         },
         comic_restored: "{{actor}} restored “{{comic}}” of {{team}}",
         comic_merged: "{{actor}} merged “{{comic}}” of {{team}} into “{{target}}”",
-        chapter_published: "Chapter {{chapter}} of “{{comic}}” was published on schedule",
         webhook_paused:
           "The webhook of {{team}} posting to {{host}} was paused after {{failures}} failures in a row",
       },

@@ -51,7 +51,6 @@ export const notifications = {
     },
     comic_restored: "{{actor}} đã khôi phục truyện “{{comic}}” của {{team}}",
     comic_merged: "{{actor}} đã gộp truyện “{{comic}}” của {{team}} vào “{{target}}”",
-    chapter_published: "Chương {{chapter}} của “{{comic}}” đã được đăng theo lịch",
     webhook_paused:
       "Webhook của {{team}} gửi tới {{host}} đã tạm dừng sau {{failures}} lần thất bại liên tiếp",
   },

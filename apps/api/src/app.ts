@@ -62,6 +62,7 @@ import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { trashRoutes } from "./modules/trash/trash.routes";
 import { uploadSettingsRoutes } from "./modules/upload-settings/upload-settings.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
 import type { Storage } from "./storage/storage";
 
 declare module "fastify" {
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(membersRoutes, { prefix: "/api" });
   await app.register(invitationsRoutes, { prefix: "/api" });
   await app.register(teamSettingsRoutes, { prefix: "/api" });
+  await app.register(webhooksRoutes, { prefix: "/api" });
   await app.register(comicsRoutes, { prefix: "/api" });
   await app.register(chaptersRoutes, { prefix: "/api" });
   await app.register(requestsRoutes, { prefix: "/api" });

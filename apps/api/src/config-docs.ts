@@ -47,6 +47,8 @@ export const CONFIG_DOCS = {
     "Stored files no row references are deleted by the storage.sweep job once older than this many hours (default 24).",
   STAGED_PAGES_TTL_DAYS:
     "Uploaded pages never saved into a chapter's page list are deleted once the chapter is untouched for this many days (default 7).",
+  WEBHOOK_ALLOW_PRIVATE:
+    "true lets team webhooks post to loopback, private, link-local and CGNAT addresses (self-hosted setups; default false).",
   TRUSTED_ORIGINS:
     "Comma-separated origins allowed to make state-changing calls (default the origin of PUBLIC_URL).",
 } as const;

@@ -92,6 +92,8 @@ export interface Config {
   storageSweepGraceHours: number;
   /** Days a chapter stays untouched before its staged (unsaved) pages are removed. */
   stagedPagesTtlDays: number;
+  /** Lets team webhooks reach loopback, private and link-local addresses (self-hosted setups). */
+  webhookAllowPrivate: boolean;
 }
 
 export interface LoadConfigOptions {
@@ -275,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     ) ?? 24;
   const stagedPagesTtlDays =
     parse("STAGED_PAGES_TTL_DAYS", z.coerce.number({ error: "must be a number" }).min(0).max(3650)) ?? 7;
+  const webhookAllowPrivate = parse("WEBHOOK_ALLOW_PRIVATE", booleanString) ?? false;
   // The README documents this default: without it "view on the public site" is greyed out on a fresh clone.
   const siteUrl = parse("SITE_URL", httpUrl) ?? DEFAULT_SITE_URL;
   const matureSiteUrl = parse("MATURE_SITE_URL", httpUrl);
@@ -314,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     trustedOrigins,
     storageSweepGraceHours,
     stagedPagesTtlDays,
+    webhookAllowPrivate,
   };
 }
 

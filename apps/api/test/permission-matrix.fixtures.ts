@@ -7,6 +7,8 @@
  * that team (not the caller), `:id` a pending `uploader` invitation of that team.
  */
 
+import { eq } from "drizzle-orm";
+import { webhookDeliveries } from "../src/db/schema/webhooks";
 import type { TestApp } from "./app";
 import { call, createTeam, png, type TestUser, type UploadFile, upload } from "./fixtures/api";
 import { coverFile, createComic, uploadWith } from "./fixtures/comics";
@@ -107,10 +109,56 @@ export const matrixFixtures: Record<string, MatrixFixture> = {
     request: async () => ({ files: [await image("files"), await image("files")] }),
   },
   "GET /api/teams/:teamId/activity": {},
+  ...webhookFixtures(),
   ...teamDirectPairs,
   ...comicFixtures(),
   ...chapterFixtures(),
 };
+
+/** A public address (an IP literal: nothing to resolve); the matrix never sends anything. */
+const hookBody = { url: "https://93.184.215.14/hook", events: ["chapter.published"] };
+
+/** A webhook of the world's team, added by its owner. */
+async function teamHook(w: MatrixWorld): Promise<number> {
+  const res = await call(w.t, w.owner, "POST", `/api/teams/${w.teamId}/webhooks`, { payload: hookBody });
+  return (res.json() as { id: number }).id;
+}
+
+function webhookFixtures(): Record<string, MatrixFixture> {
+  const withHook: MatrixFixture = {
+    setup: teamHook,
+    request: (_w, id) => ({ params: { hookId: id as number } }),
+  };
+  return {
+    "GET /api/teams/:teamId/webhooks": {},
+    "POST /api/teams/:teamId/webhooks": { request: () => ({ payload: hookBody }) },
+    "PUT /api/teams/:teamId/webhooks/:hookId": {
+      setup: teamHook,
+      request: (_w, id) => ({
+        params: { hookId: id as number },
+        payload: { ...hookBody, format: "discord" },
+      }),
+    },
+    "DELETE /api/teams/:teamId/webhooks/:hookId": withHook,
+    "POST /api/teams/:teamId/webhooks/:hookId/rotate-secret": withHook,
+    "GET /api/teams/:teamId/webhooks/:hookId/deliveries": withHook,
+    "POST /api/teams/:teamId/webhooks/:hookId/test": withHook,
+    "POST /api/teams/:teamId/webhooks/:hookId/deliveries/:deliveryId/resend": {
+      // A failed delivery: a test event, marked failed as the job would after its last attempt.
+      setup: async (w) => {
+        const hookId = await teamHook(w);
+        const res = await call(w.t, w.owner, "POST", `/api/teams/${w.teamId}/webhooks/${hookId}/test`);
+        const deliveryId = (res.json() as { id: number }).id;
+        await w.t.database.db
+          .update(webhookDeliveries)
+          .set({ status: "failed" })
+          .where(eq(webhookDeliveries.id, deliveryId));
+        return { hookId, deliveryId };
+      },
+      request: (_w, p) => ({ params: p as { hookId: number; deliveryId: number } }),
+    },
+  };
+}
 
 /** A comic of the world's team (created by its owner), for the comic rows. */
 async function teamComic(w: MatrixWorld): Promise<number> {

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   donate: ["update", "upload_qr"],
   credit: ["update", "upload_pages"],
   upload_settings: ["update"],
+  webhook: ["create", "update", "delete", "rotate_secret"],
   comic: [
     ...LIFECYCLE,
     "upload_thumbnail",

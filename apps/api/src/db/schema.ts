@@ -19,3 +19,4 @@ export * from "./schema/tokens";
 export * from "./schema/upload-settings";
 export * from "./schema/uploads";
 export * from "./schema/users";
+export * from "./schema/webhooks";

@@ -4,12 +4,14 @@
  * Once per chapter and publish time; chapters published more than 7 days ago are left alone.
  */
 import { notifyScheduledChapters } from "../modules/notifications/notifications.service";
+import { queueChapterPublished } from "../modules/webhooks/webhooks.service";
 import { defineJob } from "./engine";
 
 export const chaptersNotifyPublished = defineJob({
   name: "chapters.notify-published",
   cron: "* * * * *",
   async run(_data, { db }) {
-    return { notified: await notifyScheduledChapters(db) };
+    // The team's webhooks hear of each chapter in the transaction of its notification (docs/webhooks.md).
+    return { notified: await notifyScheduledChapters(db, new Date(), 7, queueChapterPublished) };
   },
 });

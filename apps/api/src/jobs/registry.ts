@@ -11,6 +11,7 @@ import { notificationsMail } from "./notifications-mail.job";
 import { sessionsPrune } from "./sessions-prune.job";
 import { storageSweep } from "./storage-sweep.job";
 import { trashPurge } from "./trash-purge.job";
+import { webhooksDeliver } from "./webhooks-deliver.job";
 
 export const JOBS: readonly AnyJobDefinition[] = [
   storageSweep,
@@ -19,4 +20,5 @@ export const JOBS: readonly AnyJobDefinition[] = [
   notificationsMail,
   chaptersNotifyPublished,
   imagesThumbnail,
+  webhooksDeliver,
 ];

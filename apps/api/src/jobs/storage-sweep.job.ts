@@ -48,6 +48,7 @@ export const NOT_STORAGE_REFERENCES: Record<string, string> = {
   "direct_upload_claims.key": "a spent direct-upload ticket's staged key (its object is deleted on confirm)",
   "chapter_pages.scramble_key": "the page's scramble key",
   "chapter_pages.client_id": "a client-side file identity",
+  "team_webhooks.url": "a webhook's receiving address",
 };
 
 const KNOWN_PREFIX = new Set<string>(STORAGE_PREFIXES);

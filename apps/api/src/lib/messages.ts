@@ -17,6 +17,7 @@ import { reviewMessages } from "@vt/shared/i18n/review-messages";
 import { teamsMessages } from "@vt/shared/i18n/teams-messages";
 import { tokensMessages } from "@vt/shared/i18n/tokens-messages";
 import { verificationMessages } from "@vt/shared/i18n/verification-messages";
+import { webhooksMessages } from "@vt/shared/i18n/webhooks-messages";
 import type { $ZodIssue } from "zod/v4/core";
 
 export type { Lang };
@@ -30,6 +31,7 @@ registerMessages(
   inputMessages,
   tokensMessages,
   verificationMessages,
+  webhooksMessages,
 );
 
 /** Language of server messages from `x-custom-lang` (vi unless it names en). */

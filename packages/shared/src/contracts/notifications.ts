@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   "comic_deleted",
   "comic_restored",
   "comic_merged",
+  "webhook_paused",
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, { error: () => "validation.invalid" });
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
@@ -49,6 +50,10 @@ export const ZNotificationData = z.object({
   requesterTeamName: z.string().optional(),
   /** `request_superseded`: what made the request moot, its comic deleted or merged away. */
   cause: z.enum(["delete", "merge"]).optional(),
+  /** webhook_paused: the hook, the host it posts to and the failed attempts in a row. */
+  hookId: z.number().int().optional(),
+  host: z.string().optional(),
+  failures: z.number().int().optional(),
 });
 export type TNotificationData = z.infer<typeof ZNotificationData>;
 
@@ -107,6 +112,7 @@ export const ZNotificationSettings = z.object({
     comic_deleted: z.boolean({ error: () => "validation.invalid" }),
     comic_restored: z.boolean({ error: () => "validation.invalid" }),
     comic_merged: z.boolean({ error: () => "validation.invalid" }),
+    webhook_paused: z.boolean({ error: () => "validation.invalid" }),
   }),
 });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;

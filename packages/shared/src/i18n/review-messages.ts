@@ -61,6 +61,10 @@ const vi = {
       body: "{{actor}} đã gộp truyện \u201c{{comic}}\u201d của {{team}} vào \u201c{{target}}\u201d.",
     },
     footer: "Xem tại: {{link}} - tắt thư loại này trong Thông báo > Cài đặt.",
+    webhook_paused: {
+      subject: "Webhook của {{team}} đã tạm dừng",
+      body: "Webhook gửi tới {{host}} của {{team}} thất bại {{failures}} lần liên tiếp nên đã tạm dừng. Hãy kiểm tra máy nhận rồi bật lại trong phần cài đặt nhóm.",
+    },
   },
 } as const;
 
@@ -122,6 +126,10 @@ const en: Catalogue<typeof vi> = {
       body: "{{actor}} merged \u201c{{comic}}\u201d of {{team}} into \u201c{{target}}\u201d.",
     },
     footer: "See: {{link}} - turn this kind of mail off in Notifications > Settings.",
+    webhook_paused: {
+      subject: "A webhook of {{team}} was paused",
+      body: "The webhook of {{team}} posting to {{host}} failed {{failures}} times in a row and was paused. Check the receiver, then resume it in the team settings.",
+    },
   },
 };
 

@@ -23,6 +23,8 @@ export interface ChaptersDeps {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, "warn" | "error">;
+  /** Wakes the webhook delivery job after a publish (absent: its every-minute run sends it). */
+  wakeWebhooks?: () => Promise<void>;
 }
 
 export const notFound = () => new AppError("NOT_FOUND");

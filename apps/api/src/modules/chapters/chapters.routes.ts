@@ -34,6 +34,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams, type SessionUser } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
+import { wakeWebhooks } from "../../jobs/webhooks-deliver.job";
 import { fieldError } from "../../lib/app-error";
 import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
 import { readAndStoreImages } from "../../lib/image-gate";
@@ -108,6 +109,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     storage: app.storage,
     log: request.log,
+    wakeWebhooks: () => wakeWebhooks(app.jobs, request.log),
   });
   /**
    * Records pages the request stored as staged pages of the chapter (with the `keys` and

@@ -9,6 +9,7 @@ import { checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields, writeAudit } from "../../lib/audit";
 import { comicAccess, inComicTx } from "../comics/comics.service";
 import { publishAtAfterDelay } from "../upload-settings/upload-settings.service";
+import { queueChapterPublished } from "../webhooks/webhooks.service";
 import {
   auditView,
   type ChaptersDeps,
@@ -124,6 +125,7 @@ export async function updateChapter(
   input: TUpdateChapterRequestParsed,
 ): Promise<TChapterDetail> {
   if (input.id !== undefined && input.id !== chapterId) throw fieldError(["id"], "chapters.idMismatch");
+  let queued = false;
   const removedUrls = await inChapterTx(deps, user, chapterId, async (tx, row) => {
     const before = row.chapter;
     // Under the row lock: a save based on an older version never overwrites a newer one.
@@ -212,9 +214,14 @@ export async function updateChapter(
         after: { ...changedAfter, publishedAt: ms(publishedAt), pageCount: saved.length },
       });
     } else if (diff) await chapterAudit(tx, user, before, "update", diff);
+    // Published now: the team's webhooks hear it (a scheduled time is announced when it comes,
+    // by the chapters.notify-published job).
+    if (status === "published" && !wasPublished && publishedAt && publishedAt.getTime() <= now)
+      queued = (await queueChapterPublished(tx, chapterId)) > 0;
     return removed.map((p) => p.url);
   });
   await removeObjects(deps, removedUrls);
+  if (queued) await deps.wakeWebhooks?.();
   return loadDetail(deps, deps.db, chapterId);
 }
 

@@ -3,7 +3,8 @@
  * transaction of what it reports: a request to review (the owning team's owner and managers for a
  * permission request, admins for the others), a decision on a request (whoever filed it), an
  * invitation (the invitee, when they already have an account) and a chapter published on its
- * schedule (its uploader; the `chapters.notify-published` job). Mail goes out afterwards through
+ * schedule (its uploader; the `chapters.notify-published` job) and a team webhook that paused (the
+ * team's owner and managers; the `webhooks.deliver` job). Mail goes out afterwards through
  * the mailer (the outbox without SMTP) from the `notifications.mail` job, unless the addressee
  * turned mail off for that kind. The invitation keeps its own mail (invitations/invitation-mail.ts).
  * An account whose address is not verified sees no invitation notification (nor can mark one read):
@@ -237,6 +238,17 @@ export async function notifyInvitation(
   return choice?.mail ?? true;
 }
 
+/** A team webhook paused after repeated failures: the team's owner and managers are told. */
+export async function notifyWebhookPaused(
+  tx: Executor,
+  teamId: number,
+  data: { hookId: number; host: string; failures: number },
+) {
+  const to = await repo.teamReviewers(tx, teamId, 0);
+  const teamName = await repo.teamName(tx, teamId);
+  await repo.insertNotifications(tx, "webhook_paused", to, { teamId, teamName: teamName ?? "", ...data });
+}
+
 // ── Mail ─────────────────────────────────────────────────────────────────────
 
 const oneLine = (s: unknown) =>
@@ -253,6 +265,7 @@ function linkOf(publicUrl: string, kind: TNotificationKind, data: Record<string,
   if (kind === "comic_deleted") return `${publicUrl}/comics`;
   if (kind === "comic_restored") return `${publicUrl}/comics/${Number(data.comicId)}`;
   if (kind === "comic_merged") return `${publicUrl}/comics/${Number(data.targetComicId)}`;
+  if (kind === "webhook_paused") return `${publicUrl}/teams/${Number(data.teamId)}/info`;
   return `${publicUrl}/comics/${Number(data.comicId)}/chapters/${Number(data.chapterId)}`;
 }
 
@@ -287,6 +300,8 @@ export function notificationMail(
       reason: oneLine(data.note),
       note: oneLine(data.note),
       chapter: chapterLabel({ order: Number(data.chapterOrder ?? 0), name: oneLine(data.chapterName) }, t),
+      host: oneLine(data.host),
+      failures: Number(data.failures ?? 0),
       link,
     };
     return {
@@ -344,18 +359,28 @@ export async function mailPending(deps: MailDeps, batch = 100): Promise<{ sent: 
 }
 
 /** Chapters whose scheduled time passed: each uploader gets `chapter_published` once (the job). */
-export async function notifyScheduledChapters(db: Db, now = new Date(), days = 7): Promise<number> {
+export async function notifyScheduledChapters(
+  db: Db,
+  now = new Date(),
+  days = 7,
+  /** Runs in each notification's transaction (the job queues the webhook event there). */
+  onPublished?: (tx: Executor, chapterId: number) => Promise<unknown>,
+): Promise<number> {
   const due = await repo.dueScheduledChapters(db, now, days);
   for (const ch of due) {
-    await repo.insertNotifications(db, "chapter_published", [Number(ch.created_by)], {
-      chapterId: Number(ch.id),
-      chapterOrder: Number(ch.order_num),
-      chapterName: ch.name,
-      comicId: Number(ch.comic_id),
-      comicTitle: ch.comic_title,
-      teamId: Number(ch.team_id),
-      teamName: ch.team_name,
-      publishedAt: new Date(ch.published_at).toISOString(),
+    // The notification marks the chapter as announced: the webhook event goes in the same transaction.
+    await db.transaction(async (tx) => {
+      await onPublished?.(tx, Number(ch.id));
+      await repo.insertNotifications(tx, "chapter_published", [Number(ch.created_by)], {
+        chapterId: Number(ch.id),
+        chapterOrder: Number(ch.order_num),
+        chapterName: ch.name,
+        comicId: Number(ch.comic_id),
+        comicTitle: ch.comic_title,
+        teamId: Number(ch.team_id),
+        teamName: ch.team_name,
+        publishedAt: new Date(ch.published_at).toISOString(),
+      });
     });
   }
   return due.length;

@@ -188,6 +188,7 @@ describe("mail per kind, with opt-out", () => {
         comic_deleted: true,
         comic_restored: true,
         comic_merged: true,
+        webhook_paused: true,
       },
     });
     const bad = await call(t, reviewer, "PUT", "/api/notifications/settings", {
@@ -198,7 +199,13 @@ describe("mail per kind, with opt-out", () => {
     const off = await call(t, reviewer, "PUT", "/api/notifications/settings", {
       headers: en,
       payload: {
-        mail: { request_to_review: false, request_decided: true, invitation: true, chapter_published: true },
+        mail: {
+          request_to_review: false,
+          request_decided: true,
+          invitation: true,
+          chapter_published: true,
+          webhook_paused: true,
+        },
       },
     });
     expect(off.statusCode).toBe(200);
@@ -237,7 +244,13 @@ describe("mail per kind, with opt-out", () => {
     const quiet = await createUser(t);
     await call(t, quiet, "PUT", "/api/notifications/settings", {
       payload: {
-        mail: { request_to_review: true, request_decided: true, invitation: false, chapter_published: true },
+        mail: {
+          request_to_review: true,
+          request_decided: true,
+          invitation: false,
+          chapter_published: true,
+          webhook_paused: true,
+        },
       },
     });
     expect(

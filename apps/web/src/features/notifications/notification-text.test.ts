@@ -31,6 +31,7 @@ const samples: TNotification[] = [
   n("comic_deleted", { ...names, requesterTeamName: "Nhóm Gió" }),
   n("comic_restored", names),
   n("comic_merged", { ...names, targetComicId: 7, targetComicTitle: "Mưa" }),
+  n("webhook_paused", { teamId: 2, teamName: "Nhóm Mây", hookId: 5, host: "hooks.example", failures: 5 }),
 ];
 
 describe("notification sentences", () => {
@@ -47,6 +48,7 @@ describe("notification sentences", () => {
       "Quản Trị đã xóa truyện “Mưa Hạ” của Nhóm Mây theo yêu cầu của Nhóm Gió",
       "Quản Trị đã khôi phục truyện “Mưa Hạ” của Nhóm Mây",
       "Quản Trị đã gộp truyện “Mưa Hạ” của Nhóm Mây vào “Mưa”",
+      "Webhook của Nhóm Mây gửi tới hooks.example đã tạm dừng sau 5 lần thất bại liên tiếp",
     ]);
     expect(samples.map((s) => notificationText(english, s))).toEqual([
       "Bình (Nhóm Gió) asks for upload permission for “Mưa Hạ”",
@@ -58,6 +60,7 @@ describe("notification sentences", () => {
       "Quản Trị deleted “Mưa Hạ” of Nhóm Mây at the request of Nhóm Gió",
       "Quản Trị restored “Mưa Hạ” of Nhóm Mây",
       "Quản Trị merged “Mưa Hạ” of Nhóm Mây into “Mưa”",
+      "The webhook of Nhóm Mây posting to hooks.example was paused after 5 failures in a row",
     ]);
     expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(NOTIFICATION_KINDS));
   });
@@ -73,6 +76,7 @@ describe("notification sentences", () => {
       "/comics",
       "/comics/4",
       "/comics/7",
+      "/teams/2/info",
     ]);
   });
 });

@@ -14,6 +14,7 @@ export function notificationLink(n: TNotification): { to: string; search?: Recor
   if (n.kind === "comic_deleted") return { to: "/comics" };
   if (n.kind === "comic_restored") return { to: `/comics/${n.data.comicId}` };
   if (n.kind === "comic_merged") return { to: `/comics/${n.data.targetComicId}` };
+  if (n.kind === "webhook_paused") return { to: `/teams/${n.data.teamId}/info` };
   return { to: `/comics/${n.data.comicId}/chapters/${n.data.chapterId}` };
 }
 
@@ -36,6 +37,8 @@ export function notificationText(t: TFunction, n: TNotification): string {
     comic: d.comicTitle ?? "",
     target: d.targetComicTitle ?? "",
     requester: d.requesterTeamName ?? "",
+    host: d.host ?? "",
+    failures: String(d.failures ?? ""),
   };
   // Dynamic keys: i18next's typed t() cannot check them; the catalogue test does.
   const tr = t as unknown as Translate;

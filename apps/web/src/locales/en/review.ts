@@ -80,6 +80,7 @@ const ui = {
         comic_deleted: "My team's comics deleted",
         comic_restored: "My team's comics restored",
         comic_merged: "My team's comics merged into another",
+        webhook_paused: "A team webhook was paused",
       },
       role: { manager: "Manager", uploader: "Uploader" },
       about: {
@@ -106,6 +107,8 @@ const ui = {
         },
         comic_restored: "{{actor}} restored “{{comic}}” of {{team}}",
         comic_merged: "{{actor}} merged “{{comic}}” of {{team}} into “{{target}}”",
+        webhook_paused:
+          "The webhook of {{team}} posting to {{host}} was paused after {{failures}} failures in a row",
       },
     },
     history: {
@@ -129,6 +132,7 @@ const ui = {
         credit: "Credit",
         other: "Item",
         upload_settings: "Publishing schedule",
+        webhook: "Webhook",
       },
       field: {
         title: "Title",

@@ -109,6 +109,12 @@ export const teams = {
     upload_settings: {
       update: "{{actor}} changed the team's publish delay",
     },
+    webhook: {
+      create: "{{actor}} added a webhook",
+      update: "{{actor}} changed a webhook",
+      delete: "{{actor}} deleted a webhook",
+      rotate_secret: "{{actor}} rotated the secret of a webhook",
+    },
     comic: {
       create: "{{actor}} created the comic “{{comic}}”",
       update: "{{actor}} edited the info of “{{comic}}”",

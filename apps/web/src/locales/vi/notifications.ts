@@ -23,6 +23,7 @@ export const notifications = {
     comic_deleted: "Truyện của nhóm tôi bị xóa",
     comic_restored: "Truyện của nhóm tôi được khôi phục",
     comic_merged: "Truyện của nhóm tôi được gộp vào truyện khác",
+    webhook_paused: "Webhook của nhóm bị tạm dừng",
   },
   role: { manager: "Quản lý", uploader: "Người đăng truyện" },
   /** What a request asks for, inside a sentence (lower case, as the server's mail). */
@@ -50,6 +51,8 @@ export const notifications = {
     },
     comic_restored: "{{actor}} đã khôi phục truyện “{{comic}}” của {{team}}",
     comic_merged: "{{actor}} đã gộp truyện “{{comic}}” của {{team}} vào “{{target}}”",
+    webhook_paused:
+      "Webhook của {{team}} gửi tới {{host}} đã tạm dừng sau {{failures}} lần thất bại liên tiếp",
   },
 };
 

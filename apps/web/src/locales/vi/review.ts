@@ -81,6 +81,7 @@ export const reviewUi = {
         credit: "Ghi công",
         other: "Mục",
         upload_settings: "Lịch đăng",
+        webhook: "Webhook",
       },
       field: {
         title: "Tiêu đề",

@@ -107,6 +107,12 @@ export const teams = {
     upload_settings: {
       update: "{{actor}} đã đổi lịch đăng của nhóm",
     },
+    webhook: {
+      create: "{{actor}} đã thêm một webhook",
+      update: "{{actor}} đã sửa một webhook",
+      delete: "{{actor}} đã xóa một webhook",
+      rotate_secret: "{{actor}} đã đổi khóa bí mật của một webhook",
+    },
     comic: {
       create: "{{actor}} đã tạo truyện “{{comic}}”",
       update: "{{actor}} đã sửa thông tin truyện “{{comic}}”",

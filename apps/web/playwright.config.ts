@@ -11,6 +11,9 @@ const port = Number(process.env.E2E_PORT ?? 3900);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vt-e2e-"));
 export const baseURL = `http://127.0.0.1:${port}`;
 export const ADMIN_EMAIL = "quan.tri.e2e@vuon-truyen.vn";
+/** One platform admin per spec that needs one, so no spec sees another's notifications. */
+export const MERGE_ADMIN_EMAIL = "quan.tri.gop.e2e@vuon-truyen.vn";
+export const REQUESTS_ADMIN_EMAIL = "quan.tri.yeu.cau.e2e@vuon-truyen.vn";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -54,8 +57,8 @@ export default defineConfig({
       // Every spec signs users up from 127.0.0.1: the production limit (5 a minute) would throttle
       // the suite, not test it. The limit itself is tested in apps/api (password.test.ts).
       AUTH_RATE_LIMIT: "1000",
-      // The admin of requests.spec.ts: granted once its address is verified (docs/identity.md).
-      ADMIN_EMAILS: ADMIN_EMAIL,
+      // The admins of the specs: granted once their address is verified (docs/identity.md).
+      ADMIN_EMAILS: [ADMIN_EMAIL, MERGE_ADMIN_EMAIL, REQUESTS_ADMIN_EMAIL].join(","),
     },
   },
 });

@@ -4,7 +4,7 @@
  * without an error: the merged-away source is never fetched again.
  */
 import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL } from "../playwright.config";
+import { MERGE_ADMIN_EMAIL as ADMIN_EMAIL } from "../playwright.config";
 import { gradientPng } from "./image-pipeline/images";
 import { PASSWORD, unique, verifyEmailByMail } from "./support/fixtures";
 

@@ -222,6 +222,7 @@ const ui = {
         publish: "published",
         unpublish: "back to draft",
         reorder_pages: "pages reordered",
+        rotate_secret: "secret rotated",
         replace_page: "page image replaced",
         add_collaborator: "collaborating team added",
         remove_collaborator: "collaborating team removed",

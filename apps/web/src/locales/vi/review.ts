@@ -171,6 +171,7 @@ export const reviewUi = {
         publish: "đăng",
         unpublish: "chuyển về bản nháp",
         reorder_pages: "sắp xếp lại trang",
+        rotate_secret: "đổi khóa bí mật",
         replace_page: "thay ảnh trang",
         add_collaborator: "thêm nhóm cộng tác",
         remove_collaborator: "gỡ nhóm cộng tác",

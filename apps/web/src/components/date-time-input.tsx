@@ -23,55 +23,23 @@ export const DATE_FIELD_PATTERN = "dd/mm/yyyy";
  * ("15 Jan 2027, 20:00" in English), so day and month cannot be mistaken. The form validates the
  * text (`parseDateTimeField`).
  */
-export function DateTimeInput({
-  value,
-  onChange,
-  onBlur,
-  name,
-  ref,
-  "aria-describedby": describedBy,
-  ...aria
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  name?: string;
-  ref?: Ref<HTMLInputElement>;
-  id?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}) {
+export function DateTimeInput({ value, onChange, onBlur, ...field }: TypedDateFieldProps) {
   const { i18n } = useTranslation();
-  const readBackId = useId();
   const at = parseDateTimeField(value);
   return (
-    <>
-      <Input
-        {...aria}
-        ref={ref}
-        name={name}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={20}
-        placeholder={DATE_TIME_FIELD_PATTERN}
-        value={value}
-        aria-describedby={
-          [at !== null ? readBackId : undefined, describedBy].filter(Boolean).join(" ") || undefined
-        }
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => {
-          if (at !== null && toDateTimeField(at) !== value) onChange(toDateTimeField(at));
-          onBlur?.();
-        }}
-      />
-      {at !== null && (
-        <p id={readBackId} className="text-muted-foreground text-xs" data-testid="date-time-read-back">
-          {formatDateTime(at, i18n.language)}
-        </p>
-      )}
-    </>
+    <TypedDateField
+      {...field}
+      maxLength={20}
+      placeholder={DATE_TIME_FIELD_PATTERN}
+      text={value}
+      readBack={at === null ? null : formatDateTime(at, i18n.language)}
+      readBackTestId="date-time-read-back"
+      onChange={onChange}
+      onBlur={() => {
+        if (at !== null && toDateTimeField(at) !== value) onChange(toDateTimeField(at));
+        onBlur?.();
+      }}
+    />
   );
 }
 
@@ -82,26 +50,8 @@ export function DateTimeInput({
  * else goes as typed so the form's schema refuses it ("… không hợp lệ"). Read back in the interface
  * language under the field.
  */
-export function DateInput({
-  value,
-  onChange,
-  onBlur,
-  name,
-  ref,
-  "aria-describedby": describedBy,
-  ...aria
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  name?: string;
-  ref?: Ref<HTMLInputElement>;
-  id?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}) {
+export function DateInput({ value, onChange, onBlur, ...field }: TypedDateFieldProps) {
   const { i18n } = useTranslation();
-  const readBackId = useId();
   const [text, setText] = useState(() => toDateField(value));
   // A new value from outside (the form reset to the server's copy) replaces the text.
   useEffect(() => {
@@ -110,6 +60,59 @@ export function DateInput({
     );
   }, [value]);
   const day = parseDateField(text);
+  return (
+    <TypedDateField
+      {...field}
+      maxLength={12}
+      placeholder={DATE_FIELD_PATTERN}
+      text={text}
+      readBack={day === null ? null : formatDate(day, i18n.language)}
+      readBackTestId="date-read-back"
+      onChange={(typedText) => {
+        setText(typedText);
+        const typed = typedText.trim();
+        onChange(typed === "" ? "" : (parseDateField(typed) ?? typed));
+      }}
+      onBlur={() => {
+        if (day !== null) setText(toDateField(day));
+        onBlur?.();
+      }}
+    />
+  );
+}
+
+interface TypedDateFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  name?: string;
+  ref?: Ref<HTMLInputElement>;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+/** The text field both inputs share, with the typed date read back under it once it is real. */
+function TypedDateField({
+  text,
+  readBack,
+  readBackTestId,
+  maxLength,
+  placeholder,
+  onChange,
+  onBlur,
+  name,
+  ref,
+  "aria-describedby": describedBy,
+  ...aria
+}: Omit<TypedDateFieldProps, "value"> & {
+  text: string;
+  readBack: string | null;
+  readBackTestId: string;
+  maxLength: number;
+  placeholder: string;
+}) {
+  const readBackId = useId();
   return (
     <>
       <Input
@@ -120,25 +123,18 @@ export function DateInput({
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
-        maxLength={12}
-        placeholder={DATE_FIELD_PATTERN}
+        maxLength={maxLength}
+        placeholder={placeholder}
         value={text}
         aria-describedby={
-          [day !== null ? readBackId : undefined, describedBy].filter(Boolean).join(" ") || undefined
+          [readBack !== null ? readBackId : undefined, describedBy].filter(Boolean).join(" ") || undefined
         }
-        onChange={(event) => {
-          setText(event.target.value);
-          const typed = event.target.value.trim();
-          onChange(typed === "" ? "" : (parseDateField(typed) ?? typed));
-        }}
-        onBlur={() => {
-          if (day !== null) setText(toDateField(day));
-          onBlur?.();
-        }}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
       />
-      {day !== null && (
-        <p id={readBackId} className="text-muted-foreground text-xs" data-testid="date-read-back">
-          {formatDate(day, i18n.language)}
+      {readBack !== null && (
+        <p id={readBackId} className="text-muted-foreground text-xs" data-testid={readBackTestId}>
+          {readBack}
         </p>
       )}
     </>

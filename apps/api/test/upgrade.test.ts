@@ -10,41 +10,18 @@
  *
  * If a future migration deliberately drops or empties a table, list it in DROPPED_ON_PURPOSE.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from "../src/auth/session";
-import { type Database, MIGRATIONS_FOLDER, runMigrations } from "../src/db/client";
+import { type Database, runMigrations } from "../src/db/client";
 import { sessions } from "../src/db/schema/users";
 import { createTestApp } from "./app";
 import { createTestDatabase } from "./db";
+import { earlierRelease, journal, removeReleases } from "./releases";
 
 const DROPPED_ON_PURPOSE: string[] = [];
 
-interface JournalEntry {
-  idx: number;
-  when: number;
-  tag: string;
-}
-const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-  entries: JournalEntry[];
-};
-
-const work = mkdtempSync(join(tmpdir(), "vt-upgrade-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** A migrations folder holding every migration but the newest `n` (an earlier release's). */
-function earlierRelease(n: number): string {
-  const folder = join(work, `without-newest-${n}`);
-  mkdirSync(join(folder, "meta"), { recursive: true });
-  const kept = journal.entries.slice(0, journal.entries.length - n);
-  for (const entry of kept)
-    cpSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  writeFileSync(join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
-  return folder;
-}
+afterAll(removeReleases);
 
 async function tables(database: Database): Promise<Set<string>> {
   const { rows } = await database.db.execute<{ name: string }>(

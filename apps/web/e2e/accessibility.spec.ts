@@ -1,10 +1,12 @@
 /**
- * Issue 28, accessibility and phones. One admin (who owns a team) and one set of seed data serve
+ * Accessibility and phones. One admin (who owns a team) and one set of seed data serve
  * every test of this file:
  * - axe-core (WCAG 2.1 A and AA) on every route of the dashboard, in the light and the dark theme,
  *   at desktop (1280x800) and phone (390x844) size; any violation fails, listed as
  *   "route · size · theme: rule (elements)". Each route is loaded once per size and checked in both
- *   themes (the theme follows the system's colour scheme, switched without a reload);
+ *   themes (the theme follows the system's colour scheme, switched without a reload); the
+ *   signed-out pages (/login in each view, /verify-email with a bad link) the same way, without a
+ *   session;
  * - at phone size: the chapter editor's Save/Publish bar stays on screen, the page checkbox is a
  *   24 px target, the members, admin users and trash tables are cards with nothing clipped or off
  *   screen, no page scrolls sideways. With A11Y_SHOTS=<dir> it also saves those screens in vi and en,
@@ -170,6 +172,54 @@ test("axe: no WCAG 2.1 A/AA violation on any route, light and dark, at desktop s
 test("axe: no WCAG 2.1 A/AA violation on any route, light and dark, at phone size", async () => {
   test.setTimeout(480_000);
   await axeEveryRoute("phone");
+});
+
+/**
+ * The signed-out pages: /login (its own document) in each of its views, and /verify-email with a
+ * link that is no good (the page a changed, expired or used link lands on). A fresh context, so no
+ * session: the same axe rules, both themes, both sizes.
+ */
+test("axe: the signed-out pages (sign in, register, forgot and reset password, a bad verification link)", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const guest = await browser.newContext({ baseURL, locale: "vi-VN" });
+  const p = await guest.newPage();
+  const signedOut: [string, RegExp][] = [
+    ["/login", /Đăng nhập/],
+    ["/login?view=register", /Đăng ký/],
+    ["/login?view=forgot-password", /Quên mật khẩu/],
+    ["/login?mode=reset&token=khong-hop-le", /mật khẩu/i],
+    ["/verify-email?token=khong-hop-le", /Không xác nhận được email/],
+  ];
+  const found: string[] = [];
+  try {
+    for (const size of ["desktop", "phone"] as const) {
+      await p.setViewportSize(size === "desktop" ? DESKTOP : PHONE);
+      for (const [route, ready] of signedOut) {
+        await p.emulateMedia({ colorScheme: "light" });
+        await p.goto(route);
+        await expect(p.getByText(ready).first()).toBeVisible({ timeout: 30_000 });
+        // The verification page checks the link first: measured once its answer is drawn.
+        await expect(p.locator('[role="status"]').filter({ has: p.locator(".animate-spin") })).toHaveCount(0, {
+          timeout: 30_000,
+        });
+        await p.addStyleTag({
+          content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+        });
+        for (const theme of THEMES) {
+          await p.emulateMedia({ colorScheme: theme });
+          if (theme === "dark") await expect(p.locator("html")).toHaveClass(/\bdark\b/);
+          else await expect(p.locator("html")).not.toHaveClass(/\bdark\b/);
+          found.push(...(await violationsOf(p, `${route} · ${size} · ${theme}`)));
+        }
+      }
+    }
+  } finally {
+    await guest.close();
+  }
+  expect(found, found.join("\n")).toEqual([]);
 });
 
 /** Nothing on the page is wider than the screen (no sideways scrolling). */

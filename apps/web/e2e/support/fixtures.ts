@@ -115,7 +115,8 @@ export async function signUpAdmin(browser: Browser, baseURL: string, email = ADM
     }
     const page = await context.newPage();
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Quản trị" })).toBeVisible();
+    // The first dashboard load of a cold server (chunks, the admin's lists) may take a while.
+    await expect(page.getByRole("heading", { level: 1, name: "Quản trị" })).toBeVisible({ timeout: 30_000 });
     return { context, page };
   };
   const existing = await signIn();
@@ -135,7 +136,7 @@ export async function signUpAdmin(browser: Browser, baseURL: string, email = ADM
   await verifyEmailByMail(first, email);
   // The session the link opened is the admin's.
   await first.goto("/admin");
-  await expect(first.getByRole("heading", { level: 1, name: "Quản trị" })).toBeVisible();
+  await expect(first.getByRole("heading", { level: 1, name: "Quản trị" })).toBeVisible({ timeout: 30_000 });
   const reset = await context.request.post("/auth/request-password-reset", {
     headers: { origin: baseURL },
     data: { email },

@@ -134,9 +134,9 @@ describe("catalogue", () => {
       translate("vi", `errors.image.${code}`),
     ]);
     expect(texts).toEqual([
-      ["Invalid key code", "Mã khóa không hợp lệ"],
-      ["Checksum mismatch", "Mã kiểm tra (checksum) không khớp"],
-      ["Invalid base58 character", "Ký tự base58 không hợp lệ"],
+      ["Invalid key code", "Khóa xáo trộn không hợp lệ"],
+      ["Checksum mismatch", "Khóa xáo trộn sai mã kiểm tra (checksum)"],
+      ["Invalid base58 character", "Khóa xáo trộn có ký tự không hợp lệ (ngoài bảng base58)"],
     ]);
   });
 });

@@ -25,15 +25,15 @@ describe("image errors (spec §8)", () => {
       toBlobFailed: "toBlob failed",
     };
     const vi = {
-      canvasContext: "Không tạo được ngữ cảnh vẽ (canvas) cho ảnh",
-      failedToCreateImage: "Không tạo được ảnh",
-      invalidKeyCode: "Mã khóa không hợp lệ",
-      checksumMismatch: "Mã kiểm tra (checksum) không khớp",
-      invalidBase58Character: "Ký tự base58 không hợp lệ",
-      contextUnavailable: "Không có ngữ cảnh vẽ",
+      canvasContext: "Trình duyệt không tạo được vùng vẽ (canvas) để xử lý ảnh",
+      failedToCreateImage: "Không đọc được ảnh: tệp hỏng hoặc trình duyệt không mở được",
+      invalidKeyCode: "Khóa xáo trộn không hợp lệ",
+      checksumMismatch: "Khóa xáo trộn sai mã kiểm tra (checksum)",
+      invalidBase58Character: "Khóa xáo trộn có ký tự không hợp lệ (ngoài bảng base58)",
+      contextUnavailable: "Trình duyệt này không hỗ trợ vẽ ảnh (canvas)",
       invalidScrambledHeight: "Chiều cao ảnh xáo trộn không hợp lệ",
-      blobCreation: "Lỗi khi tạo blob từ ảnh",
-      toBlobFailed: "toBlob thất bại",
+      blobCreation: "Không tạo được tệp ảnh (blob) sau khi xử lý",
+      toBlobFailed: "Không xuất được ảnh (toBlob thất bại)",
     };
     for (const code of IMAGE_ERROR_CODES) {
       const e = new ImageProcessingError(code);

@@ -42,7 +42,8 @@ export default defineConfig({
     cwd: root,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A cold start (migrations on a new PGlite directory) on a busy 2-core machine can take minutes.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

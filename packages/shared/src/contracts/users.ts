@@ -43,6 +43,23 @@ export const ZVerifyEmailRequest = z.strictObject({
 });
 export type TVerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
 
+const zPassword = z
+  .string({ error: () => "validation.required" })
+  .min(1, { error: "validation.required" })
+  .min(PASSWORD_MIN_LENGTH, { error: "validation.tooShort" })
+  .max(PASSWORD_MAX_LENGTH, { error: "validation.tooLong" });
+
+/**
+ * `POST /api/users/verify-email`'s answer: the user, and whether they may choose a password now
+ * (the link's first proof ended the one given at sign-up; `POST /api/users/password`).
+ */
+export const ZVerifiedUser = ZUser.extend({ choosePassword: z.boolean() });
+export type TVerifiedUser = z.infer<typeof ZVerifiedUser>;
+
+/** `POST /api/users/password`: the password chosen after the verification link (once). */
+export const ZChoosePasswordRequest = z.strictObject({ password: zPassword });
+export type TChoosePasswordRequest = z.infer<typeof ZChoosePasswordRequest>;
+
 /** `POST /api/users/verification-email`: a new verification mail went to `email`. */
 export const ZResendVerificationResponse = z.object({ email: z.string() });
 export type TResendVerificationResponse = z.infer<typeof ZResendVerificationResponse>;
@@ -87,12 +104,6 @@ export type TAvatarUploadResponse = z.infer<typeof ZAvatarUploadResponse>;
 export const ZAuthProvider = z.object({ id: z.string(), label: z.string() });
 export const ZAuthProviders = z.array(ZAuthProvider);
 export type TAuthProvider = z.infer<typeof ZAuthProvider>;
-
-const zPassword = z
-  .string({ error: () => "validation.required" })
-  .min(1, { error: "validation.required" })
-  .min(PASSWORD_MIN_LENGTH, { error: "validation.tooShort" })
-  .max(PASSWORD_MAX_LENGTH, { error: "validation.tooLong" });
 
 /** The /login sign-in form (POST /auth/sign-in/email takes { email, password }). */
 export const ZSignInForm = z.object({

@@ -7,10 +7,12 @@ import {
   AVATAR_MAX_BYTES,
   ZAuthRequest,
   ZAvatarUploadResponse,
+  ZChoosePasswordRequest,
   ZCurrentSession,
   ZResendVerificationResponse,
   ZUpdateUserRequest,
   ZUser,
+  ZVerifiedUser,
   ZVerifyEmailRequest,
 } from "@vt/shared/contracts/users";
 import { ZErrorBody } from "@vt/shared/errors";
@@ -21,7 +23,9 @@ import { endSession, getSessionUser, requireUser, startSession } from "../../aut
 import { AppError } from "../../lib/app-error";
 import { presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
 import { readSingleImage } from "../../lib/image-gate";
+import { NoContent } from "../../lib/route-errors";
 import { avatarScope, storeAvatar } from "./avatar";
+import { type ChoosePasswordDeps, choosePassword, mayChoosePassword } from "./choose-password";
 import {
   resendVerificationMail,
   sendVerificationMail,
@@ -42,6 +46,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     embeddedIssuer: embeddedIssuer(app.config.publicUrl),
     adminEmails: app.config.adminEmails,
+  };
+  const passwords: ChoosePasswordDeps = {
+    db: app.db,
+    embeddedIssuer: verification.embeddedIssuer,
+    hashPassword: async (password) => (await app.auth.$context).password.hash(password),
   };
 
   app.post(
@@ -79,9 +88,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary:
-          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password",
+          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password (choosePassword: the user may choose one now)",
         body: ZVerifyEmailRequest,
-        response: { 200: ZUser, 400: ZErrorBody, 403: ZErrorBody, 422: ZErrorBody },
+        response: { 200: ZVerifiedUser, 400: ZErrorBody, 403: ZErrorBody, 422: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -89,7 +98,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await startSession(request, reply, userId);
       const user = await findUserById(app.db, userId);
       if (!user) throw new AppError("BAD_REQUEST", "verification.linkInvalid");
-      return user;
+      return { ...user, choosePassword: await mayChoosePassword(passwords, userId) };
+    },
+  );
+
+  app.post(
+    "/users/password",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Choose a password after the verification link ended the sign-up one (once; the embedded provider's accounts only; 409 otherwise)",
+        body: ZChoosePasswordRequest,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await choosePassword(passwords, user.id, request.body.password);
+      return reply.code(204).send(null);
     },
   );
 

@@ -155,7 +155,6 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const comic = await service.createComic(deps(request), await requireUser(request), request.body);
-      await queueThumbnails(app.jobs, { comicIds: [comic.id] }, request.log);
       return reply.code(201).send(comic);
     },
   );

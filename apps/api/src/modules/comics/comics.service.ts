@@ -206,6 +206,8 @@ export async function createComic(
     });
     return comic.id;
   });
+  // The cover was stored by POST /comics/covers; its thumbnail is made now that a comic uses it.
+  await deps.queueThumbnails?.({ comicIds: [comicId] });
   return getComic(deps, user, comicId);
 }
 

@@ -29,15 +29,13 @@ import * as repo from "./chapters.repo";
 /** Defined in this module's other files, used by its routes and by other modules. */
 export type { ChaptersDeps } from "./chapter-access";
 export {
-  addPages,
   authorizePageUpload,
   checkScrambleKey,
-  discardStored,
-  type IncomingPage,
+  type PagesForm,
   type PageUploadGrant,
-  type PageUploadInput,
-  replacePage,
-  storePage,
+  type ReplacePageForm,
+  replacePageImage,
+  uploadPages,
 } from "./chapter-pages";
 export { toPage } from "./chapter-view";
 

@@ -4,7 +4,6 @@ import {
   ZSingleDirectUploadRequest,
 } from "@vt/shared/contracts/images";
 import {
-  AVATAR_MAX_BYTES,
   ZAuthRequest,
   ZAvatarUploadResponse,
   ZChoosePasswordRequest,
@@ -16,15 +15,15 @@ import {
   ZVerifyEmailRequest,
 } from "@vt/shared/contracts/users";
 import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { embeddedIssuer } from "../../auth/provider";
 import { endSession, getSessionUser, requireUser, startSession } from "../../auth/session";
 import { AppError } from "../../lib/app-error";
-import { presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
-import { readSingleImage } from "../../lib/image-gate";
+import { presignImageUploads } from "../../lib/direct-upload";
 import { NoContent } from "../../lib/route-errors";
-import { avatarScope, storeAvatar } from "./avatar";
+import { directImages, multipartImages } from "../../lib/upload-flow";
 import { type ChoosePasswordDeps, choosePassword, mayChoosePassword } from "./choose-password";
 import {
   resendVerificationMail,
@@ -33,12 +32,13 @@ import {
   verifyEmailToken,
 } from "./email-verification";
 import { findUserById } from "./users.repo";
-import { signInWithIdToken, updateProfile } from "./users.service";
+import { avatarScope, signInWithIdToken, updateProfile, uploadAvatar } from "./users.service";
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 
 /** Spec §7 `/users/*`, mounted under /api. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uploadDeps = (request: FastifyRequest) => ({ storage: app.storage, log: request.log });
   const verification: VerificationDeps = {
     db: app.db,
     mailer: app.mailer,
@@ -204,8 +204,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireUser(request);
-      const { image } = await readSingleImage(request, { maxBytes: AVATAR_MAX_BYTES, maxFields: 5 });
-      return { url: await storeAvatar(app.storage, image) };
+      return { url: await uploadAvatar(uploadDeps(request), multipartImages(request)) };
     },
   );
 
@@ -245,8 +244,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const [image] = await receiveDirectImages(request, avatarScope(user.id), request.body.files);
-      return { url: await storeAvatar(app.storage, image!) };
+      const reader = directImages(request, avatarScope(user.id), request.body.files, null);
+      return { url: await uploadAvatar(uploadDeps(request), reader) };
     },
   );
 };

@@ -215,12 +215,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                        email?: string | null;
-                        name?: string | null;
-                        avatar?: string | null;
-                    };
+                    "application/json": components["schemas"]["AuthRequestInput"];
                 };
             };
             responses: {
@@ -230,15 +225,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -333,9 +320,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["VerifyEmailRequestInput"];
                 };
             };
             responses: {
@@ -345,15 +330,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -503,15 +480,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -561,15 +530,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                name: string;
-                                avatar: string | null;
-                                /** @enum {string} */
-                                role: "user" | "admin";
-                                emailVerified: boolean;
-                            } | null;
+                            user: components["schemas"]["User"] | null;
                         };
                     };
                 };
@@ -655,10 +616,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name?: string;
-                        avatar?: string | null;
-                    };
+                    "application/json": components["schemas"]["UpdateUserRequestInput"];
                 };
             };
             responses: {
@@ -668,15 +626,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -927,13 +877,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -1077,14 +1021,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -1307,15 +1244,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        establishedAt?: (string | "") | null;
-                        website?: string | null;
-                        twitter?: string | null;
-                        instagram?: string | null;
-                        discord?: string | null;
-                        facebook?: string | null;
-                    };
+                    "application/json": components["schemas"]["CreateTeamRequestInput"];
                 };
             };
             responses: {
@@ -1325,30 +1254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1483,30 +1389,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1562,16 +1445,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        establishedAt?: (string | "") | null;
-                        website?: string | null;
-                        twitter?: string | null;
-                        instagram?: string | null;
-                        discord?: string | null;
-                        facebook?: string | null;
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateTeamRequestInput"];
                 };
             };
             responses: {
@@ -1581,30 +1455,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1756,30 +1607,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1893,30 +1721,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1992,30 +1797,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2129,30 +1911,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2530,10 +2289,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        role: "manager" | "uploader";
-                    };
+                    "application/json": components["schemas"]["UpdateMemberRequestInput"];
                 };
             };
             responses: {
@@ -2734,9 +2490,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        userId: number;
-                    };
+                    "application/json": components["schemas"]["TransferOwnershipRequestInput"];
                 };
             };
             responses: {
@@ -2746,30 +2500,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2943,11 +2674,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        email: string;
-                        /** @enum {string} */
-                        role: "manager" | "uploader";
-                    };
+                    "application/json": components["schemas"]["CreateInvitationRequestInput"];
                 };
             };
             responses: {
@@ -3421,13 +3148,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -3573,14 +3294,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -3590,30 +3304,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -3749,13 +3440,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -3901,14 +3586,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -3918,30 +3596,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -4077,13 +3732,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -4229,14 +3878,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -4388,13 +4030,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -4540,14 +4176,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -4764,16 +4393,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version?: number;
-                        enabled: boolean;
-                        /** @default null */
-                        qrImage?: string | null;
-                        /** @default  */
-                        content?: string;
-                        /** @default false */
-                        showInEachChapter?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateDonateRequestInput"];
                 };
             };
             responses: {
@@ -5074,14 +4694,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version?: number;
-                        enabled: boolean;
-                        /** @default  */
-                        text?: string;
-                        /** @default [] */
-                        pages?: string[];
-                    };
+                    "application/json": components["schemas"]["UpdateCreditRequestInput"];
                 };
             };
             responses: {
@@ -5390,17 +5003,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        url: string;
-                        events: "chapter.published"[];
-                        /**
-                         * @default json
-                         * @enum {string}
-                         */
-                        format?: "json" | "discord";
-                        /** @default  */
-                        linkTemplate?: string;
-                    };
+                    "application/json": components["schemas"]["CreateWebhookRequestInput"];
                 };
             };
             responses: {
@@ -5520,19 +5123,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        url: string;
-                        events: "chapter.published"[];
-                        /**
-                         * @default json
-                         * @enum {string}
-                         */
-                        format?: "json" | "discord";
-                        /** @default  */
-                        linkTemplate?: string;
-                        version?: number;
-                        paused?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateWebhookRequestInput"];
                 };
             };
             responses: {
@@ -6156,32 +5747,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        thumbnail: string;
-                        title: string;
-                        anotherName?: string | null;
-                        description?: string | null;
-                        /**
-                         * @default ongoing
-                         * @enum {string}
-                         */
-                        status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                        /** @default [] */
-                        authors?: (number | string)[];
-                        /** @default [] */
-                        artists?: (number | string)[];
-                        /** @default false */
-                        syncArtistsWithAuthors?: boolean;
-                        /** @default [] */
-                        genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
-                        /** @default false */
-                        isMature?: boolean;
-                        /** @default false */
-                        isDoujinshi?: boolean;
-                        /** @default [] */
-                        couples?: (number)[][];
-                    };
+                    "application/json": components["schemas"]["CreateComicRequestInput"];
                 };
             };
             responses: {
@@ -6387,13 +5953,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -6511,14 +6071,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -6946,12 +6499,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId: number;
-                        /** @enum {string} */
-                        action: "add" | "remove";
-                    };
+                    "application/json": components["schemas"]["CollabRequestInput"];
                 };
             };
             responses: {
@@ -7059,10 +6607,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        targetComicId: number;
-                    };
+                    "application/json": components["schemas"]["MergeBodyInput"];
                 };
             };
             responses: {
@@ -7243,31 +6788,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        title: string;
-                        anotherName?: string | null;
-                        description?: string | null;
-                        /**
-                         * @default ongoing
-                         * @enum {string}
-                         */
-                        status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                        /** @default [] */
-                        authors?: (number | string)[];
-                        /** @default [] */
-                        artists?: (number | string)[];
-                        /** @default false */
-                        syncArtistsWithAuthors?: boolean;
-                        /** @default [] */
-                        genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
-                        /** @default false */
-                        isMature?: boolean;
-                        /** @default false */
-                        isDoujinshi?: boolean;
-                        /** @default [] */
-                        couples?: (number)[][];
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateComicRequestInput"];
                 };
             };
             responses: {
@@ -7565,13 +7086,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -7717,14 +7232,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -7868,15 +7376,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number;
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ArtPresignRequestInput"];
                 };
             };
             responses: {
@@ -8020,16 +7520,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number;
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ArtDirectRequestInput"];
                 };
             };
             responses: {
@@ -8277,12 +7768,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number | null;
-                        fromChapterOrder: number;
-                        toChapterOrder: number;
-                    };
+                    "application/json": components["schemas"]["QuickUpdateVolumeRequestInput"];
                 };
             };
             responses: {
@@ -8471,40 +7957,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        id?: number;
-                        version?: number;
-                        name?: string | null;
-                        order: number;
-                        /** @default false */
-                        hideOrder?: boolean;
-                        /** @default false */
-                        hideDefaultOrder?: boolean;
-                        volume?: number | null;
-                        publishAt?: (number | string) | null;
-                        /** @default false */
-                        hidden?: boolean;
-                        /** @default [] */
-                        donateTeamIds?: number[];
-                        /** @default [] */
-                        creditTeamIds?: number[];
-                        /** @default false */
-                        hideDonate?: boolean;
-                        /** @default false */
-                        hideCredit?: boolean;
-                        /** @default [] */
-                        collaboratingTeamIds?: number[];
-                        /** @default false */
-                        scrambled?: boolean;
-                        /** @default {} */
-                        config?: {
-                            [key: string]: (string | number | boolean) | null;
-                        };
-                        pages?: {
-                            id: number;
-                        }[];
-                        publish?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateChapterRequestInput"];
                 };
             };
             responses: {
@@ -8802,36 +8255,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId?: number;
-                        name?: string | null;
-                        order: number;
-                        /** @default false */
-                        hideOrder?: boolean;
-                        /** @default false */
-                        hideDefaultOrder?: boolean;
-                        volume?: number | null;
-                        publishAt?: (number | string) | null;
-                        /** @default false */
-                        hidden?: boolean;
-                        /** @default [] */
-                        donateTeamIds?: number[];
-                        /** @default [] */
-                        creditTeamIds?: number[];
-                        /** @default false */
-                        hideDonate?: boolean;
-                        /** @default false */
-                        hideCredit?: boolean;
-                        /** @default [] */
-                        collaboratingTeamIds?: number[];
-                        /** @default false */
-                        scrambled?: boolean;
-                        /** @default {} */
-                        config?: {
-                            [key: string]: (string | number | boolean) | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["CreateChapterRequestInput"];
                 };
             };
             responses: {
@@ -9086,13 +8510,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPagesPresignRequestInput"];
                 };
             };
             responses: {
@@ -9241,16 +8659,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        keys?: (string | null)[];
-                        clientIds?: (string | null)[];
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPagesDirectRequestInput"];
                 };
             };
             responses: {
@@ -9548,13 +8957,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -9700,17 +9103,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        pageId: number;
-                        key?: string;
-                        clientId?: string;
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPageDirectRequestInput"];
                 };
             };
             responses: {
@@ -9866,10 +9259,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId?: number;
-                        reason: string;
-                    } | null;
+                    "application/json": components["schemas"]["PermissionRequestBodyInput"];
                 };
             };
             responses: {
@@ -10014,11 +9404,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["DeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -10163,12 +9549,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        targetComicId: number;
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["MergeRequestBodyInput"];
                 };
             };
             responses: {
@@ -10605,10 +9986,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @default  */
-                        note?: string;
-                    } | null;
+                    "application/json": components["schemas"]["ApproveBodyInput"];
                 };
             };
             responses: {
@@ -10752,9 +10130,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        note: string;
-                    };
+                    "application/json": components["schemas"]["RejectBodyInput"];
                 };
             };
             responses: {
@@ -11038,10 +10414,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11175,10 +10548,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11312,10 +10682,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11520,9 +10887,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -11701,9 +11066,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -11901,9 +11264,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12082,9 +11443,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12282,9 +11641,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12463,9 +11820,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12882,11 +12237,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        role?: "user" | "admin";
-                        disabled?: boolean;
-                    };
+                    "application/json": components["schemas"]["AdminUserPatchInput"];
                 };
             };
             responses: {
@@ -13106,36 +12457,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                /** @enum {string} */
-                                kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged" | "webhook_paused";
-                                data: {
-                                    requestId?: number;
-                                    requestType?: string;
-                                    status?: string;
-                                    note?: string;
-                                    comicId?: number;
-                                    comicTitle?: string;
-                                    chapterId?: number;
-                                    chapterOrder?: number;
-                                    chapterName?: string;
-                                    teamId?: number;
-                                    teamName?: string;
-                                    role?: string;
-                                    actorName?: string;
-                                    targetComicId?: number;
-                                    targetComicTitle?: string;
-                                    requesterTeamName?: string;
-                                    /** @enum {string} */
-                                    cause?: "delete" | "merge";
-                                    hookId?: number;
-                                    host?: string;
-                                    failures?: number;
-                                };
-                                read: boolean;
-                                createdAt: string;
-                            }[];
+                            items: components["schemas"]["Notification"][];
                             total: number;
                             totalPages: number;
                             unread: number;
@@ -13371,19 +12693,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        mail: {
-                            request_to_review?: boolean;
-                            request_decided?: boolean;
-                            invitation?: boolean;
-                            chapter_published?: boolean;
-                            request_superseded?: boolean;
-                            comic_deleted?: boolean;
-                            comic_restored?: boolean;
-                            comic_merged?: boolean;
-                            webhook_paused?: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["NotificationSettingsUpdateInput"];
                 };
             };
             responses: {
@@ -13738,12 +13048,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        teamId: number;
-                        /** @enum {string} */
-                        scope: "read" | "upload";
-                    };
+                    "application/json": components["schemas"]["CreateApiTokenRequestInput"];
                 };
             };
             responses: {
@@ -13981,12 +13286,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        publishDelayHours: number;
-                        /** @default false */
-                        splitTallStrips?: boolean;
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateUploadSettingsRequestInput"];
                 };
             };
             responses: {
@@ -14081,6 +13381,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUserPatchInput: {
+            /** @enum {string} */
+            role?: "user" | "admin";
+            disabled?: boolean;
+        };
+        ApproveBodyInput: {
+            /** @default  */
+            note?: string;
+        } | null;
+        ArtDirectRequestInput: {
+            comicId: number;
+            volume: number;
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        ArtPresignRequestInput: {
+            comicId: number;
+            volume: number;
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
+        AuthRequestInput: {
+            token: string;
+            email?: string | null;
+            name?: string | null;
+            avatar?: string | null;
+        };
         Chapter: {
             id: number;
             comicId: number;
@@ -14152,6 +13486,17 @@ export interface components {
                 staged?: boolean;
             }[];
         };
+        ChapterPageDirectRequestInput: {
+            pageId: number;
+            key?: string;
+            clientId?: string;
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
         ChapterPageUploadResponse: {
             pages: {
                 id: number;
@@ -14165,6 +13510,29 @@ export interface components {
                 staged?: boolean;
                 duplicate: boolean;
             }[];
+        };
+        ChapterPagesDirectRequestInput: {
+            keys?: (string | null)[];
+            clientIds?: (string | null)[];
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        ChapterPagesPresignRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
+        CollabRequestInput: {
+            comicId: number;
+            teamId: number;
+            /** @enum {string} */
+            action: "add" | "remove";
         };
         ComicCapabilities: {
             upload: boolean;
@@ -14292,6 +13660,113 @@ export interface components {
             width: number;
             height: number;
         };
+        CreateApiTokenRequestInput: {
+            name: string;
+            teamId: number;
+            /** @enum {string} */
+            scope: "read" | "upload";
+        };
+        CreateChapterRequestInput: {
+            comicId: number;
+            teamId?: number;
+            name?: string | null;
+            order: number;
+            /** @default false */
+            hideOrder?: boolean;
+            /** @default false */
+            hideDefaultOrder?: boolean;
+            volume?: number | null;
+            publishAt?: (number | string) | null;
+            /** @default false */
+            hidden?: boolean;
+            /** @default [] */
+            donateTeamIds?: number[];
+            /** @default [] */
+            creditTeamIds?: number[];
+            /** @default false */
+            hideDonate?: boolean;
+            /** @default false */
+            hideCredit?: boolean;
+            /** @default [] */
+            collaboratingTeamIds?: number[];
+            /** @default false */
+            scrambled?: boolean;
+            /** @default {} */
+            config?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+        };
+        CreateComicRequestInput: {
+            teamId: number;
+            thumbnail: string;
+            title: string;
+            anotherName?: string | null;
+            description?: string | null;
+            /**
+             * @default ongoing
+             * @enum {string}
+             */
+            status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            /** @default [] */
+            authors?: (number | string)[];
+            /** @default [] */
+            artists?: (number | string)[];
+            /** @default false */
+            syncArtistsWithAuthors?: boolean;
+            /** @default [] */
+            genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
+            /** @default false */
+            isMature?: boolean;
+            /** @default false */
+            isDoujinshi?: boolean;
+            /** @default [] */
+            couples?: (number)[][];
+        };
+        CreateInvitationRequestInput: {
+            email: string;
+            /** @enum {string} */
+            role: "manager" | "uploader";
+        };
+        CreateTeamRequestInput: {
+            name: string;
+            establishedAt?: (string | "") | null;
+            website?: string | null;
+            twitter?: string | null;
+            instagram?: string | null;
+            discord?: string | null;
+            facebook?: string | null;
+        };
+        CreateWebhookRequestInput: {
+            url: string;
+            events: "chapter.published"[];
+            /**
+             * @default json
+             * @enum {string}
+             */
+            format?: "json" | "discord";
+            /** @default  */
+            linkTemplate?: string;
+        };
+        DeleteRequestBodyInput: {
+            comicId: number;
+            teamId: number;
+            reason: string;
+        };
+        DirectUploadConfirmInput: {
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        DirectUploadRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
         DirectUploadTicket: {
             key: string;
             token: string;
@@ -14306,16 +13781,257 @@ export interface components {
         DirectUploadTickets: {
             uploads: components["schemas"]["DirectUploadTicket"][];
         };
+        MergeBodyInput: {
+            comicId: number;
+            targetComicId: number;
+        };
+        MergeRequestBodyInput: {
+            comicId: number;
+            targetComicId: number;
+            teamId: number;
+            reason: string;
+        };
         MessageResponse: {
             message: string;
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged" | "webhook_paused";
+            data: {
+                requestId?: number;
+                requestType?: string;
+                status?: string;
+                note?: string;
+                comicId?: number;
+                comicTitle?: string;
+                chapterId?: number;
+                chapterOrder?: number;
+                chapterName?: string;
+                teamId?: number;
+                teamName?: string;
+                role?: string;
+                actorName?: string;
+                targetComicId?: number;
+                targetComicTitle?: string;
+                requesterTeamName?: string;
+                /** @enum {string} */
+                cause?: "delete" | "merge";
+                hookId?: number;
+                host?: string;
+                failures?: number;
+            };
+            read: boolean;
+            createdAt: string;
+        };
+        NotificationSettingsUpdateInput: {
+            mail: {
+                request_to_review?: boolean;
+                request_decided?: boolean;
+                invitation?: boolean;
+                chapter_published?: boolean;
+                request_superseded?: boolean;
+                comic_deleted?: boolean;
+                comic_restored?: boolean;
+                comic_merged?: boolean;
+                webhook_paused?: boolean;
+            };
+        };
+        PermissionRequestBodyInput: {
+            teamId?: number;
+            reason: string;
+        } | null;
+        PersonBodyInput: {
+            name: string;
+        };
+        PersonDeleteRequestBodyInput: {
+            teamId: number;
+            reason: string;
+        };
+        QuickUpdateVolumeRequestInput: {
+            comicId: number;
+            volume: number | null;
+            fromChapterOrder: number;
+            toChapterOrder: number;
+        };
+        RejectBodyInput: {
+            note: string;
+        };
+        SingleDirectUploadConfirmInput: {
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        SingleDirectUploadRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
         };
         StoredImage: {
             key: string;
             url: string;
         };
+        Team: {
+            id: number;
+            name: string;
+            logo: components["schemas"]["StoredImage"] | null;
+            cover: components["schemas"]["StoredImage"] | null;
+            /** @enum {string|null} */
+            myRole: "owner" | "manager" | "uploader" | null;
+            memberCount: number;
+            createdAt: string;
+            establishedAt: string | null;
+            website: string;
+            twitter: string;
+            instagram: string;
+            discord: string;
+            facebook: string;
+            siteUrl: string | null;
+            can: {
+                manage: boolean;
+                own: boolean;
+                assignableRoles: ("manager" | "uploader")[];
+            };
+            updatedAt: string;
+            version: number;
+        };
         TeamRef: {
             id: number;
             name: string;
+        };
+        TransferOwnershipRequestInput: {
+            userId: number;
+        };
+        UpdateChapterRequestInput: {
+            id?: number;
+            version?: number;
+            name?: string | null;
+            order: number;
+            /** @default false */
+            hideOrder?: boolean;
+            /** @default false */
+            hideDefaultOrder?: boolean;
+            volume?: number | null;
+            publishAt?: (number | string) | null;
+            /** @default false */
+            hidden?: boolean;
+            /** @default [] */
+            donateTeamIds?: number[];
+            /** @default [] */
+            creditTeamIds?: number[];
+            /** @default false */
+            hideDonate?: boolean;
+            /** @default false */
+            hideCredit?: boolean;
+            /** @default [] */
+            collaboratingTeamIds?: number[];
+            /** @default false */
+            scrambled?: boolean;
+            /** @default {} */
+            config?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            pages?: {
+                id: number;
+            }[];
+            publish?: boolean;
+        };
+        UpdateComicRequestInput: {
+            title: string;
+            anotherName?: string | null;
+            description?: string | null;
+            /**
+             * @default ongoing
+             * @enum {string}
+             */
+            status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            /** @default [] */
+            authors?: (number | string)[];
+            /** @default [] */
+            artists?: (number | string)[];
+            /** @default false */
+            syncArtistsWithAuthors?: boolean;
+            /** @default [] */
+            genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
+            /** @default false */
+            isMature?: boolean;
+            /** @default false */
+            isDoujinshi?: boolean;
+            /** @default [] */
+            couples?: (number)[][];
+            version?: number;
+        };
+        UpdateCreditRequestInput: {
+            version?: number;
+            enabled: boolean;
+            /** @default  */
+            text?: string;
+            /** @default [] */
+            pages?: string[];
+        };
+        UpdateDonateRequestInput: {
+            version?: number;
+            enabled: boolean;
+            /** @default null */
+            qrImage?: string | null;
+            /** @default  */
+            content?: string;
+            /** @default false */
+            showInEachChapter?: boolean;
+        };
+        UpdateMemberRequestInput: {
+            /** @enum {string} */
+            role: "manager" | "uploader";
+        };
+        UpdateTeamRequestInput: {
+            name: string;
+            establishedAt?: (string | "") | null;
+            website?: string | null;
+            twitter?: string | null;
+            instagram?: string | null;
+            discord?: string | null;
+            facebook?: string | null;
+            version?: number;
+        };
+        UpdateUploadSettingsRequestInput: {
+            publishDelayHours: number;
+            /** @default false */
+            splitTallStrips?: boolean;
+            version?: number;
+        };
+        UpdateUserRequestInput: {
+            name?: string;
+            avatar?: string | null;
+        };
+        UpdateWebhookRequestInput: {
+            url: string;
+            events: "chapter.published"[];
+            /**
+             * @default json
+             * @enum {string}
+             */
+            format?: "json" | "discord";
+            /** @default  */
+            linkTemplate?: string;
+            version?: number;
+            paused?: boolean;
+        };
+        User: {
+            id: number;
+            email: string;
+            name: string;
+            avatar: string | null;
+            /** @enum {string} */
+            role: "user" | "admin";
+            emailVerified: boolean;
+        };
+        VerifyEmailRequestInput: {
+            token: string;
         };
     };
     responses: never;

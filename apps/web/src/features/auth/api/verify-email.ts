@@ -1,4 +1,4 @@
-import type { TUser } from "@vt/shared/contracts/users";
+import type { User } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 
 /**
@@ -6,8 +6,8 @@ import { api } from "@/lib/api-client";
  * the uploader session and answers the user. A link works once, so a page asking twice for the
  * same token (React's development double effects, a re-render) shares one request.
  */
-const inFlight = new Map<string, Promise<TUser>>();
-export function verifyEmail(token: string): Promise<TUser> {
+const inFlight = new Map<string, Promise<User>>();
+export function verifyEmail(token: string): Promise<User> {
   let request = inFlight.get(token);
   if (!request) {
     request = api.post("/api/users/verify-email", { token });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TNotificationSettings } from "@vt/shared/contracts/notifications";
+import type { NotificationSettingsUpdate } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { notificationSettingsQueryOptions } from "./get-notification-settings";
 
 /** `PUT /api/notifications/settings`: turns mail on or off per kind; answers every kind's choice. */
-export function saveNotificationSettings(settings: TNotificationSettings) {
+export function saveNotificationSettings(settings: NotificationSettingsUpdate) {
   return api.put("/api/notifications/settings", settings);
 }
 

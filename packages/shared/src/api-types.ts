@@ -215,12 +215,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                        email?: string | null;
-                        name?: string | null;
-                        avatar?: string | null;
-                    };
+                    "application/json": components["schemas"]["AuthRequestInput"];
                 };
             };
             responses: {
@@ -230,15 +225,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -333,9 +320,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["VerifyEmailRequestInput"];
                 };
             };
             responses: {
@@ -345,16 +330,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                            choosePassword: boolean;
-                        };
+                        "application/json": components["schemas"]["VerifiedUser"];
                     };
                 };
                 /** @description Default Response */
@@ -423,9 +399,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        password: string;
-                    };
+                    "application/json": components["schemas"]["ChoosePasswordRequestInput"];
                 };
             };
             responses: {
@@ -611,15 +585,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -669,15 +635,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                name: string;
-                                avatar: string | null;
-                                /** @enum {string} */
-                                role: "user" | "admin";
-                                emailVerified: boolean;
-                            } | null;
+                            user: components["schemas"]["User"] | null;
                         };
                     };
                 };
@@ -763,10 +721,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name?: string;
-                        avatar?: string | null;
-                    };
+                    "application/json": components["schemas"]["UpdateUserRequestInput"];
                 };
             };
             responses: {
@@ -776,15 +731,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -1035,13 +982,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -1185,14 +1126,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -1415,15 +1349,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        establishedAt?: (string | "") | null;
-                        website?: string | null;
-                        twitter?: string | null;
-                        instagram?: string | null;
-                        discord?: string | null;
-                        facebook?: string | null;
-                    };
+                    "application/json": components["schemas"]["CreateTeamRequestInput"];
                 };
             };
             responses: {
@@ -1433,30 +1359,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1591,30 +1494,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1670,16 +1550,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        establishedAt?: (string | "") | null;
-                        website?: string | null;
-                        twitter?: string | null;
-                        instagram?: string | null;
-                        discord?: string | null;
-                        facebook?: string | null;
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateTeamRequestInput"];
                 };
             };
             responses: {
@@ -1689,30 +1560,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1864,30 +1712,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2001,30 +1826,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2100,30 +1902,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2237,30 +2016,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2638,10 +2394,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        role: "manager" | "uploader";
-                    };
+                    "application/json": components["schemas"]["UpdateMemberRequestInput"];
                 };
             };
             responses: {
@@ -2842,9 +2595,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        userId: number;
-                    };
+                    "application/json": components["schemas"]["TransferOwnershipRequestInput"];
                 };
             };
             responses: {
@@ -2854,30 +2605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -3051,11 +2779,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        email: string;
-                        /** @enum {string} */
-                        role: "manager" | "uploader";
-                    };
+                    "application/json": components["schemas"]["CreateInvitationRequestInput"];
                 };
             };
             responses: {
@@ -3529,13 +3253,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -3681,14 +3399,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -3698,30 +3409,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -3857,13 +3545,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -4009,14 +3691,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -4026,30 +3701,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -4185,13 +3837,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -4337,14 +3983,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -4496,13 +4135,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -4648,14 +4281,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -4872,16 +4498,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version?: number;
-                        enabled: boolean;
-                        /** @default null */
-                        qrImage?: string | null;
-                        /** @default  */
-                        content?: string;
-                        /** @default false */
-                        showInEachChapter?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateDonateRequestInput"];
                 };
             };
             responses: {
@@ -5182,14 +4799,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version?: number;
-                        enabled: boolean;
-                        /** @default  */
-                        text?: string;
-                        /** @default [] */
-                        pages?: string[];
-                    };
+                    "application/json": components["schemas"]["UpdateCreditRequestInput"];
                 };
             };
             responses: {
@@ -5498,17 +5108,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        url: string;
-                        events: "chapter.published"[];
-                        /**
-                         * @default json
-                         * @enum {string}
-                         */
-                        format?: "json" | "discord";
-                        /** @default  */
-                        linkTemplate?: string;
-                    };
+                    "application/json": components["schemas"]["CreateWebhookRequestInput"];
                 };
             };
             responses: {
@@ -5628,19 +5228,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        url: string;
-                        events: "chapter.published"[];
-                        /**
-                         * @default json
-                         * @enum {string}
-                         */
-                        format?: "json" | "discord";
-                        /** @default  */
-                        linkTemplate?: string;
-                        version?: number;
-                        paused?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateWebhookRequestInput"];
                 };
             };
             responses: {
@@ -6264,32 +5852,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        thumbnail: string;
-                        title: string;
-                        anotherName?: string | null;
-                        description?: string | null;
-                        /**
-                         * @default ongoing
-                         * @enum {string}
-                         */
-                        status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                        /** @default [] */
-                        authors?: (number | string)[];
-                        /** @default [] */
-                        artists?: (number | string)[];
-                        /** @default false */
-                        syncArtistsWithAuthors?: boolean;
-                        /** @default [] */
-                        genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
-                        /** @default false */
-                        isMature?: boolean;
-                        /** @default false */
-                        isDoujinshi?: boolean;
-                        /** @default [] */
-                        couples?: (number)[][];
-                    };
+                    "application/json": components["schemas"]["CreateComicRequestInput"];
                 };
             };
             responses: {
@@ -6495,13 +6058,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -6619,14 +6176,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -7054,12 +6604,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId: number;
-                        /** @enum {string} */
-                        action: "add" | "remove";
-                    };
+                    "application/json": components["schemas"]["CollabRequestInput"];
                 };
             };
             responses: {
@@ -7167,10 +6712,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        targetComicId: number;
-                    };
+                    "application/json": components["schemas"]["MergeBodyInput"];
                 };
             };
             responses: {
@@ -7351,31 +6893,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        title: string;
-                        anotherName?: string | null;
-                        description?: string | null;
-                        /**
-                         * @default ongoing
-                         * @enum {string}
-                         */
-                        status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                        /** @default [] */
-                        authors?: (number | string)[];
-                        /** @default [] */
-                        artists?: (number | string)[];
-                        /** @default false */
-                        syncArtistsWithAuthors?: boolean;
-                        /** @default [] */
-                        genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
-                        /** @default false */
-                        isMature?: boolean;
-                        /** @default false */
-                        isDoujinshi?: boolean;
-                        /** @default [] */
-                        couples?: (number)[][];
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateComicRequestInput"];
                 };
             };
             responses: {
@@ -7673,13 +7191,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -7825,14 +7337,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -7976,15 +7481,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number;
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ArtPresignRequestInput"];
                 };
             };
             responses: {
@@ -8128,16 +7625,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number;
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ArtDirectRequestInput"];
                 };
             };
             responses: {
@@ -8385,12 +7873,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number | null;
-                        fromChapterOrder: number;
-                        toChapterOrder: number;
-                    };
+                    "application/json": components["schemas"]["QuickUpdateVolumeRequestInput"];
                 };
             };
             responses: {
@@ -8579,40 +8062,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        id?: number;
-                        version?: number;
-                        name?: string | null;
-                        order: number;
-                        /** @default false */
-                        hideOrder?: boolean;
-                        /** @default false */
-                        hideDefaultOrder?: boolean;
-                        volume?: number | null;
-                        publishAt?: (number | string) | null;
-                        /** @default false */
-                        hidden?: boolean;
-                        /** @default [] */
-                        donateTeamIds?: number[];
-                        /** @default [] */
-                        creditTeamIds?: number[];
-                        /** @default false */
-                        hideDonate?: boolean;
-                        /** @default false */
-                        hideCredit?: boolean;
-                        /** @default [] */
-                        collaboratingTeamIds?: number[];
-                        /** @default false */
-                        scrambled?: boolean;
-                        /** @default {} */
-                        config?: {
-                            [key: string]: (string | number | boolean) | null;
-                        };
-                        pages?: {
-                            id: number;
-                        }[];
-                        publish?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateChapterRequestInput"];
                 };
             };
             responses: {
@@ -8910,36 +8360,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId?: number;
-                        name?: string | null;
-                        order: number;
-                        /** @default false */
-                        hideOrder?: boolean;
-                        /** @default false */
-                        hideDefaultOrder?: boolean;
-                        volume?: number | null;
-                        publishAt?: (number | string) | null;
-                        /** @default false */
-                        hidden?: boolean;
-                        /** @default [] */
-                        donateTeamIds?: number[];
-                        /** @default [] */
-                        creditTeamIds?: number[];
-                        /** @default false */
-                        hideDonate?: boolean;
-                        /** @default false */
-                        hideCredit?: boolean;
-                        /** @default [] */
-                        collaboratingTeamIds?: number[];
-                        /** @default false */
-                        scrambled?: boolean;
-                        /** @default {} */
-                        config?: {
-                            [key: string]: (string | number | boolean) | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["CreateChapterRequestInput"];
                 };
             };
             responses: {
@@ -9194,13 +8615,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPagesPresignRequestInput"];
                 };
             };
             responses: {
@@ -9349,16 +8764,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        keys?: (string | null)[];
-                        clientIds?: (string | null)[];
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPagesDirectRequestInput"];
                 };
             };
             responses: {
@@ -9656,13 +9062,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -9808,17 +9208,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        pageId: number;
-                        key?: string;
-                        clientId?: string;
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPageDirectRequestInput"];
                 };
             };
             responses: {
@@ -9974,10 +9364,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId?: number;
-                        reason: string;
-                    } | null;
+                    "application/json": components["schemas"]["PermissionRequestBodyInput"];
                 };
             };
             responses: {
@@ -10122,11 +9509,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["DeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -10271,12 +9654,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        targetComicId: number;
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["MergeRequestBodyInput"];
                 };
             };
             responses: {
@@ -10713,10 +10091,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @default  */
-                        note?: string;
-                    } | null;
+                    "application/json": components["schemas"]["ApproveBodyInput"];
                 };
             };
             responses: {
@@ -10860,9 +10235,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        note: string;
-                    };
+                    "application/json": components["schemas"]["RejectBodyInput"];
                 };
             };
             responses: {
@@ -11146,10 +10519,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11283,10 +10653,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11420,10 +10787,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11628,9 +10992,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -11809,9 +11171,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12009,9 +11369,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12190,9 +11548,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12390,9 +11746,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12571,9 +11925,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12990,11 +12342,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        role?: "user" | "admin";
-                        disabled?: boolean;
-                    };
+                    "application/json": components["schemas"]["AdminUserPatchInput"];
                 };
             };
             responses: {
@@ -13214,36 +12562,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                /** @enum {string} */
-                                kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged" | "webhook_paused";
-                                data: {
-                                    requestId?: number;
-                                    requestType?: string;
-                                    status?: string;
-                                    note?: string;
-                                    comicId?: number;
-                                    comicTitle?: string;
-                                    chapterId?: number;
-                                    chapterOrder?: number;
-                                    chapterName?: string;
-                                    teamId?: number;
-                                    teamName?: string;
-                                    role?: string;
-                                    actorName?: string;
-                                    targetComicId?: number;
-                                    targetComicTitle?: string;
-                                    requesterTeamName?: string;
-                                    /** @enum {string} */
-                                    cause?: "delete" | "merge";
-                                    hookId?: number;
-                                    host?: string;
-                                    failures?: number;
-                                };
-                                read: boolean;
-                                createdAt: string;
-                            }[];
+                            items: components["schemas"]["Notification"][];
                             total: number;
                             totalPages: number;
                             unread: number;
@@ -13479,19 +12798,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        mail: {
-                            request_to_review?: boolean;
-                            request_decided?: boolean;
-                            invitation?: boolean;
-                            chapter_published?: boolean;
-                            request_superseded?: boolean;
-                            comic_deleted?: boolean;
-                            comic_restored?: boolean;
-                            comic_merged?: boolean;
-                            webhook_paused?: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["NotificationSettingsUpdateInput"];
                 };
             };
             responses: {
@@ -13846,12 +13153,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        teamId: number;
-                        /** @enum {string} */
-                        scope: "read" | "upload";
-                    };
+                    "application/json": components["schemas"]["CreateApiTokenRequestInput"];
                 };
             };
             responses: {
@@ -14089,12 +13391,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        publishDelayHours: number;
-                        /** @default false */
-                        splitTallStrips?: boolean;
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateUploadSettingsRequestInput"];
                 };
             };
             responses: {
@@ -14189,6 +13486,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUserPatchInput: {
+            /** @enum {string} */
+            role?: "user" | "admin";
+            disabled?: boolean;
+        };
+        ApproveBodyInput: {
+            /** @default  */
+            note?: string;
+        } | null;
+        ArtDirectRequestInput: {
+            comicId: number;
+            volume: number;
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        ArtPresignRequestInput: {
+            comicId: number;
+            volume: number;
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
+        AuthRequestInput: {
+            token: string;
+            email?: string | null;
+            name?: string | null;
+            avatar?: string | null;
+        };
         Chapter: {
             id: number;
             comicId: number;
@@ -14260,6 +13591,17 @@ export interface components {
                 staged?: boolean;
             }[];
         };
+        ChapterPageDirectRequestInput: {
+            pageId: number;
+            key?: string;
+            clientId?: string;
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
         ChapterPageUploadResponse: {
             pages: {
                 id: number;
@@ -14273,6 +13615,32 @@ export interface components {
                 staged?: boolean;
                 duplicate: boolean;
             }[];
+        };
+        ChapterPagesDirectRequestInput: {
+            keys?: (string | null)[];
+            clientIds?: (string | null)[];
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        ChapterPagesPresignRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
+        ChoosePasswordRequestInput: {
+            password: string;
+        };
+        CollabRequestInput: {
+            comicId: number;
+            teamId: number;
+            /** @enum {string} */
+            action: "add" | "remove";
         };
         ComicCapabilities: {
             upload: boolean;
@@ -14400,6 +13768,113 @@ export interface components {
             width: number;
             height: number;
         };
+        CreateApiTokenRequestInput: {
+            name: string;
+            teamId: number;
+            /** @enum {string} */
+            scope: "read" | "upload";
+        };
+        CreateChapterRequestInput: {
+            comicId: number;
+            teamId?: number;
+            name?: string | null;
+            order: number;
+            /** @default false */
+            hideOrder?: boolean;
+            /** @default false */
+            hideDefaultOrder?: boolean;
+            volume?: number | null;
+            publishAt?: (number | string) | null;
+            /** @default false */
+            hidden?: boolean;
+            /** @default [] */
+            donateTeamIds?: number[];
+            /** @default [] */
+            creditTeamIds?: number[];
+            /** @default false */
+            hideDonate?: boolean;
+            /** @default false */
+            hideCredit?: boolean;
+            /** @default [] */
+            collaboratingTeamIds?: number[];
+            /** @default false */
+            scrambled?: boolean;
+            /** @default {} */
+            config?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+        };
+        CreateComicRequestInput: {
+            teamId: number;
+            thumbnail: string;
+            title: string;
+            anotherName?: string | null;
+            description?: string | null;
+            /**
+             * @default ongoing
+             * @enum {string}
+             */
+            status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            /** @default [] */
+            authors?: (number | string)[];
+            /** @default [] */
+            artists?: (number | string)[];
+            /** @default false */
+            syncArtistsWithAuthors?: boolean;
+            /** @default [] */
+            genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
+            /** @default false */
+            isMature?: boolean;
+            /** @default false */
+            isDoujinshi?: boolean;
+            /** @default [] */
+            couples?: (number)[][];
+        };
+        CreateInvitationRequestInput: {
+            email: string;
+            /** @enum {string} */
+            role: "manager" | "uploader";
+        };
+        CreateTeamRequestInput: {
+            name: string;
+            establishedAt?: (string | "") | null;
+            website?: string | null;
+            twitter?: string | null;
+            instagram?: string | null;
+            discord?: string | null;
+            facebook?: string | null;
+        };
+        CreateWebhookRequestInput: {
+            url: string;
+            events: "chapter.published"[];
+            /**
+             * @default json
+             * @enum {string}
+             */
+            format?: "json" | "discord";
+            /** @default  */
+            linkTemplate?: string;
+        };
+        DeleteRequestBodyInput: {
+            comicId: number;
+            teamId: number;
+            reason: string;
+        };
+        DirectUploadConfirmInput: {
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        DirectUploadRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
         DirectUploadTicket: {
             key: string;
             token: string;
@@ -14414,16 +13889,267 @@ export interface components {
         DirectUploadTickets: {
             uploads: components["schemas"]["DirectUploadTicket"][];
         };
+        MergeBodyInput: {
+            comicId: number;
+            targetComicId: number;
+        };
+        MergeRequestBodyInput: {
+            comicId: number;
+            targetComicId: number;
+            teamId: number;
+            reason: string;
+        };
         MessageResponse: {
             message: string;
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged" | "webhook_paused";
+            data: {
+                requestId?: number;
+                requestType?: string;
+                status?: string;
+                note?: string;
+                comicId?: number;
+                comicTitle?: string;
+                chapterId?: number;
+                chapterOrder?: number;
+                chapterName?: string;
+                teamId?: number;
+                teamName?: string;
+                role?: string;
+                actorName?: string;
+                targetComicId?: number;
+                targetComicTitle?: string;
+                requesterTeamName?: string;
+                /** @enum {string} */
+                cause?: "delete" | "merge";
+                hookId?: number;
+                host?: string;
+                failures?: number;
+            };
+            read: boolean;
+            createdAt: string;
+        };
+        NotificationSettingsUpdateInput: {
+            mail: {
+                request_to_review?: boolean;
+                request_decided?: boolean;
+                invitation?: boolean;
+                chapter_published?: boolean;
+                request_superseded?: boolean;
+                comic_deleted?: boolean;
+                comic_restored?: boolean;
+                comic_merged?: boolean;
+                webhook_paused?: boolean;
+            };
+        };
+        PermissionRequestBodyInput: {
+            teamId?: number;
+            reason: string;
+        } | null;
+        PersonBodyInput: {
+            name: string;
+        };
+        PersonDeleteRequestBodyInput: {
+            teamId: number;
+            reason: string;
+        };
+        QuickUpdateVolumeRequestInput: {
+            comicId: number;
+            volume: number | null;
+            fromChapterOrder: number;
+            toChapterOrder: number;
+        };
+        RejectBodyInput: {
+            note: string;
+        };
+        SingleDirectUploadConfirmInput: {
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        SingleDirectUploadRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
         };
         StoredImage: {
             key: string;
             url: string;
         };
+        Team: {
+            id: number;
+            name: string;
+            logo: components["schemas"]["StoredImage"] | null;
+            cover: components["schemas"]["StoredImage"] | null;
+            /** @enum {string|null} */
+            myRole: "owner" | "manager" | "uploader" | null;
+            memberCount: number;
+            createdAt: string;
+            establishedAt: string | null;
+            website: string;
+            twitter: string;
+            instagram: string;
+            discord: string;
+            facebook: string;
+            siteUrl: string | null;
+            can: {
+                manage: boolean;
+                own: boolean;
+                assignableRoles: ("manager" | "uploader")[];
+            };
+            updatedAt: string;
+            version: number;
+        };
         TeamRef: {
             id: number;
             name: string;
+        };
+        TransferOwnershipRequestInput: {
+            userId: number;
+        };
+        UpdateChapterRequestInput: {
+            id?: number;
+            version?: number;
+            name?: string | null;
+            order: number;
+            /** @default false */
+            hideOrder?: boolean;
+            /** @default false */
+            hideDefaultOrder?: boolean;
+            volume?: number | null;
+            publishAt?: (number | string) | null;
+            /** @default false */
+            hidden?: boolean;
+            /** @default [] */
+            donateTeamIds?: number[];
+            /** @default [] */
+            creditTeamIds?: number[];
+            /** @default false */
+            hideDonate?: boolean;
+            /** @default false */
+            hideCredit?: boolean;
+            /** @default [] */
+            collaboratingTeamIds?: number[];
+            /** @default false */
+            scrambled?: boolean;
+            /** @default {} */
+            config?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            pages?: {
+                id: number;
+            }[];
+            publish?: boolean;
+        };
+        UpdateComicRequestInput: {
+            title: string;
+            anotherName?: string | null;
+            description?: string | null;
+            /**
+             * @default ongoing
+             * @enum {string}
+             */
+            status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            /** @default [] */
+            authors?: (number | string)[];
+            /** @default [] */
+            artists?: (number | string)[];
+            /** @default false */
+            syncArtistsWithAuthors?: boolean;
+            /** @default [] */
+            genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
+            /** @default false */
+            isMature?: boolean;
+            /** @default false */
+            isDoujinshi?: boolean;
+            /** @default [] */
+            couples?: (number)[][];
+            version?: number;
+        };
+        UpdateCreditRequestInput: {
+            version?: number;
+            enabled: boolean;
+            /** @default  */
+            text?: string;
+            /** @default [] */
+            pages?: string[];
+        };
+        UpdateDonateRequestInput: {
+            version?: number;
+            enabled: boolean;
+            /** @default null */
+            qrImage?: string | null;
+            /** @default  */
+            content?: string;
+            /** @default false */
+            showInEachChapter?: boolean;
+        };
+        UpdateMemberRequestInput: {
+            /** @enum {string} */
+            role: "manager" | "uploader";
+        };
+        UpdateTeamRequestInput: {
+            name: string;
+            establishedAt?: (string | "") | null;
+            website?: string | null;
+            twitter?: string | null;
+            instagram?: string | null;
+            discord?: string | null;
+            facebook?: string | null;
+            version?: number;
+        };
+        UpdateUploadSettingsRequestInput: {
+            publishDelayHours: number;
+            /** @default false */
+            splitTallStrips?: boolean;
+            version?: number;
+        };
+        UpdateUserRequestInput: {
+            name?: string;
+            avatar?: string | null;
+        };
+        UpdateWebhookRequestInput: {
+            url: string;
+            events: "chapter.published"[];
+            /**
+             * @default json
+             * @enum {string}
+             */
+            format?: "json" | "discord";
+            /** @default  */
+            linkTemplate?: string;
+            version?: number;
+            paused?: boolean;
+        };
+        User: {
+            id: number;
+            email: string;
+            name: string;
+            avatar: string | null;
+            /** @enum {string} */
+            role: "user" | "admin";
+            emailVerified: boolean;
+        };
+        VerifiedUser: {
+            id: number;
+            email: string;
+            name: string;
+            avatar: string | null;
+            /** @enum {string} */
+            role: "user" | "admin";
+            emailVerified: boolean;
+            choosePassword: boolean;
+        };
+        VerifyEmailRequestInput: {
+            token: string;
         };
     };
     responses: never;

@@ -67,19 +67,21 @@ export const ZWebhookWithSecret = ZWebhook.extend({ secret: z.string() });
 export type TWebhookWithSecret = z.infer<typeof ZWebhookWithSecret>;
 
 /** `POST /api/teams/{teamId}/webhooks`. */
-export const ZCreateWebhookRequest = z.object({
-  url: zHookUrl,
-  events: zEvents,
-  format: ZWebhookFormat.optional().default("json"),
-  linkTemplate: zLinkTemplate.optional().default(""),
-});
+export const ZCreateWebhookRequest = z
+  .object({
+    url: zHookUrl,
+    events: zEvents,
+    format: ZWebhookFormat.optional().default("json"),
+    linkTemplate: zLinkTemplate.optional().default(""),
+  })
+  .meta({ id: "CreateWebhookRequest" });
 export type TCreateWebhookRequest = z.input<typeof ZCreateWebhookRequest>;
 
 /** `PUT /api/teams/{teamId}/webhooks/{hookId}`. */
 export const ZUpdateWebhookRequest = ZCreateWebhookRequest.extend({
   version: zBaseVersion,
   paused: z.boolean({ error: () => "validation.invalid" }).optional(),
-});
+}).meta({ id: "UpdateWebhookRequest" });
 export type TUpdateWebhookRequest = z.input<typeof ZUpdateWebhookRequest>;
 
 const zPathId = z.coerce

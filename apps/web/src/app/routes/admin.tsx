@@ -13,7 +13,7 @@ import { AdminTeams, AdminUsers, TrashList } from "@/features/admin/admin-lists"
 import { ADMIN_TABS, type AdminSearch } from "@/features/admin/admin-search";
 import { useAuth } from "@/features/auth/auth-store";
 import { AuditTable } from "@/features/history/audit-table";
-import { useRequests } from "@/features/requests/api";
+import { useRequests } from "@/features/requests/api/get-requests";
 import { RequestList } from "@/features/requests/request-list";
 import { cn } from "@/lib/utils";
 import { NotFoundPage } from "./not-found";

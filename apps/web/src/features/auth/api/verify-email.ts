@@ -1,4 +1,4 @@
-import type { TVerifiedUser } from "@vt/shared/contracts/users";
+import type { VerifiedUser } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 
 /**
@@ -7,8 +7,8 @@ import { api } from "@/lib/api-client";
  * password, so the page asks for a new one). A link works once, so a page asking twice for the
  * same token (React's development double effects, a re-render) shares one request.
  */
-const inFlight = new Map<string, Promise<TVerifiedUser>>();
-export function verifyEmail(token: string): Promise<TVerifiedUser> {
+const inFlight = new Map<string, Promise<VerifiedUser>>();
+export function verifyEmail(token: string): Promise<VerifiedUser> {
   let request = inFlight.get(token);
   if (!request) {
     request = api.post("/api/users/verify-email", { token });

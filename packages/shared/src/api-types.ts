@@ -5323,7 +5323,7 @@ export interface paths {
                             items: {
                                 id: number;
                                 url: string;
-                                events: "chapter.published"[];
+                                events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                                 /** @enum {string} */
                                 format: "json" | "discord";
                                 linkTemplate: string;
@@ -5392,7 +5392,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url: string;
-                        events: "chapter.published"[];
+                        events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                         /**
                          * @default json
                          * @enum {string}
@@ -5413,7 +5413,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -5522,7 +5522,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url: string;
-                        events: "chapter.published"[];
+                        events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                         /**
                          * @default json
                          * @enum {string}
@@ -5545,7 +5545,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -5724,7 +5724,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;

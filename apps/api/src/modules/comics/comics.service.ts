@@ -73,6 +73,9 @@ export {
   recordDirectCover,
   uploadCover,
 } from "./comic-images";
+
+import { queueComicCreated, queueRequestEvent } from "../webhooks/webhook-events";
+
 export { loadDetail } from "./comic-view";
 
 // ── List ──────────────────────────────────────────────────────────────────────
@@ -206,6 +209,7 @@ export async function createComic(
       action: "create",
       after: { ...infoOf(comic), thumbnail: comic.thumbnail, ...links },
     });
+    await queueComicCreated(tx, comic, user.name);
     return comic.id;
   });
   return getComic(deps, user, comicId);
@@ -267,6 +271,7 @@ export async function trashComic(
 ): Promise<void> {
   await repo.updateComic(tx, comicId, { deletedAt: new Date(), deletedBy: user.id });
   const superseded = await repo.supersedePending(tx, comicId, user.id, request?.id);
+  for (const r of superseded) await queueRequestEvent(tx, Number(r.id), "request.superseded");
   await notifyRequestsSuperseded(
     tx,
     user,
@@ -360,6 +365,7 @@ export async function mergeInTx(
   const moved = await mergeInto(tx, { source: pair.source, target: pair.target }, user.id);
   // Every pending request about the source is moot (the one carrying out this merge excepted).
   const superseded = await repo.supersedePending(tx, comicId, user.id, options.keepRequestId);
+  for (const r of superseded) await queueRequestEvent(tx, Number(r.id), "request.superseded");
   moved.requests = superseded.length;
   await notifyRequestsSuperseded(
     tx,

@@ -70,11 +70,19 @@ function renderSection(manage = true) {
   );
 }
 
+// jsdom has no ResizeObserver; the checkboxes (Radix) measure themselves with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeEach(() => {
   for (const fn of [get, post, put, del]) fn.mockReset();
 });
 
-describe("WebhooksSection", () => {
+// Generous: the states are awaited, and a shared machine may be slow to render them.
+describe("WebhooksSection", { timeout: 30_000 }, () => {
   it("tells a member that only managers and owners see webhooks, and asks the API nothing", () => {
     renderSection(false);
     expect(screen.getByText(/Chỉ quản lý và trưởng nhóm/)).toBeTruthy();
@@ -85,7 +93,7 @@ describe("WebhooksSection", () => {
     serve([]);
     post.mockResolvedValue({ ...hook(), secret: "whsec_bi_mat" });
     renderSection();
-    expect(await screen.findByText("Chưa có webhook", undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText("Chưa có webhook", undefined, { timeout: 15_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Thêm webhook" }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Thêm webhook" }));
@@ -104,7 +112,7 @@ describe("WebhooksSection", () => {
       format: "json",
       linkTemplate: "",
     });
-    const secret = await screen.findByLabelText("Khóa bí mật", undefined, { timeout: 5000 });
+    const secret = await screen.findByLabelText("Khóa bí mật", undefined, { timeout: 15_000 });
     expect((secret as HTMLInputElement).value).toBe("whsec_bi_mat");
     fireEvent.click(screen.getByRole("button", { name: "Tôi đã lưu khóa" }));
     await waitFor(() => expect(screen.queryByLabelText("Khóa bí mật")).toBeNull());
@@ -122,7 +130,7 @@ describe("WebhooksSection", () => {
     put.mockResolvedValue(hook());
     post.mockResolvedValue(delivery(11, { status: "pending", attempts: 0 }));
     renderSection();
-    const card = await screen.findByRole("listitem", { name: "hooks.example" }, { timeout: 5000 });
+    const card = await screen.findByRole("listitem", { name: "hooks.example" }, { timeout: 15_000 });
     expect(within(card).getByText("Đã tạm dừng")).toBeTruthy();
     expect(within(card).getByText(/tạm dừng sau 5 lần gửi thất bại/)).toBeTruthy();
     fireEvent.click(within(card).getByRole("button", { name: "Tiếp tục gửi" }));
@@ -134,7 +142,7 @@ describe("WebhooksSection", () => {
     });
 
     fireEvent.click(within(card).getByRole("button", { name: "Nhật ký gửi" }));
-    const failed = await within(card).findByText("Thất bại", undefined, { timeout: 5000 });
+    const failed = await within(card).findByText("Thất bại", undefined, { timeout: 15_000 });
     const row = failed.closest("tr")!;
     expect(within(row).getByText("503")).toBeTruthy();
     expect(within(row).getByText("bận")).toBeTruthy();
@@ -154,9 +162,9 @@ describe("WebhooksSection", () => {
       Array.from({ length: 45 }, (_, i) => delivery(100 - i)),
     );
     renderSection();
-    const card = await screen.findByRole("listitem", { name: "hooks.example" }, { timeout: 5000 });
+    const card = await screen.findByRole("listitem", { name: "hooks.example" }, { timeout: 15_000 });
     fireEvent.click(within(card).getByRole("button", { name: "Nhật ký gửi" }));
-    expect(await within(card).findByText("Trang 1 / 3", undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await within(card).findByText("Trang 1 / 3", undefined, { timeout: 15_000 })).toBeTruthy();
     expect(card.querySelectorAll("tr[data-delivery-id]")).toHaveLength(20);
     fireEvent.click(within(card).getByRole("button", { name: "Trang sau" }));
     await within(card).findByText("Trang 2 / 3");
@@ -166,7 +174,7 @@ describe("WebhooksSection", () => {
   it("shows a failed load as an error with Retry, never as an empty list", async () => {
     serve(new Error("mất mạng"));
     renderSection();
-    expect(await screen.findByText("Không tải được dữ liệu", undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText("Không tải được dữ liệu", undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText("Chưa có webhook")).toBeNull();
     expect(screen.getByRole("button", { name: "Thử lại" })).toBeTruthy();
   });

@@ -74,7 +74,7 @@ export {
   uploadCover,
 } from "./comic-images";
 
-import { queueComicCreated, queueRequestEvent } from "../webhooks/webhook-events";
+import { queueComicCreated, queueRequestEvent } from "../webhooks/webhook-events.service";
 
 export { loadDetail } from "./comic-view";
 

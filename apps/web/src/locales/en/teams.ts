@@ -314,6 +314,8 @@ export const teams = {
     paused: "Paused",
     pausedNote:
       "This webhook paused after {{count}} failed attempts in a row: unfinished deliveries wait, and events while it is paused are not sent. Choose “Resume sending” once the receiver is ready.",
+    pausedByHand:
+      "This webhook is paused: unfinished deliveries wait, and events while it is paused are not sent. Choose “Resume sending” to send again.",
     resume: "Resume sending",
     resumed: "The webhook is sending again",
     sendTest: "Send a test event",

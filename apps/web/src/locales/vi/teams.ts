@@ -311,6 +311,8 @@ export const teams = {
     paused: "Đã tạm dừng",
     pausedNote:
       "Webhook đã tạm dừng sau {{count}} lần gửi thất bại liên tiếp: các lần gửi còn dở sẽ chờ, sự kiện mới trong lúc tạm dừng không được gửi. Bấm “Tiếp tục gửi” khi máy nhận đã sẵn sàng.",
+    pausedByHand:
+      "Webhook đang tạm dừng: các lần gửi còn dở sẽ chờ, sự kiện mới trong lúc tạm dừng không được gửi. Bấm “Tiếp tục gửi” để gửi lại như thường.",
     resume: "Tiếp tục gửi",
     resumed: "Webhook đã tiếp tục gửi",
     sendTest: "Gửi sự kiện thử",

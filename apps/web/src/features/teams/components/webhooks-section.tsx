@@ -216,7 +216,9 @@ function WebhookCard({
       </dl>
       {hook.paused && (
         <p role="status" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          {t("teams.webhooks.pausedNote", { count: hook.consecutiveFailures })}
+          {hook.consecutiveFailures > 0
+            ? t("teams.webhooks.pausedNote", { count: hook.consecutiveFailures })
+            : t("teams.webhooks.pausedByHand")}
         </p>
       )}
       <fieldset aria-label={t("teams.webhooks.actions", { host })} className="flex flex-wrap gap-2">

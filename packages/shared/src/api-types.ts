@@ -5041,7 +5041,7 @@ export interface paths {
                             items: {
                                 id: number;
                                 url: string;
-                                events: "chapter.published"[];
+                                events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                                 /** @enum {string} */
                                 format: "json" | "discord";
                                 linkTemplate: string;
@@ -5121,7 +5121,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -5241,7 +5241,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -5420,7 +5420,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -13846,7 +13846,7 @@ export interface components {
         };
         CreateWebhookRequestInput: {
             url: string;
-            events: "chapter.published"[];
+            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
             /**
              * @default json
              * @enum {string}
@@ -14118,7 +14118,7 @@ export interface components {
         };
         UpdateWebhookRequestInput: {
             url: string;
-            events: "chapter.published"[];
+            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
             /**
              * @default json
              * @enum {string}

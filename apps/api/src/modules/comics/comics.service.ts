@@ -71,6 +71,9 @@ export {
   listArts,
   uploadCover,
 } from "./comic-images";
+
+import { queueComicCreated, queueRequestEvent } from "../webhooks/webhook-events.service";
+
 export { loadDetail } from "./comic-view";
 
 // ── List ──────────────────────────────────────────────────────────────────────
@@ -204,6 +207,7 @@ export async function createComic(
       action: "create",
       after: { ...infoOf(comic), thumbnail: comic.thumbnail, ...links },
     });
+    await queueComicCreated(tx, comic, user.name);
     return comic.id;
   });
   // The cover was stored by POST /comics/covers; its thumbnail is made now that a comic uses it.
@@ -267,6 +271,7 @@ export async function trashComic(
 ): Promise<void> {
   await repo.updateComic(tx, comicId, { deletedAt: new Date(), deletedBy: user.id });
   const superseded = await repo.supersedePending(tx, comicId, user.id, request?.id);
+  for (const r of superseded) await queueRequestEvent(tx, Number(r.id), "request.superseded");
   await notifyRequestsSuperseded(
     tx,
     user,
@@ -366,6 +371,7 @@ export async function mergeInTx(
   const moved = await mergeInto(tx, { source: pair.source, target: pair.target }, user.id);
   // Every pending request about the source is moot (the one carrying out this merge excepted).
   const superseded = await repo.supersedePending(tx, comicId, user.id, options.keepRequestId);
+  for (const r of superseded) await queueRequestEvent(tx, Number(r.id), "request.superseded");
   moved.requests = superseded.length;
   await notifyRequestsSuperseded(
     tx,

@@ -145,12 +145,8 @@ export const pageCheckKeeps = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("page_check_keeps_comic_hash_key")
-      .on(t.comicId, t.dhash)
-      .where(sql`${t.pageId} is null`),
-    uniqueIndex("page_check_keeps_page_kind_key")
-      .on(t.pageId, t.kind)
-      .where(sql`${t.pageId} is not null`),
+    uniqueIndex("page_check_keeps_comic_hash_key").on(t.comicId, t.dhash).where(sql`${t.pageId} is null`),
+    uniqueIndex("page_check_keeps_page_kind_key").on(t.pageId, t.kind).where(sql`${t.pageId} is not null`),
     index("page_check_keeps_chapter_idx").on(t.chapterId),
   ],
 );

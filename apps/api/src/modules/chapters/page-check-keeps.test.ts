@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageCheckKeeps } from "../../db/schema/chapters";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { call, multipart, type TestUser, type UploadFile } from "../../../test/fixtures/api";
 import { type ChapterWorld, chapterKit, chapterWorld } from "../../../test/fixtures/chapters";
 import { blankPage, comicPage } from "../../../test/fixtures/pages";
+import { pageCheckKeeps } from "../../db/schema/chapters";
 
 let t: TestApp;
 let world: ChapterWorld;
@@ -29,7 +29,13 @@ async function upload(chapterId: number, pages: Buffer[]) {
   return (res.json() as { pages: { id: number }[] }).pages.map((p) => p.id);
 }
 
-type Finding = { kind: string; pages: { id: number }[]; chapter?: { id: number }; matched?: number; kept?: boolean };
+type Finding = {
+  kind: string;
+  pages: { id: number }[];
+  chapter?: { id: number };
+  matched?: number;
+  kept?: boolean;
+};
 
 async function findings(chapterId: number, user: TestUser = uploader): Promise<Finding[]> {
   const res = await call(t, user, "GET", `/api/chapters/${chapterId}/checks`);
@@ -41,7 +47,8 @@ const keep = (chapterId: number, body: Record<string, unknown>, user: TestUser |
   call(t, user, "PUT", `/api/chapters/${chapterId}/checks/kept`, { payload: body });
 
 /** kind, other chapter, page ids, kept: what a test compares. */
-const brief = (fs: Finding[]) => fs.map((f) => [f.kind, f.chapter?.id ?? null, f.pages.map((p) => p.id), !!f.kept]);
+const brief = (fs: Finding[]) =>
+  fs.map((f) => [f.kind, f.chapter?.id ?? null, f.pages.map((p) => p.id), !!f.kept]);
 
 const keepRows = () => t.database.db.select().from(pageCheckKeeps);
 
@@ -77,9 +84,13 @@ describe("PUT /api/chapters/:chapterId/checks/kept", () => {
     expect(other14).toBeDefined();
 
     // Keeping twice stores one row; undoing from any chapter brings the finding back everywhere.
-    expect((await keep(ch14.id, { kind: "otherChapter", pageIds: [recap14], kept: true })).statusCode).toBe(200);
+    expect((await keep(ch14.id, { kind: "otherChapter", pageIds: [recap14], kept: true })).statusCode).toBe(
+      200,
+    );
     expect((await keepRows()).filter((r) => r.comicId === comicId && r.pageId === null).length).toBe(1);
-    expect((await keep(ch14.id, { kind: "otherChapter", pageIds: [recap14], kept: false })).statusCode).toBe(200);
+    expect((await keep(ch14.id, { kind: "otherChapter", pageIds: [recap14], kept: false })).statusCode).toBe(
+      200,
+    );
     // (chapter 13's recap is now in chapters 12 and 14.)
     expect(brief(await findings(ch13.id))).toEqual([
       ["otherChapter", ch12.id, [recap13], false],
@@ -140,7 +151,9 @@ describe("PUT /api/chapters/:chapterId/checks/kept", () => {
     const [foreign] = await upload(other.id, [await comicPage(3202)]);
     const before = (await keepRows()).length;
 
-    expect((await keep(c.id, { kind: "blank", pageIds: [blank], kept: true }, world.outsider)).statusCode).toBe(404);
+    expect(
+      (await keep(c.id, { kind: "blank", pageIds: [blank], kept: true }, world.outsider)).statusCode,
+    ).toBe(404);
     expect((await keep(c.id, { kind: "blank", pageIds: [blank], kept: true }, null)).statusCode).toBe(401);
     const wrongPage = await keep(c.id, { kind: "blank", pageIds: [blank, foreign], kept: true });
     expect(wrongPage.statusCode).toBe(422);
@@ -152,6 +165,8 @@ describe("PUT /api/chapters/:chapterId/checks/kept", () => {
     expect((await keep(99_999_999, { kind: "blank", pageIds: [page], kept: true })).statusCode).toBe(404);
     expect((await keepRows()).length).toBe(before);
     // The collaborating team may edit the comic's chapters, so it may keep too.
-    expect((await keep(c.id, { kind: "blank", pageIds: [blank], kept: true }, world.collabUser)).statusCode).toBe(200);
+    expect(
+      (await keep(c.id, { kind: "blank", pageIds: [blank], kept: true }, world.collabUser)).statusCode,
+    ).toBe(200);
   });
 });

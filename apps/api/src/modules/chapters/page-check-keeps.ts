@@ -4,7 +4,11 @@
  * the whole comic by its hash; the other kinds are kept for one page of one chapter while its image
  * is the one kept. The checks still answer kept findings, marked `kept: true` (markKept).
  */
-import type { TChapterChecks, TKeepFindingRequest, TPageCheckFinding } from "@vt/shared/contracts/page-checks";
+import type {
+  TChapterChecks,
+  TKeepFindingRequest,
+  TPageCheckFinding,
+} from "@vt/shared/contracts/page-checks";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";

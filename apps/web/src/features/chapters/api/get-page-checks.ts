@@ -8,7 +8,8 @@ export function getPageChecks(chapterId: number, signal?: AbortSignal) {
 }
 
 /** Every answer of a chapter's checks (whatever pages they were asked for). */
-export const pageChecksQueryKey = (chapterId: number) => [...chapterQueryKeyAll, { chapterId }, "checks"] as const;
+export const pageChecksQueryKey = (chapterId: number) =>
+  [...chapterQueryKeyAll, { chapterId }, "checks"] as const;
 
 /**
  * The checks of the chapter's stored pages as `pages` names them (their ids and images): a new,

@@ -5,8 +5,8 @@ import { type ChapterEditorProps, useChapterEditor } from "../hooks/use-chapter-
 import { ChapterAdvancedCard } from "./chapter-advanced-card";
 import { ChapterBasicsCard } from "./chapter-basics-card";
 import { ChapterPagesCard } from "./chapter-pages-card";
-import { PageChecksPanel } from "./page-checks-panel";
 import { ChapterActions, ChapterPublishingCard } from "./chapter-publishing-card";
+import { PageChecksPanel } from "./page-checks-panel";
 
 /**
  * The chapter form (new and edit) with its pages. A new chapter becomes a draft on the server as

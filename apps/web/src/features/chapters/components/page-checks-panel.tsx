@@ -1,5 +1,12 @@
 import type { TPageCheckFinding } from "@vt/shared/contracts/page-checks";
-import { BookmarkCheckIcon, ImageUpIcon, RotateCcwIcon, Trash2Icon, TriangleAlertIcon, XIcon } from "lucide-react";
+import {
+  BookmarkCheckIcon,
+  ImageUpIcon,
+  RotateCcwIcon,
+  Trash2Icon,
+  TriangleAlertIcon,
+  XIcon,
+} from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionButton } from "@/components/action-button";
@@ -163,7 +170,11 @@ function FindingItem({
   );
   const setKept = (on: boolean) =>
     keep.mutate(
-      { kind: finding.kind, pageIds: pages.flatMap((p) => (p.page.id === undefined ? [] : [p.page.id])), kept: on },
+      {
+        kind: finding.kind,
+        pageIds: pages.flatMap((p) => (p.page.id === undefined ? [] : [p.page.id])),
+        kept: on,
+      },
       { onError: showErrorToast },
     );
   const many = finding.kind === "otherChapter" && pages.length > 1;
@@ -194,7 +205,13 @@ function FindingItem({
         ))}
       </ul>
       {shown.length < pages.length && (
-        <Button type="button" size="sm" variant="link" className="justify-self-start px-0" onClick={() => setAll(true)}>
+        <Button
+          type="button"
+          size="sm"
+          variant="link"
+          className="justify-self-start px-0"
+          onClick={() => setAll(true)}
+        >
           {t("chapters.checks.showAll", { count: pages.length })}
         </Button>
       )}

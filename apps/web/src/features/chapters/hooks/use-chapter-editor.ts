@@ -14,6 +14,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
+import { useModal } from "@/components/modal/use-modal";
 import { formatDateTime } from "@/lib/date-format";
 import { showErrorToast } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
@@ -29,7 +30,6 @@ import {
   ZChapterForm,
 } from "../chapter-form-schema";
 import { type AddResult, pagesSession } from "../pages-session";
-import { useModal } from "@/components/modal/use-modal";
 import { useLooseT } from "./use-chapter-label";
 import { usePageChecks } from "./use-page-checks";
 import { usePagesSession } from "./use-pages-session";

@@ -20,7 +20,8 @@ export type ShownFinding = {
   kept: boolean;
 };
 
-const working = (p: EditorPage) => p.state === "queued" || p.state === "processing" || p.state === "uploading";
+const working = (p: EditorPage) =>
+  p.state === "queued" || p.state === "processing" || p.state === "uploading";
 
 export function usePageChecks(chapterId: number | null, pages: readonly EditorPage[]) {
   const queryClient = useQueryClient();
@@ -48,7 +49,12 @@ export function usePageChecks(chapterId: number | null, pages: readonly EditorPa
         return i === undefined ? [] : [{ page: pages[i]!, position: i + 1 }];
       });
       if (present.length < (finding.kind === "duplicate" ? 2 : 1)) return [];
-      const key = [finding.kind, finding.chapter?.id ?? "", finding.pages.map((p) => p.id).join("."), finding.kept ? "k" : ""].join("-");
+      const key = [
+        finding.kind,
+        finding.chapter?.id ?? "",
+        finding.pages.map((p) => p.id).join("."),
+        finding.kept ? "k" : "",
+      ].join("-");
       return [{ key, finding, pages: present, kept: !!finding.kept }];
     });
   }, [query.data, pages, enabled, busy]);

@@ -192,7 +192,8 @@ const ui = {
     none_other: "No problems found in {{count}} pages.",
     open_one: "{{count}} thing to look at",
     open_other: "{{count}} things to look at",
-    unchecked_one: "{{count}} page was not checked (a scrambled upload, or uploaded before page checks existed).",
+    unchecked_one:
+      "{{count}} page was not checked (a scrambled upload, or uploaded before page checks existed).",
     unchecked_other:
       "{{count}} pages were not checked (scrambled uploads, or uploaded before page checks existed).",
     failed: "The pages could not be checked.",

@@ -60,7 +60,13 @@ const answer = (chapterId: number, findings: TChapterChecks["findings"]): TChapt
 const all = (chapterId: number) =>
   answer(chapterId, [
     { kind: "duplicate", pages: [ref(3), ref(4)] },
-    { kind: "otherChapter", pages: [ref(1)], chapter: { id: 12, order: 12, name: "Mưa" }, matched: 1, total: 8 },
+    {
+      kind: "otherChapter",
+      pages: [ref(1)],
+      chapter: { id: 12, order: 12, name: "Mưa" },
+      matched: 1,
+      total: 8,
+    },
     { kind: "blank", pages: [ref(5)] },
     { kind: "width", pages: [ref(6)], width: 1600, medianWidth: 800 },
     { kind: "narrow", pages: [ref(7)], width: 400, minWidth: 600 },
@@ -78,7 +84,11 @@ describe("PageChecksPanel", () => {
     renderPanel(8);
     const item = (text: string) => screen.findByText(text, {}, wait).then((el) => el.closest("li")!);
     const duplicate = await item("Trang 3, 4 là cùng một hình");
-    expect(within(duplicate).getAllByRole("img").map((i) => i.getAttribute("alt"))).toEqual(["Trang 3", "Trang 4"]);
+    expect(
+      within(duplicate)
+        .getAllByRole("img")
+        .map((i) => i.getAttribute("alt")),
+    ).toEqual(["Trang 3", "Trang 4"]);
     expect(within(duplicate).getAllByRole("img")[0]!.getAttribute("src")).toBe("/files/comics/p3.png");
     const other = await item("1 trên 8 trang đã có trong Chương 12 - Mưa");
     expect(within(other).getAllByRole("img")).toHaveLength(1);
@@ -119,7 +129,9 @@ describe("PageChecksPanel", () => {
     await i18n.changeLanguage("vi");
     get.mockRejectedValueOnce(new Error("mạng hỏng"));
     renderPanel(2);
-    expect((await screen.findByRole("alert", {}, wait)).textContent).toContain("Không kiểm tra được các trang.");
+    expect((await screen.findByRole("alert", {}, wait)).textContent).toContain(
+      "Không kiểm tra được các trang.",
+    );
     expect(screen.queryByText(/Không thấy vấn đề/)).toBeNull();
     get.mockImplementation((_path, { params }) => Promise.resolve(answer(params.path.chapterId, [])));
     fireEvent.click(screen.getByRole("button", { name: "Thử lại" }));
@@ -134,7 +146,9 @@ describe("PageChecksPanel", () => {
     expect(screen.getByText("1 of 8 pages are already in Chapter 12 - Mưa")).toBeTruthy();
     expect(screen.getByText("Page 5 is blank or nearly blank")).toBeTruthy();
     expect(screen.getByText("Page 6 is 1600 px wide, unlike the other pages (800 px)")).toBeTruthy();
-    expect(screen.getByText("Page 7 is only 400 px wide, too narrow to read well (at least 600 px)")).toBeTruthy();
+    expect(
+      screen.getByText("Page 7 is only 400 px wide, too narrow to read well (at least 600 px)"),
+    ).toBeTruthy();
     expect(screen.getAllByRole("button", { name: "Keep" })).toHaveLength(5);
     await i18n.changeLanguage("vi");
   }, 60_000);

@@ -211,7 +211,7 @@ const ui = {
     narrowHint: "Replace it with a larger original if you have one.",
     keep: "Keep",
     unkeep: "Stop keeping",
-    removeAll_one: "Remove this page",
+    removeAll_one: "Remove this {{count}} page",
     removeAll_other: "Remove these {{count}} pages",
     showAll: "Show all {{count}} pages",
     keptTitle: "Kept ({{count}})",

@@ -270,7 +270,7 @@ function CheckedPage({
   const thumb = usePageThumb(frame, page.thumb, page.key);
   const working = page.state !== "done" && page.state !== "error";
   return (
-    <li className="grid w-24 gap-1 sm:w-28" data-page-id={page.id}>
+    <li className="grid w-28 gap-1" data-page-id={page.id}>
       <div ref={frame} className="aspect-[2/3] overflow-hidden rounded-md border bg-muted">
         {thumb && (
           <img
@@ -283,7 +283,9 @@ function CheckedPage({
         )}
       </div>
       <div className="flex items-center gap-0.5">
-        <span className="font-medium text-xs tabular-nums">{t("chapters.pages.page", { n: position })}</span>
+        <span className="whitespace-nowrap font-medium text-xs tabular-nums">
+          {t("chapters.pages.page", { n: position })}
+        </span>
         <span className="flex-1" />
         <input
           ref={input}

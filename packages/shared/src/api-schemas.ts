@@ -40,6 +40,7 @@ export type CreateWebhookRequest = Schemas["CreateWebhookRequestInput"];
 export type DeleteRequestBody = Schemas["DeleteRequestBodyInput"];
 export type DirectUploadConfirm = Schemas["DirectUploadConfirmInput"];
 export type DirectUploadRequest = Schemas["DirectUploadRequestInput"];
+export type KeepFindingRequest = Schemas["KeepFindingRequestInput"];
 export type MergeBody = Schemas["MergeBodyInput"];
 export type MergeRequestBody = Schemas["MergeRequestBodyInput"];
 export type NotificationSettingsUpdate = Schemas["NotificationSettingsUpdateInput"];

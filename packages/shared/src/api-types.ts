@@ -8272,6 +8272,7 @@ export interface paths {
                                 width?: number;
                                 medianWidth?: number;
                                 minWidth?: number;
+                                kept?: boolean;
                             }[];
                         };
                     };
@@ -8331,6 +8332,136 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chapters/{chapterId}/checks/kept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep a page-check finding, or stop keeping it: `otherChapter` for the whole comic (a recap or credit page, by its picture), the other kinds for these pages of this chapter; answers the checks afresh */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KeepFindingRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapterId: number;
+                            pageCount: number;
+                            unchecked: number;
+                            findings: {
+                                /** @enum {string} */
+                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+                                pages: {
+                                    id: number;
+                                    position: number;
+                                }[];
+                                chapter?: {
+                                    id: number;
+                                    order: number;
+                                    name: string;
+                                };
+                                matched?: number;
+                                total?: number;
+                                width?: number;
+                                medianWidth?: number;
+                                minWidth?: number;
+                                kept?: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -13888,6 +14019,12 @@ export interface components {
         };
         DirectUploadTickets: {
             uploads: components["schemas"]["DirectUploadTicket"][];
+        };
+        KeepFindingRequestInput: {
+            /** @enum {string} */
+            kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+            pageIds: number[];
+            kept: boolean;
         };
         MergeBodyInput: {
             comicId: number;

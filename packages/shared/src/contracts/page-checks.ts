@@ -9,8 +9,15 @@
  * - `blank`: a blank or near-blank page (one flat colour);
  * - `width`: a page much wider or narrower than the chapter's median width (a double spread, a wrong file);
  * - `narrow`: a page below the usable width `minWidth`.
+ *
+ * A finding an uploader kept (`PUT /api/chapters/:chapterId/checks/kept`) is still answered, marked
+ * `kept: true`, so the editor lists it apart and can undo it; it never counts as unresolved. An
+ * `otherChapter` finding whose pages are partly kept is split into the part not kept and the kept
+ * part (one finding each, for the same chapter).
  */
 import { z } from "zod";
+import { MAX_PAGES_PER_UPLOAD } from "../constants";
+import { zId } from "./comics";
 
 export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow"] as const;
 export const ZPageCheckKind = z.enum(PAGE_CHECK_KINDS);
@@ -33,6 +40,8 @@ export const ZPageCheckFinding = z.object({
   medianWidth: z.number().int().optional(),
   /** narrow: the smallest usable width in px. */
   minWidth: z.number().int().optional(),
+  /** Kept by an uploader: shown apart, not counted as a problem. */
+  kept: z.boolean().optional(),
 });
 export type TPageCheckFinding = z.infer<typeof ZPageCheckFinding>;
 
@@ -45,3 +54,18 @@ export const ZChapterChecks = z.object({
   findings: z.array(ZPageCheckFinding),
 });
 export type TChapterChecks = z.infer<typeof ZChapterChecks>;
+
+/**
+ * `PUT /api/chapters/:chapterId/checks/kept`: keep (`kept: true`) or stop keeping a finding of the
+ * chapter's pages. `otherChapter` is remembered for the whole comic (the pages' pictures, by hash:
+ * a recap or credit page); the other kinds for these pages of this chapter, while their image
+ * stays the one kept. The answer is the chapter's checks afresh.
+ */
+export const ZKeepFindingRequest = z
+  .object({
+    kind: ZPageCheckKind,
+    pageIds: z.array(zId()).min(1).max(MAX_PAGES_PER_UPLOAD),
+    kept: z.boolean(),
+  })
+  .meta({ id: "KeepFindingRequest" });
+export type TKeepFindingRequest = z.infer<typeof ZKeepFindingRequest>;

@@ -61,7 +61,9 @@ export const ZVerifiedUser = ZUser.extend({ choosePassword: z.boolean() }).meta(
 export type TVerifiedUser = z.infer<typeof ZVerifiedUser>;
 
 /** `POST /api/users/password`: the password chosen after the verification link (once). */
-export const ZChoosePasswordRequest = z.strictObject({ password: zPassword }).meta({ id: "ChoosePasswordRequest" });
+export const ZChoosePasswordRequest = z
+  .strictObject({ password: zPassword })
+  .meta({ id: "ChoosePasswordRequest" });
 export type TChoosePasswordRequest = z.infer<typeof ZChoosePasswordRequest>;
 
 /** `POST /api/users/verification-email`: a new verification mail went to `email`. */

@@ -121,3 +121,32 @@ export const chapterPages = pgTable(
     uniqueIndex("chapter_pages_client_key").on(t.chapterId, t.clientId).where(sql`${t.clientId} is not null`),
   ],
 );
+
+/**
+ * Page-check findings an uploader kept ("keep" in the editor's Page checks panel,
+ * docs/page-checks.md). Two kinds of row:
+ * - comic-wide (`chapter_id` and `page_id` null, kind `otherChapter`): a page shared between
+ *   chapters on purpose (a recap or credit page); `dhash` is its hash, and no page of any chapter of
+ *   the comic within the duplicate distance of it is reported as "already in chapter X" again;
+ * - per page (`chapter_id` and `page_id` set, kind `duplicate`, `blank`, `width` or `narrow`): that
+ *   finding is not raised for that page while its image is the one kept (`dhash` is the page's hash
+ *   then, null for a page without one; a replaced image brings the finding back).
+ */
+export const pageCheckKeeps = pgTable(
+  "page_check_keeps",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    comicId: parentRef("comic_id", () => comics.id),
+    chapterId: integer("chapter_id").references(() => chapters.id, { onDelete: "cascade" }),
+    pageId: integer("page_id").references(() => chapterPages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    dhash: text("dhash"),
+    createdBy: userRef("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("page_check_keeps_comic_hash_key").on(t.comicId, t.dhash).where(sql`${t.pageId} is null`),
+    uniqueIndex("page_check_keeps_page_kind_key").on(t.pageId, t.kind).where(sql`${t.pageId} is not null`),
+    index("page_check_keeps_chapter_idx").on(t.chapterId),
+  ],
+);

@@ -25,7 +25,7 @@ import {
   ZUpdateChapterRequest,
 } from "@vt/shared/contracts/chapters";
 import { ZDirectUploadTickets } from "@vt/shared/contracts/images";
-import { ZChapterChecks } from "@vt/shared/contracts/page-checks";
+import { ZChapterChecks, ZKeepFindingRequest } from "@vt/shared/contracts/page-checks";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
@@ -39,7 +39,7 @@ import { directImages, multipartImages } from "../../lib/upload-flow";
 import { assertJsonDepth, parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
-import { chapterChecks } from "./page-checks";
+import { checksWithKeeps, keepFinding } from "./page-check-keeps";
 
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
@@ -151,7 +151,26 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZChapterChecks, ...scoped, ...e(422) },
       },
     },
-    async (request) => chapterChecks(deps(request), await requireUser(request), request.params.chapterId),
+    async (request) => checksWithKeeps(deps(request), await requireUser(request), request.params.chapterId),
+  );
+
+  app.put(
+    "/chapters/:chapterId/checks/kept",
+    {
+      schema: {
+        tags,
+        summary:
+          "Keep a page-check finding, or stop keeping it: `otherChapter` for the whole comic (a recap or credit page, by its picture), the other kinds for these pages of this chapter; answers the checks afresh",
+        params: ZChapterParams,
+        body: ZKeepFindingRequest,
+        response: { 200: ZChapterChecks, ...write },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await keepFinding(deps(request), user, request.params.chapterId, request.body);
+      return checksWithKeeps(deps(request), user, request.params.chapterId);
+    },
   );
 
   app.post(

@@ -2,23 +2,17 @@
  * The page checks of a chapter (issue 29, `GET /api/chapters/:chapterId/checks`): duplicates within
  * the chapter, pages already in another chapter of the comic, blank pages, misfit widths. Read
  * access as for the chapter itself. Two statements whatever the size: the chapter's pages, then
- * the comic's other pages that share a hash band with one of them (GIN index on `dhash_bands`),
- * compared exactly here. Thresholds and their measurement: docs/page-checks.md.
+ * the comic's other pages within the distance of one of them (./page-bands.ts). Thresholds and their measurement: docs/page-checks.md.
  */
 import type { TChapterChecks, TPageCheckFinding } from "@vt/shared/contracts/page-checks";
-import { and, asc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session";
-import { liveSql } from "../../db/chapter-visibility";
-import type { Executor } from "../../db/executor";
-import { chapterPages, chapters } from "../../db/schema/chapters";
-import { intArray } from "../../db/sql";
+import { chapterPages } from "../../db/schema/chapters";
 import { bandProbes, dhashBands, hamming, hammingWords, hashWords } from "../../lib/page-fingerprint";
 import { type ChaptersDeps, chapterAccess } from "./chapter-access";
+import { BLANK_STD, DUPLICATE_DISTANCE, findPagesSharingBands } from "./page-bands";
 
-/** Two hashes this close (differing bits of 64) are the same page (measured: docs/page-checks.md; <= 7 keeps the band lookup at one flipped bit). */
-export const DUPLICATE_DISTANCE = 7;
-/** A page whose brightness varies less than this (standard deviation, 0-255) is blank. */
-export const BLANK_STD = 6;
+export { BLANK_STD, DUPLICATE_DISTANCE };
 /** A page this much wider or narrower than the chapter's median width (fraction) does not fit. */
 export const WIDTH_TOLERANCE = 0.25;
 /** Narrower pages are too small to read. */
@@ -130,31 +124,6 @@ export function pageFindings(
   return findings;
 }
 
-/** The comic's pages outside `chapterId` that share a hash band with one of `hashes` (one statement). */
-async function candidates(db: Executor, comicId: number, chapterId: number, hashes: string[]) {
-  if (!hashes.length) return [];
-  const probes = [...new Set(hashes.flatMap((h) => bandProbes(h, DUPLICATE_DISTANCE)))];
-  return db
-    .select({
-      chapterId: chapterPages.chapterId,
-      dhash: sql<string>`${chapterPages.dhash}`,
-      order: chapters.order,
-      name: chapters.name,
-    })
-    .from(chapterPages)
-    .innerJoin(chapters, eq(chapters.id, chapterPages.chapterId))
-    .where(
-      and(
-        sql`${chapterPages.dhashBands} && ${intArray(probes)}`,
-        eq(chapters.comicId, comicId),
-        ne(chapterPages.chapterId, chapterId),
-        liveSql,
-        isNotNull(chapterPages.dhash),
-        gte(chapterPages.brightnessStd, BLANK_STD),
-      ),
-    );
-}
-
 export async function chapterChecks(
   deps: ChaptersDeps,
   user: SessionUser,
@@ -172,7 +141,7 @@ export async function chapterChecks(
     .where(eq(chapterPages.chapterId, chapterId))
     .orderBy(asc(chapterPages.staged), asc(chapterPages.position), asc(chapterPages.id));
   const hashes = pages.filter(comparable).map((p) => p.dhash);
-  const others = await candidates(deps.db, row.chapter.comicId, chapterId, hashes);
+  const others = await findPagesSharingBands(deps.db, row.chapter.comicId, hashes, chapterId);
   const names = new Map(others.map((o) => [o.chapterId, { id: o.chapterId, order: o.order, name: o.name }]));
   return {
     chapterId,

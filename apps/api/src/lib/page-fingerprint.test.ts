@@ -105,7 +105,9 @@ describe("page fingerprint", () => {
         distances.png!.push(hamming(png.dhash, want.dhash));
         distances["jpeg q85"]!.push(hamming(jpeg.dhash, plainJpeg.dhash));
         // The scrambled file read as a plain page is another picture.
-        distances["other page"]!.push(hamming((await fingerprintImage(await scrambledPage(plain, perm))).dhash, want.dhash));
+        distances["other page"]!.push(
+          hamming((await fingerprintImage(await scrambledPage(plain, perm))).dhash, want.dhash),
+        );
         expect(Math.abs(png.std - want.std)).toBeLessThan(1);
       }
     }

@@ -8,7 +8,6 @@
  */
 import { decodeKey, unscrambleRgba } from "@vt/shared/scramble";
 import sharp, { type Sharp } from "sharp";
-import { decodeSlots } from "./decode-slots";
 
 export const GREY_WIDTH = 72;
 export const GREY_HEIGHT = 64;
@@ -84,30 +83,28 @@ export async function fingerprintImage(bytes: Buffer): Promise<PageFingerprint> 
  */
 export async function fingerprintScrambled(bytes: Buffer, key: string): Promise<PageFingerprint> {
   const perm = decodeKey(key);
-  return decodeSlots.run(async () => {
-    const meta = await sharp(bytes, { failOn: "none", limitInputPixels: false }).metadata();
-    const height = meta.pageHeight ?? meta.height ?? 0;
-    const rows = await sharp(bytes, { failOn: "none", limitInputPixels: false })
-      .flatten({ background: "#ffffff" })
-      .greyscale()
-      .resize({ width: GREY_WIDTH, height, fit: "fill" })
-      .extractChannel(0)
-      .raw()
-      .toBuffer();
-    // One grey byte per pixel and GREY_WIDTH divisible by 4: each row is GREY_WIDTH / 4 "RGBA"
-    // pixels to the codec, which only moves whole rows.
-    const plain = unscrambleRgba(
-      { width: GREY_WIDTH / 4, height, data: new Uint8ClampedArray(rows.buffer, rows.byteOffset, rows.length) },
-      perm,
-    );
-    const { data, info } = await sharp(Buffer.from(plain.data.buffer), {
-      raw: { width: GREY_WIDTH, height: plain.height, channels: 1 },
-    })
-      .resize({ width: GREY_WIDTH, height: GREY_HEIGHT, fit: "fill" })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return fingerprintOfGrey(data, info.channels);
-  });
+  const meta = await sharp(bytes, { failOn: "none", limitInputPixels: false }).metadata();
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  const rows = await sharp(bytes, { failOn: "none", limitInputPixels: false })
+    .flatten({ background: "#ffffff" })
+    .greyscale()
+    .resize({ width: GREY_WIDTH, height, fit: "fill" })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  // One grey byte per pixel and GREY_WIDTH divisible by 4: each row is GREY_WIDTH / 4 "RGBA"
+  // pixels to the codec, which only moves whole rows.
+  const plain = unscrambleRgba(
+    { width: GREY_WIDTH / 4, height, data: new Uint8ClampedArray(rows.buffer, rows.byteOffset, rows.length) },
+    perm,
+  );
+  const { data, info } = await sharp(Buffer.from(plain.data.buffer), {
+    raw: { width: GREY_WIDTH, height: plain.height, channels: 1 },
+  })
+    .resize({ width: GREY_WIDTH, height: GREY_HEIGHT, fit: "fill" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return fingerprintOfGrey(data, info.channels);
 }
 
 /** The 4 16-bit bands of a hash, each tagged with its band number (`band * 65536 + value`). */

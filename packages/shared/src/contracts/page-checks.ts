@@ -8,11 +8,13 @@
  *   (one finding per other chapter; 1 page is often a recap or credit page);
  * - `blank`: a blank or near-blank page (one flat colour);
  * - `width`: a page much wider or narrower than the chapter's median width (a double spread, a wrong file);
- * - `narrow`: a page below the usable width `minWidth`.
+ * - `narrow`: a page below the usable width `minWidth`;
+ * - `credit`: pages of this chapter that are the credit page `team` appends to the chapter anyway
+ *   (team settings, credit pages): readers would see it twice.
  */
 import { z } from "zod";
 
-export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow"] as const;
+export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow", "credit"] as const;
 export const ZPageCheckKind = z.enum(PAGE_CHECK_KINDS);
 export type TPageCheckKind = z.infer<typeof ZPageCheckKind>;
 
@@ -33,6 +35,8 @@ export const ZPageCheckFinding = z.object({
   medianWidth: z.number().int().optional(),
   /** narrow: the smallest usable width in px. */
   minWidth: z.number().int().optional(),
+  /** credit: the team whose credit pages are appended to this chapter. */
+  team: z.object({ id: z.number().int(), name: z.string() }).optional(),
 });
 export type TPageCheckFinding = z.infer<typeof ZPageCheckFinding>;
 
@@ -45,3 +49,20 @@ export const ZChapterChecks = z.object({
   findings: z.array(ZPageCheckFinding),
 });
 export type TChapterChecks = z.infer<typeof ZChapterChecks>;
+
+/**
+ * `GET /api/admin/page-fingerprints` (platform admins): how far the `pages.fingerprint` job has
+ * come with the pages stored before fingerprints existed (docs/page-checks.md, docs/jobs.md).
+ */
+export const ZPageFingerprintStatus = z.object({
+  /** Stored pages of ours (pages given as absolute URLs are never fingerprinted). */
+  total: z.number().int(),
+  /** Of those, fingerprinted. */
+  fingerprinted: z.number().int(),
+  /** A run is going on now. */
+  running: z.boolean(),
+  /** The last finished run: when (ISO time) and how; null before the first. */
+  lastFinishedAt: z.string().nullable(),
+  lastState: z.enum(["completed", "failed", "cancelled"]).nullable(),
+});
+export type TPageFingerprintStatus = z.infer<typeof ZPageFingerprintStatus>;

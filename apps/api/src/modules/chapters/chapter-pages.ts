@@ -4,6 +4,7 @@ import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { fieldError } from "../../lib/app-error";
 import { writeAuditExtending } from "../../lib/audit";
+import { decodeSlots } from "../../lib/decode-slots";
 import type { CheckedImage } from "../../lib/image-gate";
 import { fingerprintScrambled, type PageFingerprint } from "../../lib/page-fingerprint";
 import { type ChaptersDeps, chapterAudit, notFound, removeObjects } from "./chapter-access";
@@ -39,10 +40,13 @@ export function checkScrambleKey(key: string, field: (string | number)[]): void 
  * one of its unscrambled picture (the gate saw the scrambled pixels). A scrambled page that cannot
  * be unscrambled (a height too short for the strips) stays unfingerprinted.
  */
-async function pageFingerprint(image: CheckedImage, scrambleKey: string | null): Promise<PageFingerprint | null> {
+async function pageFingerprint(
+  image: CheckedImage,
+  scrambleKey: string | null,
+): Promise<PageFingerprint | null> {
   if (!scrambleKey) return image.fingerprint ?? null;
   try {
-    return await fingerprintScrambled(image.bytes, scrambleKey);
+    return await decodeSlots.run(() => fingerprintScrambled(image.bytes, scrambleKey));
   } catch (error) {
     if (error instanceof ScrambleError) return null;
     throw error;
@@ -110,7 +114,8 @@ export async function addPages(
     if (k) checkScrambleKey(k, ["keys", i]);
   });
   const prints: (PageFingerprint | null)[] = [];
-  for (const [i, p] of input.pages.entries()) prints.push(await pageFingerprint(p.image, input.keys[i] ?? null));
+  for (const [i, p] of input.pages.entries())
+    prints.push(await pageFingerprint(p.image, input.keys[i] ?? null));
   const { result, unused } = await inUploadTx(deps, grant, async (tx, chapter) => {
     const clientIds = input.clientIds.filter((c): c is string => !!c);
     const existing = await repo.pagesForUpload(tx, chapterId, { clientIds });

@@ -55,7 +55,13 @@ export async function findPagesSharingBands(
     }
   }
   if (!values.length) return [];
-  const { rows } = await db.execute<{ pageId: number; chapterId: number; dhash: string; order: number; name: string }>(sql`
+  const { rows } = await db.execute<{
+    pageId: number;
+    chapterId: number;
+    dhash: string;
+    order: number;
+    name: string;
+  }>(sql`
     select p.id as "pageId", p.chapter_id as "chapterId", p.dhash, ${chapters.order} as "order", ${chapters.name} as "name"
       from ${chapterPages} p
       join ${chapters} on ${chapters.id} = p.chapter_id
@@ -68,5 +74,10 @@ export async function findPagesSharingBands(
        and ${liveSql}
        and ${chapters.id} <> ${excludeChapterId ?? 0}
        and p.brightness_std >= ${BLANK_STD}`);
-  return rows.map((r) => ({ ...r, pageId: Number(r.pageId), chapterId: Number(r.chapterId), order: Number(r.order) }));
+  return rows.map((r) => ({
+    ...r,
+    pageId: Number(r.pageId),
+    chapterId: Number(r.chapterId),
+    order: Number(r.order),
+  }));
 }

@@ -17,7 +17,9 @@ import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import { checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
+import { decodeSlots } from "../../lib/decode-slots";
 import { type ImageReader, tooManyFiles } from "../../lib/image-gate";
+import { fingerprintImage } from "../../lib/page-fingerprint";
 import {
   deleteObjects,
   inTeamTx,
@@ -157,6 +159,7 @@ export async function updateCredit(
       await teamAudit(tx, user, teamId, { entity: "credit", entityId: teamId, action: "update", ...diff });
     }
     removed = current.pages.filter((key) => !next.pages.includes(key));
+    if (removed.length) await repo.saveCreditPageHashes(tx, teamId, {}, removed);
     return toCredit(deps, { ...next, version: saved });
   });
   await deleteObjects(deps, removed);
@@ -196,12 +199,16 @@ export async function uploadCreditPages(
   const images = await readImages({ maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: room });
   images.sort((a, b) => naturalCompare(a.filename, b.filename));
   const stored = await storeImages(deps, images, "_credit");
+  const hashes: Record<string, string> = {};
   try {
+    for (const [i, image] of images.entries())
+      hashes[stored.keys[i]!] = (await decodeSlots.run(() => fingerprintImage(image.bytes))).dhash;
     return await inTeamTx(deps, user, teamId, "manage", async (tx) => {
       const { version: _, ...current } = await repo.getCredit(tx, teamId);
       if (current.pages.length + stored.keys.length > CREDIT_MAX_PAGES) throw tooManyFiles(CREDIT_MAX_PAGES);
       const next = { ...current, pages: [...current.pages, ...stored.keys] };
       const version = await repo.saveCredit(tx, teamId, next);
+      await repo.saveCreditPageHashes(tx, teamId, hashes);
       await teamAudit(tx, user, teamId, {
         entity: "credit",
         entityId: teamId,

@@ -8699,7 +8699,7 @@ export interface paths {
                             unchecked: number;
                             findings: {
                                 /** @enum {string} */
-                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
                                 pages: {
                                     id: number;
                                     position: number;
@@ -8714,6 +8714,10 @@ export interface paths {
                                 width?: number;
                                 medianWidth?: number;
                                 minWidth?: number;
+                                team?: {
+                                    id: number;
+                                    name: string;
+                                };
                             }[];
                         };
                     };
@@ -13057,6 +13061,75 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/page-fingerprints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress of fingerprinting the pages stored before page checks (the pages.fingerprint job) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            total: number;
+                            fingerprinted: number;
+                            running: boolean;
+                            lastFinishedAt: string | null;
+                            /** @enum {string|null} */
+                            lastState: "completed" | "failed" | "cancelled" | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -62,3 +62,11 @@ export function useRestore() {
       ),
   });
 }
+
+/** The page fingerprint backfill's progress (docs/page-checks.md): polled while a run goes on. */
+export const usePageFingerprints = () =>
+  useQuery({
+    queryKey: [...adminQueryKeyAll, "page-fingerprints"] as const,
+    queryFn: ({ signal }) => api.get("/api/admin/page-fingerprints", { signal }),
+    refetchInterval: (query) => (query.state.data?.running ? 5000 : false),
+  });

@@ -1,6 +1,6 @@
+import { encodeKey } from "@vt/shared/scramble";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { encodeKey } from "@vt/shared/scramble";
 import { comicPage, type PageStyle, scrambledPage } from "../../test/fixtures/pages";
 import { DUPLICATE_DISTANCE } from "../modules/chapters/page-checks";
 import { bandProbes, dhashBands, fingerprintImage, fingerprintScrambled, hamming } from "./page-fingerprint";

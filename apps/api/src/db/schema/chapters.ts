@@ -127,7 +127,7 @@ export const chapterPages = pgTable(
  * lib/page-fingerprint.ts dhashBands), with the page's comic and whole hash (as a signed 64-bit
  * integer) in the key: the cross-chapter lookup (modules/chapters/page-bands.ts) is one B-tree
  * range per probed band value, index only, the exact distance computed in the index rows.
- * Written only by triggers (migration 0020_page_hash_bands): a page's rows follow its `dhash`
+ * Written only by triggers (migration 0021_page_hash_bands): a page's rows follow its `dhash`
  * and its chapter, and a chapter's pages follow its `comic_id` (a comic merge); pages deleted
  * with their chapter go with them (cascade). Trashed chapters keep their rows: the lookup joins
  * the chapter and filters it.

@@ -3,7 +3,7 @@
  * the pages of a comic within DUPLICATE_DISTANCE of any of a list of dHashes, in one statement.
  * Each hash is cut into 4 bands of 16 bits; two hashes that close share a band up to one flipped
  * bit, so each hash probes its 4 bands and their 16 one-bit variants (68 values) in
- * `page_hash_bands` (a B-tree on comic, band value, hash, page; migration 0020_page_hash_bands,
+ * `page_hash_bands` (a B-tree on comic, band value, hash, page; migration 0021_page_hash_bands,
  * kept by triggers). The exact distance is computed on the index rows, so only real matches are
  * read from `chapter_pages`. Used by the chapter checks and by anything that checks fingerprints
  * against a comic (bulk-import preview, CLI dry run).

@@ -8257,7 +8257,7 @@ export interface paths {
                             unchecked: number;
                             findings: {
                                 /** @enum {string} */
-                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
                                 pages: {
                                     id: number;
                                     position: number;
@@ -8273,6 +8273,10 @@ export interface paths {
                                 medianWidth?: number;
                                 minWidth?: number;
                                 kept?: boolean;
+                                team?: {
+                                    id: number;
+                                    name: string;
+                                };
                             }[];
                         };
                     };
@@ -8375,7 +8379,7 @@ export interface paths {
                             unchecked: number;
                             findings: {
                                 /** @enum {string} */
-                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
                                 pages: {
                                     id: number;
                                     position: number;
@@ -8391,6 +8395,10 @@ export interface paths {
                                 medianWidth?: number;
                                 minWidth?: number;
                                 kept?: boolean;
+                                team?: {
+                                    id: number;
+                                    name: string;
+                                };
                             }[];
                         };
                     };
@@ -12665,6 +12673,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/page-fingerprints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress of fingerprinting the pages stored before page checks (the pages.fingerprint job) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            total: number;
+                            fingerprinted: number;
+                            running: boolean;
+                            lastFinishedAt: string | null;
+                            /** @enum {string|null} */
+                            lastState: "completed" | "failed" | "cancelled" | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -14022,7 +14099,7 @@ export interface components {
         };
         KeepFindingRequestInput: {
             /** @enum {string} */
-            kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+            kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
             pageIds: number[];
             kept: boolean;
         };

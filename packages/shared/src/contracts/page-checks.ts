@@ -8,7 +8,9 @@
  *   (one finding per other chapter; 1 page is often a recap or credit page);
  * - `blank`: a blank or near-blank page (one flat colour);
  * - `width`: a page much wider or narrower than the chapter's median width (a double spread, a wrong file);
- * - `narrow`: a page below the usable width `minWidth`.
+ * - `narrow`: a page below the usable width `minWidth`;
+ * - `credit`: pages of this chapter that are the credit page `team` appends to the chapter anyway
+ *   (team settings, credit pages): readers would see it twice.
  *
  * A finding an uploader kept (`PUT /api/chapters/:chapterId/checks/kept`) is still answered, marked
  * `kept: true`, so the editor lists it apart and can undo it; it never counts as unresolved. An
@@ -19,7 +21,7 @@ import { z } from "zod";
 import { MAX_PAGES_PER_UPLOAD } from "../constants";
 import { zId } from "./comics";
 
-export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow"] as const;
+export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow", "credit"] as const;
 export const ZPageCheckKind = z.enum(PAGE_CHECK_KINDS);
 export type TPageCheckKind = z.infer<typeof ZPageCheckKind>;
 
@@ -42,6 +44,8 @@ export const ZPageCheckFinding = z.object({
   minWidth: z.number().int().optional(),
   /** Kept by an uploader: shown apart, not counted as a problem. */
   kept: z.boolean().optional(),
+  /** credit: the team whose credit pages are appended to this chapter. */
+  team: z.object({ id: z.number().int(), name: z.string() }).optional(),
 });
 export type TPageCheckFinding = z.infer<typeof ZPageCheckFinding>;
 
@@ -69,3 +73,20 @@ export const ZKeepFindingRequest = z
   })
   .meta({ id: "KeepFindingRequest" });
 export type TKeepFindingRequest = z.infer<typeof ZKeepFindingRequest>;
+
+/**
+ * `GET /api/admin/page-fingerprints` (platform admins): how far the `pages.fingerprint` job has
+ * come with the pages stored before fingerprints existed (docs/page-checks.md, docs/jobs.md).
+ */
+export const ZPageFingerprintStatus = z.object({
+  /** Stored pages of ours (pages given as absolute URLs are never fingerprinted). */
+  total: z.number().int(),
+  /** Of those, fingerprinted. */
+  fingerprinted: z.number().int(),
+  /** A run is going on now. */
+  running: z.boolean(),
+  /** The last finished run: when (ISO time) and how; null before the first. */
+  lastFinishedAt: z.string().nullable(),
+  lastState: z.enum(["completed", "failed", "cancelled"]).nullable(),
+});
+export type TPageFingerprintStatus = z.infer<typeof ZPageFingerprintStatus>;

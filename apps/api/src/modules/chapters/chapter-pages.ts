@@ -5,8 +5,9 @@ import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { fieldError } from "../../lib/app-error";
 import { writeAuditExtending } from "../../lib/audit";
+import { decodeSlots } from "../../lib/decode-slots";
 import type { CheckedImage } from "../../lib/image-gate";
-import { dhashBands } from "../../lib/page-fingerprint";
+import { fingerprintScrambled, type PageFingerprint } from "../../lib/page-fingerprint";
 import { type ImageLimits, type ImageReader, runImageUpload } from "../../lib/upload-flow";
 import { type ChaptersDeps, chapterAudit, notFound, removeObjects } from "./chapter-access";
 import { toPage } from "./chapter-view";
@@ -37,17 +38,26 @@ export function checkScrambleKey(key: string, field: (string | number)[]): void 
 }
 
 /**
- * The fingerprint columns of a stored page: the gate's fingerprint, or none for a scrambled page
- * (the gate saw the scrambled pixels; unscrambling is not done on the server yet).
+ * The fingerprint of a stored page (docs/page-checks.md): the gate's, or for a scrambled page the
+ * one of its unscrambled picture (the gate saw the scrambled pixels). A scrambled page that cannot
+ * be unscrambled (a height too short for the strips) stays unfingerprinted.
  */
-function fingerprintColumns(image: CheckedImage, scrambleKey: string | null) {
-  const f = scrambleKey ? null : (image.fingerprint ?? null);
-  return {
-    dhash: f?.dhash ?? null,
-    dhashBands: f ? dhashBands(f.dhash) : null,
-    brightnessMean: f?.mean ?? null,
-    brightnessStd: f?.std ?? null,
-  };
+async function pageFingerprint(
+  image: CheckedImage,
+  scrambleKey: string | null,
+): Promise<PageFingerprint | null> {
+  if (!scrambleKey) return image.fingerprint ?? null;
+  try {
+    return await decodeSlots.run(() => fingerprintScrambled(image.bytes, scrambleKey));
+  } catch (error) {
+    if (error instanceof ScrambleError) return null;
+    throw error;
+  }
+}
+
+/** The fingerprint columns of a page (`page_hash_bands` follows `dhash` by trigger). */
+function fingerprintColumns(f: PageFingerprint | null) {
+  return { dhash: f?.dhash ?? null, brightnessMean: f?.mean ?? null, brightnessStd: f?.std ?? null };
 }
 
 /** The form of a pages upload: scramble keys and client ids aligned with the files. */
@@ -186,6 +196,9 @@ async function addPages(
   input.keys.forEach((k, i) => {
     if (k) checkScrambleKey(k, ["keys", i]);
   });
+  const prints: (PageFingerprint | null)[] = [];
+  for (const [i, p] of input.pages.entries())
+    prints.push(await pageFingerprint(p.image, input.keys[i] ?? null));
   const { result, unused } = await inUploadTx(deps, grant, async (tx, chapter) => {
     const clientIds = input.clientIds.filter((c): c is string => !!c);
     const existing = await repo.pagesForUpload(tx, chapterId, { clientIds });
@@ -222,7 +235,7 @@ async function addPages(
         height: p.image.height,
         size: p.image.bytes.length,
         mime: p.image.mime,
-        ...fingerprintColumns(p.image, input.keys[index] ?? null),
+        ...fingerprintColumns(prints[index] ?? null),
         clientId,
         createdBy: user.id,
       });
@@ -264,6 +277,7 @@ async function replacePage(
   input: { pageId: number; url: string; image: CheckedImage; key?: string; clientId?: string },
 ): Promise<TChapterPage & { id: number }> {
   if (input.key) checkScrambleKey(input.key, ["key"]);
+  const print = await pageFingerprint(input.image, input.key ?? null);
   const { chapterId } = grant;
   const { page, old } = await inUploadTx(deps, grant, async (tx, chapter) => {
     const { pages } = await repo.pagesForUpload(tx, chapterId, {
@@ -283,7 +297,7 @@ async function replacePage(
       height: input.image.height,
       size: input.image.bytes.length,
       mime: input.image.mime,
-      ...fingerprintColumns(input.image, input.key ?? null),
+      ...fingerprintColumns(print),
       ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
     });
     await repo.updateChapter(tx, chapterId, {});

@@ -16,7 +16,9 @@ import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import { checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
+import { decodeSlots } from "../../lib/decode-slots";
 import { tooManyFiles } from "../../lib/image-gate";
+import { fingerprintImage } from "../../lib/page-fingerprint";
 import { type ImageReader, runImageUpload } from "../../lib/upload-flow";
 import {
   deleteObjects,
@@ -156,6 +158,7 @@ export async function updateCredit(
       await teamAudit(tx, user, teamId, { entity: "credit", entityId: teamId, action: "update", ...diff });
     }
     removed = current.pages.filter((key) => !next.pages.includes(key));
+    if (removed.length) await repo.saveCreditPageHashes(tx, teamId, {}, removed);
     return toCredit(deps, { ...next, version: saved });
   });
   await deleteObjects(deps, removed);
@@ -197,15 +200,19 @@ export function uploadCreditPages(
     authorize: () => teamUploadRoom(deps, user, teamId, "credit"),
     limits: (room) => ({ ...TEAM_IMAGE_LIMITS, maxFiles: room }),
     store: (image) => storeTeamImage(deps, image, "_credit"),
-    record: (stored) => {
-      const keys = [...stored]
-        .sort((a, b) => naturalCompare(a.image.filename, b.image.filename))
-        .map((s) => s.key);
+    record: async (stored) => {
+      const sorted = [...stored].sort((a, b) => naturalCompare(a.image.filename, b.image.filename));
+      const keys = sorted.map((s) => s.key);
+      // Fingerprinted for the page checks' "credit page inside the chapter" (docs/page-checks.md).
+      const hashes: Record<string, string> = {};
+      for (const s of sorted)
+        hashes[s.key] = (await decodeSlots.run(() => fingerprintImage(s.image.bytes))).dhash;
       return inTeamTx(deps, user, teamId, "manage", async (tx) => {
         const { version: _, ...current } = await repo.getCredit(tx, teamId);
         if (current.pages.length + keys.length > CREDIT_MAX_PAGES) throw tooManyFiles(CREDIT_MAX_PAGES);
         const next = { ...current, pages: [...current.pages, ...keys] };
         const version = await repo.saveCredit(tx, teamId, next);
+        await repo.saveCreditPageHashes(tx, teamId, hashes);
         await teamAudit(tx, user, teamId, {
           entity: "credit",
           entityId: teamId,

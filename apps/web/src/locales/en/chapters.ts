@@ -209,6 +209,8 @@ const ui = {
     widthHint: "Maybe a double page, or the wrong file.",
     narrow: "Page {{pages}} is only {{width}} px wide, too narrow to read well (at least {{min}} px)",
     narrowHint: "Replace it with a larger original if you have one.",
+    credit: "Page {{pages}} is the credit page {{team}} already adds to the end of the chapter",
+    creditHint: "Readers would see the credit page twice: remove this page from the chapter.",
     keep: "Keep",
     unkeep: "Stop keeping",
     removeAll_one: "Remove this {{count}} page",

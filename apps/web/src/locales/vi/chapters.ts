@@ -205,6 +205,8 @@ export const chaptersUi = {
     widthHint: "Có thể là trang đôi, hoặc nhầm tệp.",
     narrow: "Trang {{pages}} chỉ rộng {{width}} px, quá hẹp để đọc rõ (nên từ {{min}} px)",
     narrowHint: "Hãy thay bằng ảnh gốc lớn hơn nếu có.",
+    credit: "Trang {{pages}} là trang ghi công mà {{team}} đã tự gắn vào cuối chương",
+    creditHint: "Người đọc sẽ thấy trang ghi công hai lần: hãy xóa trang này khỏi chương.",
     keep: "Giữ lại",
     unkeep: "Bỏ giữ lại",
     removeAll_one: "Bỏ {{count}} trang này",

@@ -143,6 +143,11 @@ export function useFindingText() {
           title: t("chapters.checks.narrow", { pages, width: f.width, min: f.minWidth }),
           hint: t("chapters.checks.narrowHint"),
         };
+      case "credit":
+        return {
+          title: t("chapters.checks.credit", { pages, team: f.team?.name ?? "" }),
+          hint: t("chapters.checks.creditHint"),
+        };
     }
   };
 }

@@ -52,7 +52,8 @@ function pageRgb(seed: number): Buffer {
   return buf;
 }
 
-async function makeInputs(n: number): Promise<Buffer[]> {
+/** `n` distinct 3000x4500 comic-like pages, JPEG q90 (like most scans). */
+export async function makeInputs(n: number): Promise<Buffer[]> {
   const out: Buffer[] = [];
   for (let i = 0; i < n; i++) {
     out.push(
@@ -69,8 +70,26 @@ const sharpPagesAtOnce = () => Math.max(1, Math.floor(availableParallelism() / s
 
 type Pass = { ms: number; outBytes: number; cpuMs: number };
 
-/** sharp: the same job in Node, `atOnce` pages at a time. */
-async function sharpPass(inputs: Buffer[], atOnce: number): Promise<Pass & { atOnce: number }> {
+/**
+ * sharp: the same job in Node, `atOnce` pages at a time; with `threads`, each page on that many
+ * libvips threads (sharp.concurrency, restored after), so `atOnce` x `threads` matches another
+ * pipeline's thread count.
+ */
+export async function sharpPass(
+  inputs: Buffer[],
+  atOnce: number,
+  threads?: number,
+): Promise<Pass & { atOnce: number }> {
+  const before = sharp.concurrency();
+  if (threads !== undefined) sharp.concurrency(threads);
+  try {
+    return await sharpPassAt(inputs, atOnce);
+  } finally {
+    sharp.concurrency(before);
+  }
+}
+
+async function sharpPassAt(inputs: Buffer[], atOnce: number): Promise<Pass & { atOnce: number }> {
   const outs: Buffer[] = [];
   let next = 0;
   const cpu0 = process.cpuUsage();

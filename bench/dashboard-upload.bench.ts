@@ -21,7 +21,7 @@
  * CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +30,7 @@ import sharp from "sharp";
 import { buildApp } from "../apps/api/src/app";
 import { createLocalStorage } from "../apps/api/src/storage/local";
 import { poolSizeFor } from "../apps/web/src/lib/images/pool-size";
-import { makeInputs, sharpPass } from "./image-pipeline.bench";
+import { makeInput, sharpPass } from "./image-pipeline.bench";
 import {
   benchConfig,
   cpuDelta,
@@ -53,16 +53,41 @@ const now = () => performance.timeOrigin + performance.now();
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** The bench's pages as files (generated once per machine: ~1 min; kept under the temp dir). */
-async function cachedPages(n: number): Promise<string[]> {
+export async function cachedPages(n: number): Promise<string[]> {
   const dir = join(tmpdir(), "vt-bench-pages-3000x4500-q90-v1");
   mkdirSync(dir, { recursive: true });
   const paths = Array.from({ length: n }, (_, i) => join(dir, `${String(i + 1).padStart(3, "0")}.jpg`));
-  const missing = paths.filter((p) => !existsSync(p));
-  if (missing.length > 0) {
-    const pages = await makeInputs(n);
-    pages.forEach((bytes, i) => writeFileSync(paths[i]!, bytes));
+  for (const [i, path] of paths.entries()) {
+    if (existsSync(path)) continue;
+    writeFileSync(`${path}.part`, await makeInput(i));
+    renameSync(`${path}.part`, path);
   }
   return paths;
+}
+
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+/** The functions of a DevTools CPU profile with the most self time (ms), "name file:line". */
+function topFunctions(profile: CpuProfile, n = 20): Record<string, number> {
+  const self = new Map<number, number>();
+  profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}`;
+    byName.set(key, (byName.get(key) ?? 0) + us / 1000);
+  }
+  return Object.fromEntries(
+    [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => [k, Math.round(v)]),
+  );
 }
 
 export async function run() {
@@ -147,6 +172,13 @@ export async function run() {
       await proxy.reset();
       const chromePids = await descendantPids(process.pid, /chrom/i);
       const cpu0 = { chrome: threadCpuMs(chromePids), server: threadCpuMs([process.pid], "bench") };
+      // BENCH_DASHBOARD_PROFILE=1: a JavaScript CPU profile of the page's main thread over the run.
+      const cdp = process.env.BENCH_DASHBOARD_PROFILE ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
+        await cdp.send("Profiler.start");
+      }
       const t0 = now();
       // The tiles' states every 250 ms (data-state of each page tile): when the checks ended (the
       // first tile shown), the first page was processing, uploading, stored.
@@ -174,6 +206,8 @@ export async function run() {
       const t1 = now();
       sampling = false;
       await sampler;
+      const jsProfile = cdp ? topFunctions((await cdp.send("Profiler.stop")).profile) : undefined;
+      await cdp?.detach();
       const link = await proxy.record();
       const cpu = {
         chrome: cpuDelta(cpu0.chrome, threadCpuMs(chromePids)),
@@ -215,6 +249,7 @@ export async function run() {
           uplinkIdleGaps: link.gaps.map(([at, ms]) => [Math.round(at - t0), ms]),
           connections: link.connections,
           cpuMs: cpu,
+          mainThreadJs: jsProfile,
         },
       });
     }

@@ -53,16 +53,17 @@ function pageRgb(seed: number): Buffer {
 }
 
 /** `n` distinct 3000x4500 comic-like pages, JPEG q90 (like most scans). */
-export async function makeInputs(n: number): Promise<Buffer[]> {
+async function makeInputs(n: number): Promise<Buffer[]> {
   const out: Buffer[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(
-      await sharp(pageRgb(i + 1), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-        .jpeg({ quality: 90 })
-        .toBuffer(),
-    );
-  }
+  for (let i = 0; i < n; i++) out.push(await makeInput(i));
   return out;
+}
+
+/** Page `i` of `makeInputs` (the same bytes for the same `i`). */
+export function makeInput(i: number): Promise<Buffer> {
+  return sharp(pageRgb(i + 1), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Pages sharp works on at once: one per core, each on sharp.concurrency() threads. */

@@ -180,22 +180,31 @@ export class PagesSession {
     const accepted: File[] = [];
     const sorted = naturalSort(files, filePath);
     const checked = this.splitTallStrips ? await splitTallFiles(sorted, getImagePool(), filePath) : sorted;
+    // The first pages (one per image worker) start as soon as they are checked, so the workers and
+    // then the uplink are busy while the rest are read and hashed; the rest start together after.
+    const early = getImagePool().concurrency;
+    let started = 0;
     for (const file of checked) {
       const problem = await imageProblem(file, PAGE_MAX_BYTES);
       if (problem) rejected.push({ name: filePath(file), problem });
       else if (known.has(await computeClientId(file))) skipped++;
       else accepted.push(file);
+      if (started === 0 && accepted.length === early && this.pages.length + early <= MAX_PAGES_PER_UPLOAD) {
+        this.start(accepted.slice(0, early));
+        started = early;
+      }
     }
-    const room = MAX_PAGES_PER_UPLOAD - this.pages.length;
+    // The page count is checked against the list as it is now (the first pages are on it already).
+    const room = started + Math.max(0, MAX_PAGES_PER_UPLOAD - this.pages.length);
     if (accepted.length > room) {
-      for (const file of accepted.splice(Math.max(0, room))) {
+      for (const file of accepted.splice(room)) {
         rejected.push({
           name: filePath(file),
           problem: { key: "validation.tooManyFiles", params: { max: MAX_PAGES_PER_UPLOAD } },
         });
       }
     }
-    if (accepted.length > 0) this.start(accepted);
+    if (accepted.length > started) this.start(accepted.slice(started));
     return { added: accepted.length, skipped, rejected };
   }
 

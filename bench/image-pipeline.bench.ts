@@ -10,12 +10,15 @@
  * once (libuv's 4 threads: faster on a quiet machine, but on a busy one it takes a bigger share of
  * the CPU rather than doing the job faster). Next to the pages per second,
  * the CPU time per page of each (the Chromium processes' or this Node process'), which the other
- * work on the machine does not change.
+ * work on the machine does not change. A second baseline gives sharp the browser's thread count (as
+ * many pages at once as the pool has workers, one libvips thread each); its row names the host's
+ * CPU model, since the browser's codecs and libvips do not gain alike from every CPU.
  *
  * Inputs are JPEG q90 (like most scans): a gradient with ink lines, panel borders and grain, each
  * page different. Every figure is the best of `PASSES` timed passes after a warm-up.
  * Environment: BENCH_IMAGES (default 50), CHROMIUM_PATH (default /usr/bin/chromium).
  */
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
@@ -111,6 +114,15 @@ async function sharpPassAt(inputs: Buffer[], atOnce: number): Promise<Pass & { a
   return { ms, outBytes: outs.reduce((s, o) => s + o.length, 0), cpuMs, atOnce };
 }
 
+/** The CPU model the host reports (/proc/cpuinfo), for rows whose ratio depends on it. */
+function cpuModel(): string {
+  try {
+    return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown CPU";
+  } catch {
+    return "unknown CPU";
+  }
+}
+
 const pps = (pages: number, ms: number) => Math.round((pages / (ms / 1000)) * 100) / 100;
 const best = <T extends { ms: number }>(runs: T[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
 
@@ -146,11 +158,14 @@ export async function run() {
 
     const browserRuns: (LabBenchResult & { cpuMs: number })[] = [];
     const sharpRuns: (Pass & { atOnce: number })[] = [];
+    const sameThreadRuns: (Pass & { atOnce: number })[] = [];
     await sharpPass(inputs.slice(0, 4), 4); // warm-up
     for (let i = 0; i < PASSES; i++) {
       browserRuns.push(await benchInPage("process"));
       // sharp's best of two schedules: one page per core, and every page at once (libuv's 4 threads).
       for (const atOnce of [sharpPagesAtOnce(), n]) sharpRuns.push(await sharpPass(inputs, atOnce));
+      // The same thread count as the browser's pool: one page per worker, one libvips thread each.
+      sameThreadRuns.push(await sharpPass(inputs, browserRuns.at(-1)!.poolSize, 1));
     }
     const scrambleRuns: LabBenchResult[] = [await benchInPage("scramble")];
     const b = best(browserRuns);
@@ -161,7 +176,17 @@ export async function run() {
     const perPage = (runs: { cpuMs: number }[]) => Math.round(Math.min(...runs.map((r) => r.cpuMs)) / n);
     const browserCpu = perPage(browserRuns);
     const sharpCpu = perPage(sharpRuns);
+    const same = best(sameThreadRuns);
+    const samePps = pps(n, same.ms);
     const rows: Row[] = [
+      {
+        metric: `Browser pipeline vs sharp with the same thread count (${same.atOnce} pages at once, 1 thread each), ${n} pages ${WIDTH}x${HEIGHT}, ${cpuModel()}`,
+        baseline: `sharp ${samePps} pages/s`,
+        measured: `${browserPps} pages/s`,
+        ratio: `${ratio(browserPps, samePps)}x`,
+        target: ">= 0.8x",
+        ok: browserPps >= 0.8 * samePps,
+      },
       {
         metric: `Browser pipeline (1500 px, q0.95, ${b.poolSize} workers, ${b.poolMode}) vs sharp at its best (${s.atOnce} pages at once), ${n} pages`,
         baseline: `sharp ${sharpPps} pages/s`,

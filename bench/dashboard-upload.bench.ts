@@ -74,7 +74,9 @@ type CpuProfile = {
 /** The functions of a DevTools CPU profile with the most self time (ms), "name file:line". */
 function topFunctions(profile: CpuProfile, n = 20): Record<string, number> {
   const self = new Map<number, number>();
-  profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  for (const [i, id] of (profile.samples ?? []).entries()) {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
+  }
   const byName = new Map<string, number>();
   for (const node of profile.nodes) {
     const us = self.get(node.id) ?? 0;
@@ -102,7 +104,11 @@ export async function run() {
   const storage = await createLocalStorage({ root: config.storageDir, publicBaseUrl: "/files" });
   const app = await buildApp({ config, database, storage, logger: false });
   const appAddress = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
-  const proxy = await startThrottleProxy({ host: "127.0.0.1", port: Number(appAddress.port) }, RATES[0]!, port);
+  const proxy = await startThrottleProxy(
+    { host: "127.0.0.1", port: Number(appAddress.port) },
+    RATES[0]!,
+    port,
+  );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
@@ -133,7 +139,11 @@ export async function run() {
     if (!cover.ok()) throw new Error(`cover: ${await cover.text()}`);
     const comic = await context.request.post("/api/comics", {
       headers,
-      data: { teamId: (await team.json()).id, title: "Hoa Lan Trong Gió", thumbnail: (await cover.json()).key },
+      data: {
+        teamId: (await team.json()).id,
+        title: "Hoa Lan Trong Gió",
+        thumbnail: (await cover.json()).key,
+      },
     });
     if (!comic.ok()) throw new Error(`comic: ${await comic.text()}`);
     const comicId = (await comic.json()).id as number;
@@ -219,7 +229,9 @@ export async function run() {
         throw new Error(`chapter ${chapterId}: ${detail.status}, ${detail.pages.length} pages`);
       }
       const storedBytes = detail.pages.reduce(
-        (n, p) => n + statSync(join(config.storageDir, new URL(p.url, baseUrl).pathname.replace(/^\/files\//, ""))).size,
+        (n, p) =>
+          n +
+          statSync(join(config.storageDir, new URL(p.url, baseUrl).pathname.replace(/^\/files\//, ""))).size,
         0,
       );
       const wallMs = t1 - t0;

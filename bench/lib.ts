@@ -300,7 +300,10 @@ export function threadCpuMs(pids: number[], label = "process"): Map<string, numb
       try {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
         const close = stat.lastIndexOf(")");
-        const name = stat.slice(stat.indexOf("(") + 1, close).replace(/[\d:]+$/, "").replace(/\d+/g, "");
+        const name = stat
+          .slice(stat.indexOf("(") + 1, close)
+          .replace(/[\d:]+$/, "")
+          .replace(/\d+/g, "");
         const fields = stat.slice(close + 2).split(" ");
         const ms = (Number(fields[11]) + Number(fields[12])) * 10;
         const key = `${kind}/${name}`;

@@ -136,7 +136,11 @@ parentPort.on("message", (m) => {
  * Starts the proxy on 127.0.0.1:`listenPort` (0: any) in front of `target`, the uplink at `mbps`
  * megabits per second.
  */
-export async function startThrottleProxy(target: { host: string; port: number }, mbps: number, listenPort = 0) {
+export async function startThrottleProxy(
+  target: { host: string; port: number },
+  mbps: number,
+  listenPort = 0,
+) {
   const worker = new Worker(WORKER, {
     eval: true,
     workerData: { host: target.host, port: target.port, mbps, listenPort },

@@ -258,7 +258,8 @@ export class PagesSession {
             const current = this.pages.find((p) => p.uid === uid);
             if (!current) continue;
             if (current.state !== f.state) this.onFile(uid, f.state, fraction, f.result, f.error);
-            else if (Math.abs(current.progress - fraction) > 0.01) this.patch(uid, { progress: fraction }, true);
+            else if (Math.abs(current.progress - fraction) > 0.01)
+              this.patch(uid, { progress: fraction }, true);
           }
         },
       },

@@ -9,7 +9,7 @@ import { checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields, writeAudit } from "../../lib/audit";
 import { comicAccess, inComicTx } from "../comics/comics.service";
 import { publishAtAfterDelay } from "../upload-settings/upload-settings.service";
-import { queueChapterEvent } from "../webhooks/webhook-events.service";
+import { queueChapterEvent } from "../webhooks/webhooks-events.service";
 import {
   auditView,
   type ChaptersDeps,

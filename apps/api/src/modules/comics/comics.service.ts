@@ -72,7 +72,7 @@ export {
   uploadCover,
 } from "./comic-images";
 
-import { queueComicCreated, queueRequestEvent } from "../webhooks/webhook-events.service";
+import { queueComicCreated, queueRequestEvent } from "../webhooks/webhooks-events.service";
 
 export { loadDetail } from "./comic-view";
 

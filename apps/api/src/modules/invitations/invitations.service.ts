@@ -27,7 +27,7 @@ import {
   teamImage,
   toSummary,
 } from "../teams/teams.service";
-import { queueMemberEvent } from "../webhooks/webhook-events.service";
+import { queueMemberEvent } from "../webhooks/webhooks-events.service";
 import { invitationMail } from "./invitation-mail";
 import * as repo from "./invitations.repo";
 

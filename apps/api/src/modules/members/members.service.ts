@@ -29,7 +29,7 @@ import {
   teamAudit,
   toTeam,
 } from "../teams/teams.service";
-import { queueMemberEvent } from "../webhooks/webhook-events.service";
+import { queueMemberEvent } from "../webhooks/webhooks-events.service";
 import * as repo from "./members.repo";
 
 /** What other modules use of this one: this file is the module's public entry. */

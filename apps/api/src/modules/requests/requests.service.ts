@@ -40,7 +40,7 @@ import {
   notifyRequestFiled,
 } from "../notifications/notifications.service";
 import { deletePerson, findPerson } from "../people/people.service";
-import { queueRequestEvent } from "../webhooks/webhook-events.service";
+import { queueRequestEvent } from "../webhooks/webhooks-events.service";
 import * as repo from "./requests.repo";
 
 export interface RequestsDeps {

@@ -3,7 +3,7 @@
  * list, add, change, delete hooks and rotate their secret, read the delivery log, re-send a failed
  * delivery and send a test event; every other member gets 403, anyone else 404. The secret is
  * answered by create and rotate only and never written to the audit history or the log.
- * Events are queued by `queueWebhookEvent` (webhook-events.service.ts) in the transaction of what they
+ * Events are queued by `queueWebhookEvent` (webhooks-events.service.ts) in the transaction of what they
  * report and sent by the `webhooks.deliver` job (webhooks-delivery.service.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";

@@ -19,7 +19,7 @@ import { notifications } from "../../db/schema/notifications";
 import { webhookDeliveries } from "../../db/schema/webhooks";
 import { notifyScheduledChapters } from "../notifications/notifications.service";
 import { isPrivateAddress } from "./webhook-address";
-import { queueChapterPublished } from "./webhook-events.service";
+import { queueChapterPublished } from "./webhooks-events.service";
 import { deliverDue, MAX_ATTEMPTS, PAUSE_AFTER } from "./webhooks-delivery.service";
 
 let t: TestApp;

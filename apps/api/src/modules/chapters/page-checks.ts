@@ -131,7 +131,7 @@ export function pageFindings(
 }
 
 /** The comic's pages outside `chapterId` that share a hash band with one of `hashes` (one statement). */
-async function candidates(db: Executor, comicId: number, chapterId: number, hashes: string[]) {
+export async function candidates(db: Executor, comicId: number, chapterId: number, hashes: string[]) {
   if (!hashes.length) return [];
   const probes = [...new Set(hashes.flatMap((h) => bandProbes(h, DUPLICATE_DISTANCE)))];
   return db

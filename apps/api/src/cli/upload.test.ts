@@ -279,7 +279,10 @@ describe("npm run upload", () => {
     };
     const checksComic = (await createComic(t, owner, teamId)).id;
     // Two chapter folders (a lone one would be taken for a wrapping folder).
-    const stored = write("Stored", { "Chapter 1": [pages[0]!, pages[1]!], "Chapter 9": [await comicPage(8899)] });
+    const stored = write("Stored", {
+      "Chapter 1": [pages[0]!, pages[1]!],
+      "Chapter 9": [await comicPage(8899)],
+    });
     const up = io();
     expect(
       await runUpload(

@@ -24,12 +24,12 @@ import {
   ZQuickUpdateVolumeResponse,
   ZUpdateChapterRequest,
 } from "@vt/shared/contracts/chapters";
+import { ZComicIdParams } from "@vt/shared/contracts/comics";
 import {
   UPLOAD_FIELD_MULTIPLE,
   UPLOAD_FIELD_SINGLE,
   ZDirectUploadTickets,
 } from "@vt/shared/contracts/images";
-import { ZComicIdParams } from "@vt/shared/contracts/comics";
 import { ZChapterChecks, ZPageChecksRequest, ZPageChecksResponse } from "@vt/shared/contracts/page-checks";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -10,12 +10,15 @@
  * once (libuv's 4 threads: faster on a quiet machine, but on a busy one it takes a bigger share of
  * the CPU rather than doing the job faster). Next to the pages per second,
  * the CPU time per page of each (the Chromium processes' or this Node process'), which the other
- * work on the machine does not change.
+ * work on the machine does not change. A second baseline gives sharp the browser's thread count (as
+ * many pages at once as the pool has workers, one libvips thread each); its row names the host's
+ * CPU model, since the browser's codecs and libvips do not gain alike from every CPU.
  *
  * Inputs are JPEG q90 (like most scans): a gradient with ink lines, panel borders and grain, each
  * page different. Every figure is the best of `PASSES` timed passes after a warm-up.
  * Environment: BENCH_IMAGES (default 50), CHROMIUM_PATH (default /usr/bin/chromium).
  */
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
@@ -52,16 +55,18 @@ function pageRgb(seed: number): Buffer {
   return buf;
 }
 
+/** `n` distinct 3000x4500 comic-like pages, JPEG q90 (like most scans). */
 async function makeInputs(n: number): Promise<Buffer[]> {
   const out: Buffer[] = [];
-  for (let i = 0; i < n; i++) {
-    out.push(
-      await sharp(pageRgb(i + 1), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-        .jpeg({ quality: 90 })
-        .toBuffer(),
-    );
-  }
+  for (let i = 0; i < n; i++) out.push(await makeInput(i));
   return out;
+}
+
+/** Page `i` of `makeInputs` (the same bytes for the same `i`). */
+export function makeInput(i: number): Promise<Buffer> {
+  return sharp(pageRgb(i + 1), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Pages sharp works on at once: one per core, each on sharp.concurrency() threads. */
@@ -69,8 +74,26 @@ const sharpPagesAtOnce = () => Math.max(1, Math.floor(availableParallelism() / s
 
 type Pass = { ms: number; outBytes: number; cpuMs: number };
 
-/** sharp: the same job in Node, `atOnce` pages at a time. */
-async function sharpPass(inputs: Buffer[], atOnce: number): Promise<Pass & { atOnce: number }> {
+/**
+ * sharp: the same job in Node, `atOnce` pages at a time; with `threads`, each page on that many
+ * libvips threads (sharp.concurrency, restored after), so `atOnce` x `threads` matches another
+ * pipeline's thread count.
+ */
+export async function sharpPass(
+  inputs: Buffer[],
+  atOnce: number,
+  threads?: number,
+): Promise<Pass & { atOnce: number }> {
+  const before = sharp.concurrency();
+  if (threads !== undefined) sharp.concurrency(threads);
+  try {
+    return await sharpPassAt(inputs, atOnce);
+  } finally {
+    sharp.concurrency(before);
+  }
+}
+
+async function sharpPassAt(inputs: Buffer[], atOnce: number): Promise<Pass & { atOnce: number }> {
   const outs: Buffer[] = [];
   let next = 0;
   const cpu0 = process.cpuUsage();
@@ -89,6 +112,15 @@ async function sharpPass(inputs: Buffer[], atOnce: number): Promise<Pass & { atO
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return { ms, outBytes: outs.reduce((s, o) => s + o.length, 0), cpuMs, atOnce };
+}
+
+/** The CPU model the host reports (/proc/cpuinfo), for rows whose ratio depends on it. */
+function cpuModel(): string {
+  try {
+    return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown CPU";
+  } catch {
+    return "unknown CPU";
+  }
 }
 
 const pps = (pages: number, ms: number) => Math.round((pages / (ms / 1000)) * 100) / 100;
@@ -126,11 +158,14 @@ export async function run() {
 
     const browserRuns: (LabBenchResult & { cpuMs: number })[] = [];
     const sharpRuns: (Pass & { atOnce: number })[] = [];
+    const sameThreadRuns: (Pass & { atOnce: number })[] = [];
     await sharpPass(inputs.slice(0, 4), 4); // warm-up
     for (let i = 0; i < PASSES; i++) {
       browserRuns.push(await benchInPage("process"));
       // sharp's best of two schedules: one page per core, and every page at once (libuv's 4 threads).
       for (const atOnce of [sharpPagesAtOnce(), n]) sharpRuns.push(await sharpPass(inputs, atOnce));
+      // The same thread count as the browser's pool: one page per worker, one libvips thread each.
+      sameThreadRuns.push(await sharpPass(inputs, browserRuns.at(-1)!.poolSize, 1));
     }
     const scrambleRuns: LabBenchResult[] = [await benchInPage("scramble")];
     const b = best(browserRuns);
@@ -141,7 +176,17 @@ export async function run() {
     const perPage = (runs: { cpuMs: number }[]) => Math.round(Math.min(...runs.map((r) => r.cpuMs)) / n);
     const browserCpu = perPage(browserRuns);
     const sharpCpu = perPage(sharpRuns);
+    const same = best(sameThreadRuns);
+    const samePps = pps(n, same.ms);
     const rows: Row[] = [
+      {
+        metric: `Browser pipeline vs sharp with the same thread count (${same.atOnce} pages at once, 1 thread each), ${n} pages ${WIDTH}x${HEIGHT}, ${cpuModel()}`,
+        baseline: `sharp ${samePps} pages/s`,
+        measured: `${browserPps} pages/s`,
+        ratio: `${ratio(browserPps, samePps)}x`,
+        target: ">= 0.8x",
+        ok: browserPps >= 0.8 * samePps,
+      },
       {
         metric: `Browser pipeline (1500 px, q0.95, ${b.poolSize} workers, ${b.poolMode}) vs sharp at its best (${s.atOnce} pages at once), ${n} pages`,
         baseline: `sharp ${sharpPps} pages/s`,

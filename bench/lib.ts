@@ -2,8 +2,9 @@
  * Tiny benchmark helpers. Every figure is reported next to a baseline measured in the same run,
  * so results compare across machines as ratios rather than absolute milliseconds.
  */
-import { mkdtempSync } from "node:fs";
-import { Agent, get } from "node:http";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { Agent, createServer, get } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../apps/api/src/config";
@@ -269,4 +270,70 @@ export async function openBareTab(url: string, args: string[], profileDir: strin
     await exited;
   };
   return { evaluate, send: <T>(method: string, params: object = {}) => send<T>(method, params), close };
+}
+
+/**
+ * CPU time (ms) of every thread of `pids`, summed by "<process kind>/<thread name>" (Linux /proc):
+ * the process kind is Chromium's `--type=` (renderer, utility...) or `label` for other processes,
+ * thread names without their digits (CompositorTileW, DedicatedWorker, ThreadPoolForeg...). What
+ * a profile of a run needs to show which threads did the work.
+ */
+export function threadCpuMs(pids: number[], label = "process"): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pid of pids) {
+    let kind = label;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const type = /--type=([\w-]+)/.exec(cmd)?.[1];
+      if (type) kind = type;
+      else if (/chrom/.test(cmd.split("\0")[0] ?? "")) kind = "browser";
+    } catch {
+      continue;
+    }
+    let tids: string[] = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        const name = stat
+          .slice(stat.indexOf("(") + 1, close)
+          .replace(/[\d:]+$/, "")
+          .replace(/\d+/g, "");
+        const fields = stat.slice(close + 2).split(" ");
+        const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+        const key = `${kind}/${name}`;
+        out.set(key, (out.get(key) ?? 0) + ms);
+      } catch {}
+    }
+  }
+  return out;
+}
+
+/** The pids of `rootPid`'s descendants whose command name matches `match` (Linux /proc). */
+export async function descendantPids(rootPid: number, match: RegExp = /./): Promise<number[]> {
+  return (await descendants(rootPid, match)).map((p) => p.pid);
+}
+
+/** `after - before` per key, keys over `minMs` only, largest first. */
+export function cpuDelta(before: Map<string, number>, after: Map<string, number>, minMs = 50) {
+  return Object.fromEntries(
+    [...after]
+      .map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const)
+      .filter(([, v]) => v >= minMs)
+      .sort((a, b) => b[1] - a[1]),
+  );
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server whose address must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
 }

@@ -24,7 +24,7 @@ import { buildApp } from "../apps/api/src/app";
 import { hashSessionToken, SESSION_COOKIE } from "../apps/api/src/auth/session";
 import { createLocalStorage } from "../apps/api/src/storage/local";
 import { seedComics } from "./comics-list.bench";
-import { benchConfig, median, openBenchDatabase, type Row, ratio } from "./lib";
+import { benchConfig, freePort, median, openBenchDatabase, type Row, ratio } from "./lib";
 import { benchPage, dashboardBodies } from "./upload-lib";
 
 const RUNS = 5;
@@ -47,14 +47,6 @@ function gzSize(file: string): number {
   const full = join(dist, file);
   if (existsSync(`${full}.gz`)) return statSync(`${full}.gz`).size;
   return gzipSync(readFileSync(full), { level: 9 }).length;
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 /** Every script a fresh context loads for `url` until the network is idle, with gzip sizes. */

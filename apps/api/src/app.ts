@@ -42,7 +42,6 @@ import { registerHttpMetrics } from "./lib/metrics";
 import { namedSchemasOnly } from "./lib/openapi-components";
 import { appVersion, repoRoot } from "./lib/repo-root";
 import { inlineScriptHashes, registerSecurityHeaders } from "./lib/security-headers";
-import { refundUploadQuota } from "./lib/upload-quota";
 import { isZodError, registerDepthCheckedJsonParser, validatorCompiler } from "./lib/validation";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { chaptersRoutes } from "./modules/chapters/chapters.routes";
@@ -219,10 +218,6 @@ export async function buildApp(options: BuildAppOptions) {
   ]);
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  // A refused upload stored nothing: what it counted against the hourly quota is given back.
-  app.addHook("onSend", async (request, reply) => {
-    if (reply.statusCode >= 400) await refundUploadQuota(request);
-  });
   // A refusal sent before the request's body was read to its end (a 413 once an upload passes its
   // limit): the rest of that body would be read as the next request on the connection, which then
   // hangs or fails. The answer says `Connection: close` and Node closes the connection after it.

@@ -337,6 +337,19 @@ function chapterFixtures(): Record<string, MatrixFixture> {
         return { params: { chapterId }, files: [await image()], fields: { pageId: String(pageId) } };
       },
     },
+    "PUT /api/chapters/:chapterId/checks/kept": {
+      setup: async (w) => {
+        const { chapterId } = await teamChapter(w);
+        const res = await uploadWith(w.t, w.owner, `/api/chapters/${chapterId}/pages`, [
+          await image("files"),
+        ]);
+        return { chapterId, pageId: (res.json() as { pages: { id: number }[] }).pages[0]!.id };
+      },
+      request: (_w, p) => {
+        const { chapterId, pageId } = p as { chapterId: number; pageId: number };
+        return { params: { chapterId }, payload: { kind: "width", pageIds: [pageId], kept: true } };
+      },
+    },
     "POST /api/chapters/:chapterId/page/presign": {
       setup: teamChapter,
       request: (_w, p) => ({

@@ -417,3 +417,57 @@ describe("password invalidated by the proof", () => {
     expect(accounts.every((a) => a.password === null)).toBe(true);
   });
 });
+
+describe("the mailbox's owner chooses a password right after the link", () => {
+  it("is asked to (choosePassword), chooses it once from the link's session, and signs in with it", async () => {
+    const owner = await signUp(undefined, "sign-up password 1");
+    const email = owner.user.email;
+    const { res, jar } = await openVerificationLink(email);
+    expect(res.json()).toMatchObject({ email, emailVerified: true, choosePassword: true });
+    expect((await signIn(t, { email, password: "sign-up password 1" })).res.statusCode).toBe(401);
+
+    const choose = (cookie: string | undefined, payload: unknown) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/users/password",
+        headers: { ...t.headers, ...(cookie ? { cookie } : {}), "content-type": "application/json" },
+        payload: JSON.stringify(payload),
+      });
+    // Refused without a session, and a short password changes nothing.
+    expect((await choose(undefined, { password: "chosen password 2" })).statusCode).toBe(401);
+    const short = await choose(jar.header(), { password: "short" });
+    expect(short.statusCode).toBe(422);
+    expect((await signIn(t, { email, password: "short" })).res.statusCode).toBe(401);
+
+    expect((await choose(jar.header(), { password: "chosen password 2" })).statusCode).toBe(204);
+    expect((await signIn(t, { email, password: "chosen password 2" })).res.statusCode).toBe(200);
+    // The session stays; a second choice is refused (the account has a password now), translated.
+    expect((await me(t, jar)).statusCode).toBe(200);
+    const again = await choose(jar.header(), { password: "another password 3" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/Forgot password|Quên mật khẩu/);
+    expect((await signIn(t, { email, password: "another password 3" })).res.statusCode).toBe(401);
+  });
+
+  it("is not offered while the sign-up password stands, nor after a reset by mail", async () => {
+    const owner = await signUp(undefined, "sign-up password 4");
+    // Before the proof the sign-up password stands: nothing to choose.
+    const early = await t.app.inject({
+      method: "POST",
+      url: "/api/users/password",
+      headers: { ...t.headers, cookie: owner.jar.header(), "content-type": "application/json" },
+      payload: JSON.stringify({ password: "squatter's choice 5" }),
+    });
+    expect(early.statusCode).toBe(409);
+    expect(
+      (await signIn(t, { email: owner.user.email, password: "squatter's choice 5" })).res.statusCode,
+    ).toBe(401);
+    // A reset by mail is the proof: the password is the new one, and no choice is offered after.
+    await resetByMail(owner.user.email, "reset password 6");
+    const user = await db().select().from(users).where(eq(users.id, owner.user.id));
+    expect(user[0]!.emailVerifiedAt).not.toBeNull();
+    expect((await signIn(t, { email: owner.user.email, password: "reset password 6" })).res.statusCode).toBe(
+      200,
+    );
+  });
+});

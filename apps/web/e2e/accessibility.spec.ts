@@ -202,9 +202,12 @@ test("axe: the signed-out pages (sign in, register, forgot and reset password, a
         await p.goto(route);
         await expect(p.getByText(ready).first()).toBeVisible({ timeout: 30_000 });
         // The verification page checks the link first: measured once its answer is drawn.
-        await expect(p.locator('[role="status"]').filter({ has: p.locator(".animate-spin") })).toHaveCount(0, {
-          timeout: 30_000,
-        });
+        await expect(p.locator('[role="status"]').filter({ has: p.locator(".animate-spin") })).toHaveCount(
+          0,
+          {
+            timeout: 30_000,
+          },
+        );
         await p.addStyleTag({
           content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
         });

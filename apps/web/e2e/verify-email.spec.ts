@@ -52,9 +52,10 @@ test("e-mail verification: the banner, an invitation that waits, the mail's link
   await invitations.getByRole("button", { name: "Gửi lại thư" }).click();
   await expect(toast(page, /Thư xác nhận vừa được gửi/)).toBeVisible();
 
-  // The mailbox's owner opens the link: signed in, on the dashboard, with a notice; no banner.
+  // The mailbox's owner opens the link, chooses the password (the sign-up one ended with the
+  // proof): signed in, on the dashboard, with a notice; no banner.
   await verifyEmailByMail(page, email);
-  await expect(toast(page, /^Đã xác nhận email\. Chào mừng bạn! Để an toàn/)).toBeVisible();
+  await expect(toast(page, "Đã lưu mật khẩu. Chào mừng bạn!")).toBeVisible();
 
   await page.goto("/teams");
   await expect(page.getByRole("region", { name: "Hãy xác nhận email của bạn" })).toHaveCount(0);
@@ -91,7 +92,7 @@ test("a tab left open before the address was verified in another browser is sign
   // The mail is opened on another device (its own browser, no shared storage): that browser is
   // signed in, verified.
   const other = await browser.newContext({ baseURL, locale: "vi-VN" });
-  await verifyEmailByMail(await other.newPage(), user.email);
+  await verifyEmailByMail(await other.newPage(), user.email, "mat-khau-chu-hop-thu");
   // Back on the first tab: its session was made before the proof, so it is over (whoever signed up
   // may not be whoever reads the mail); the sign-in page says so and cannot sign it back in.
   await user.page.evaluate(() => window.dispatchEvent(new Event("focus")));

@@ -215,12 +215,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                        email?: string | null;
-                        name?: string | null;
-                        avatar?: string | null;
-                    };
+                    "application/json": components["schemas"]["AuthRequestInput"];
                 };
             };
             responses: {
@@ -230,15 +225,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -323,7 +310,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password */
+        /** Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password (choosePassword: the user may choose one now) */
         post: {
             parameters: {
                 query?: never;
@@ -333,9 +320,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["VerifyEmailRequestInput"];
                 };
             };
             responses: {
@@ -345,15 +330,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["VerifiedUser"];
                     };
                 };
                 /** @description Default Response */
@@ -371,6 +348,111 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose a password after the verification link ended the sign-up one (once; the embedded provider's accounts only; 409 otherwise) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChoosePasswordRequestInput"];
+                };
+            };
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -503,15 +585,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -561,15 +635,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                name: string;
-                                avatar: string | null;
-                                /** @enum {string} */
-                                role: "user" | "admin";
-                                emailVerified: boolean;
-                            } | null;
+                            user: components["schemas"]["User"] | null;
                         };
                     };
                 };
@@ -655,10 +721,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name?: string;
-                        avatar?: string | null;
-                    };
+                    "application/json": components["schemas"]["UpdateUserRequestInput"];
                 };
             };
             responses: {
@@ -668,15 +731,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            name: string;
-                            avatar: string | null;
-                            /** @enum {string} */
-                            role: "user" | "admin";
-                            emailVerified: boolean;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Default Response */
@@ -927,13 +982,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -1077,14 +1126,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -1307,15 +1349,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        establishedAt?: (string | "") | null;
-                        website?: string | null;
-                        twitter?: string | null;
-                        instagram?: string | null;
-                        discord?: string | null;
-                        facebook?: string | null;
-                    };
+                    "application/json": components["schemas"]["CreateTeamRequestInput"];
                 };
             };
             responses: {
@@ -1325,30 +1359,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1483,30 +1494,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1562,16 +1550,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        establishedAt?: (string | "") | null;
-                        website?: string | null;
-                        twitter?: string | null;
-                        instagram?: string | null;
-                        discord?: string | null;
-                        facebook?: string | null;
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateTeamRequestInput"];
                 };
             };
             responses: {
@@ -1581,30 +1560,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1756,30 +1712,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1893,30 +1826,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -1992,30 +1902,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2129,30 +2016,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2530,10 +2394,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        role: "manager" | "uploader";
-                    };
+                    "application/json": components["schemas"]["UpdateMemberRequestInput"];
                 };
             };
             responses: {
@@ -2734,9 +2595,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        userId: number;
-                    };
+                    "application/json": components["schemas"]["TransferOwnershipRequestInput"];
                 };
             };
             responses: {
@@ -2746,30 +2605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -2943,11 +2779,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        email: string;
-                        /** @enum {string} */
-                        role: "manager" | "uploader";
-                    };
+                    "application/json": components["schemas"]["CreateInvitationRequestInput"];
                 };
             };
             responses: {
@@ -3421,13 +3253,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -3573,14 +3399,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -3590,30 +3409,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -3749,13 +3545,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -3901,14 +3691,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -3918,30 +3701,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            logo: components["schemas"]["StoredImage"] | null;
-                            cover: components["schemas"]["StoredImage"] | null;
-                            /** @enum {string|null} */
-                            myRole: "owner" | "manager" | "uploader" | null;
-                            memberCount: number;
-                            createdAt: string;
-                            establishedAt: string | null;
-                            website: string;
-                            twitter: string;
-                            instagram: string;
-                            discord: string;
-                            facebook: string;
-                            siteUrl: string | null;
-                            can: {
-                                manage: boolean;
-                                own: boolean;
-                                assignableRoles: ("manager" | "uploader")[];
-                            };
-                            updatedAt: string;
-                            version: number;
-                        };
+                        "application/json": components["schemas"]["Team"];
                     };
                 };
                 /** @description Default Response */
@@ -4077,13 +3837,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -4229,14 +3983,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -4388,13 +4135,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -4540,14 +4281,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -4764,16 +4498,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version?: number;
-                        enabled: boolean;
-                        /** @default null */
-                        qrImage?: string | null;
-                        /** @default  */
-                        content?: string;
-                        /** @default false */
-                        showInEachChapter?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateDonateRequestInput"];
                 };
             };
             responses: {
@@ -5074,14 +4799,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version?: number;
-                        enabled: boolean;
-                        /** @default  */
-                        text?: string;
-                        /** @default [] */
-                        pages?: string[];
-                    };
+                    "application/json": components["schemas"]["UpdateCreditRequestInput"];
                 };
             };
             responses: {
@@ -5323,7 +5041,7 @@ export interface paths {
                             items: {
                                 id: number;
                                 url: string;
-                                events: "chapter.published"[];
+                                events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                                 /** @enum {string} */
                                 format: "json" | "discord";
                                 linkTemplate: string;
@@ -5390,17 +5108,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        url: string;
-                        events: "chapter.published"[];
-                        /**
-                         * @default json
-                         * @enum {string}
-                         */
-                        format?: "json" | "discord";
-                        /** @default  */
-                        linkTemplate?: string;
-                    };
+                    "application/json": components["schemas"]["CreateWebhookRequestInput"];
                 };
             };
             responses: {
@@ -5413,7 +5121,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -5520,19 +5228,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        url: string;
-                        events: "chapter.published"[];
-                        /**
-                         * @default json
-                         * @enum {string}
-                         */
-                        format?: "json" | "discord";
-                        /** @default  */
-                        linkTemplate?: string;
-                        version?: number;
-                        paused?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateWebhookRequestInput"];
                 };
             };
             responses: {
@@ -5545,7 +5241,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -5724,7 +5420,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             url: string;
-                            events: "chapter.published"[];
+                            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
                             /** @enum {string} */
                             format: "json" | "discord";
                             linkTemplate: string;
@@ -6156,32 +5852,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        thumbnail: string;
-                        title: string;
-                        anotherName?: string | null;
-                        description?: string | null;
-                        /**
-                         * @default ongoing
-                         * @enum {string}
-                         */
-                        status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                        /** @default [] */
-                        authors?: (number | string)[];
-                        /** @default [] */
-                        artists?: (number | string)[];
-                        /** @default false */
-                        syncArtistsWithAuthors?: boolean;
-                        /** @default [] */
-                        genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
-                        /** @default false */
-                        isMature?: boolean;
-                        /** @default false */
-                        isDoujinshi?: boolean;
-                        /** @default [] */
-                        couples?: (number)[][];
-                    };
+                    "application/json": components["schemas"]["CreateComicRequestInput"];
                 };
             };
             responses: {
@@ -6387,13 +6058,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -6511,14 +6176,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -6946,12 +6604,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId: number;
-                        /** @enum {string} */
-                        action: "add" | "remove";
-                    };
+                    "application/json": components["schemas"]["CollabRequestInput"];
                 };
             };
             responses: {
@@ -7059,10 +6712,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        targetComicId: number;
-                    };
+                    "application/json": components["schemas"]["MergeBodyInput"];
                 };
             };
             responses: {
@@ -7243,31 +6893,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        title: string;
-                        anotherName?: string | null;
-                        description?: string | null;
-                        /**
-                         * @default ongoing
-                         * @enum {string}
-                         */
-                        status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
-                        /** @default [] */
-                        authors?: (number | string)[];
-                        /** @default [] */
-                        artists?: (number | string)[];
-                        /** @default false */
-                        syncArtistsWithAuthors?: boolean;
-                        /** @default [] */
-                        genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
-                        /** @default false */
-                        isMature?: boolean;
-                        /** @default false */
-                        isDoujinshi?: boolean;
-                        /** @default [] */
-                        couples?: (number)[][];
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateComicRequestInput"];
                 };
             };
             responses: {
@@ -7565,13 +7191,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -7717,14 +7337,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadConfirmInput"];
                 };
             };
             responses: {
@@ -7868,15 +7481,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number;
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ArtPresignRequestInput"];
                 };
             };
             responses: {
@@ -8020,16 +7625,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number;
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ArtDirectRequestInput"];
                 };
             };
             responses: {
@@ -8277,12 +7873,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        volume: number | null;
-                        fromChapterOrder: number;
-                        toChapterOrder: number;
-                    };
+                    "application/json": components["schemas"]["QuickUpdateVolumeRequestInput"];
                 };
             };
             responses: {
@@ -8471,40 +8062,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        id?: number;
-                        version?: number;
-                        name?: string | null;
-                        order: number;
-                        /** @default false */
-                        hideOrder?: boolean;
-                        /** @default false */
-                        hideDefaultOrder?: boolean;
-                        volume?: number | null;
-                        publishAt?: (number | string) | null;
-                        /** @default false */
-                        hidden?: boolean;
-                        /** @default [] */
-                        donateTeamIds?: number[];
-                        /** @default [] */
-                        creditTeamIds?: number[];
-                        /** @default false */
-                        hideDonate?: boolean;
-                        /** @default false */
-                        hideCredit?: boolean;
-                        /** @default [] */
-                        collaboratingTeamIds?: number[];
-                        /** @default false */
-                        scrambled?: boolean;
-                        /** @default {} */
-                        config?: {
-                            [key: string]: (string | number | boolean) | null;
-                        };
-                        pages?: {
-                            id: number;
-                        }[];
-                        publish?: boolean;
-                    };
+                    "application/json": components["schemas"]["UpdateChapterRequestInput"];
                 };
             };
             responses: {
@@ -8699,7 +8257,7 @@ export interface paths {
                             unchecked: number;
                             findings: {
                                 /** @enum {string} */
-                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
                                 pages: {
                                     id: number;
                                     position: number;
@@ -8714,6 +8272,11 @@ export interface paths {
                                 width?: number;
                                 medianWidth?: number;
                                 minWidth?: number;
+                                kept?: boolean;
+                                team?: {
+                                    id: number;
+                                    name: string;
+                                };
                             }[];
                         };
                     };
@@ -8780,6 +8343,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chapters/{chapterId}/checks/kept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep a page-check finding, or stop keeping it: `otherChapter` for the whole comic (a recap or credit page, by its picture), the other kinds for these pages of this chapter; answers the checks afresh */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KeepFindingRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapterId: number;
+                            pageCount: number;
+                            unchecked: number;
+                            findings: {
+                                /** @enum {string} */
+                                kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
+                                pages: {
+                                    id: number;
+                                    position: number;
+                                }[];
+                                chapter?: {
+                                    id: number;
+                                    order: number;
+                                    name: string;
+                                };
+                                matched?: number;
+                                total?: number;
+                                width?: number;
+                                medianWidth?: number;
+                                minWidth?: number;
+                                kept?: boolean;
+                                team?: {
+                                    id: number;
+                                    name: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comics/{comicId}/page-checks": {
         parameters: {
             query?: never;
@@ -8804,20 +8501,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        chapters: {
-                            label: string;
-                            order: number | null;
-                            pages: {
-                                name: string;
-                                width: number | null;
-                                height: number | null;
-                                dhash: string | null;
-                                brightnessMean: number | null;
-                                brightnessStd: number | null;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PageChecksRequestInput"];
                 };
             };
             responses: {
@@ -8834,7 +8518,7 @@ export interface paths {
                                 unchecked: number;
                                 findings: {
                                     /** @enum {string} */
-                                    kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow";
+                                    kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
                                     pages: {
                                         id: number;
                                         position: number;
@@ -8849,6 +8533,11 @@ export interface paths {
                                     width?: number;
                                     medianWidth?: number;
                                     minWidth?: number;
+                                    kept?: boolean;
+                                    team?: {
+                                        id: number;
+                                        name: string;
+                                    };
                                     proposed?: {
                                         index: number;
                                         label: string;
@@ -8953,36 +8642,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId?: number;
-                        name?: string | null;
-                        order: number;
-                        /** @default false */
-                        hideOrder?: boolean;
-                        /** @default false */
-                        hideDefaultOrder?: boolean;
-                        volume?: number | null;
-                        publishAt?: (number | string) | null;
-                        /** @default false */
-                        hidden?: boolean;
-                        /** @default [] */
-                        donateTeamIds?: number[];
-                        /** @default [] */
-                        creditTeamIds?: number[];
-                        /** @default false */
-                        hideDonate?: boolean;
-                        /** @default false */
-                        hideCredit?: boolean;
-                        /** @default [] */
-                        collaboratingTeamIds?: number[];
-                        /** @default false */
-                        scrambled?: boolean;
-                        /** @default {} */
-                        config?: {
-                            [key: string]: (string | number | boolean) | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["CreateChapterRequestInput"];
                 };
             };
             responses: {
@@ -9237,13 +8897,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPagesPresignRequestInput"];
                 };
             };
             responses: {
@@ -9392,16 +9046,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        keys?: (string | null)[];
-                        clientIds?: (string | null)[];
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPagesDirectRequestInput"];
                 };
             };
             responses: {
@@ -9699,13 +9344,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        files: {
-                            name: string;
-                            size: number;
-                            type: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SingleDirectUploadRequestInput"];
                 };
             };
             responses: {
@@ -9851,17 +9490,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        pageId: number;
-                        key?: string;
-                        clientId?: string;
-                        files: {
-                            key: string;
-                            token: string;
-                            /** @default  */
-                            filename?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChapterPageDirectRequestInput"];
                 };
             };
             responses: {
@@ -10017,10 +9646,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId?: number;
-                        reason: string;
-                    } | null;
+                    "application/json": components["schemas"]["PermissionRequestBodyInput"];
                 };
             };
             responses: {
@@ -10165,11 +9791,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["DeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -10314,12 +9936,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        comicId: number;
-                        targetComicId: number;
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["MergeRequestBodyInput"];
                 };
             };
             responses: {
@@ -10756,10 +10373,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @default  */
-                        note?: string;
-                    } | null;
+                    "application/json": components["schemas"]["ApproveBodyInput"];
                 };
             };
             responses: {
@@ -10903,9 +10517,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        note: string;
-                    };
+                    "application/json": components["schemas"]["RejectBodyInput"];
                 };
             };
             responses: {
@@ -11189,10 +10801,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11326,10 +10935,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11463,10 +11069,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        teamId: number;
-                        reason: string;
-                    };
+                    "application/json": components["schemas"]["PersonDeleteRequestBodyInput"];
                 };
             };
             responses: {
@@ -11671,9 +11274,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -11852,9 +11453,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12052,9 +11651,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12233,9 +11830,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12433,9 +12028,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -12614,9 +12207,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                    };
+                    "application/json": components["schemas"]["PersonBodyInput"];
                 };
             };
             responses: {
@@ -13033,11 +12624,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        role?: "user" | "admin";
-                        disabled?: boolean;
-                    };
+                    "application/json": components["schemas"]["AdminUserPatchInput"];
                 };
             };
             responses: {
@@ -13229,6 +12816,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/page-fingerprints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress of fingerprinting the pages stored before page checks (the pages.fingerprint job) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            total: number;
+                            fingerprinted: number;
+                            running: boolean;
+                            lastFinishedAt: string | null;
+                            /** @enum {string|null} */
+                            lastState: "completed" | "failed" | "cancelled" | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -13257,36 +12913,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                /** @enum {string} */
-                                kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged" | "webhook_paused";
-                                data: {
-                                    requestId?: number;
-                                    requestType?: string;
-                                    status?: string;
-                                    note?: string;
-                                    comicId?: number;
-                                    comicTitle?: string;
-                                    chapterId?: number;
-                                    chapterOrder?: number;
-                                    chapterName?: string;
-                                    teamId?: number;
-                                    teamName?: string;
-                                    role?: string;
-                                    actorName?: string;
-                                    targetComicId?: number;
-                                    targetComicTitle?: string;
-                                    requesterTeamName?: string;
-                                    /** @enum {string} */
-                                    cause?: "delete" | "merge";
-                                    hookId?: number;
-                                    host?: string;
-                                    failures?: number;
-                                };
-                                read: boolean;
-                                createdAt: string;
-                            }[];
+                            items: components["schemas"]["Notification"][];
                             total: number;
                             totalPages: number;
                             unread: number;
@@ -13522,19 +13149,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        mail: {
-                            request_to_review?: boolean;
-                            request_decided?: boolean;
-                            invitation?: boolean;
-                            chapter_published?: boolean;
-                            request_superseded?: boolean;
-                            comic_deleted?: boolean;
-                            comic_restored?: boolean;
-                            comic_merged?: boolean;
-                            webhook_paused?: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["NotificationSettingsUpdateInput"];
                 };
             };
             responses: {
@@ -13889,12 +13504,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        teamId: number;
-                        /** @enum {string} */
-                        scope: "read" | "upload";
-                    };
+                    "application/json": components["schemas"]["CreateApiTokenRequestInput"];
                 };
             };
             responses: {
@@ -14132,12 +13742,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        publishDelayHours: number;
-                        /** @default false */
-                        splitTallStrips?: boolean;
-                        version?: number;
-                    };
+                    "application/json": components["schemas"]["UpdateUploadSettingsRequestInput"];
                 };
             };
             responses: {
@@ -14232,6 +13837,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUserPatchInput: {
+            /** @enum {string} */
+            role?: "user" | "admin";
+            disabled?: boolean;
+        };
+        ApproveBodyInput: {
+            /** @default  */
+            note?: string;
+        } | null;
+        ArtDirectRequestInput: {
+            comicId: number;
+            volume: number;
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        ArtPresignRequestInput: {
+            comicId: number;
+            volume: number;
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
+        AuthRequestInput: {
+            token: string;
+            email?: string | null;
+            name?: string | null;
+            avatar?: string | null;
+        };
         Chapter: {
             id: number;
             comicId: number;
@@ -14303,6 +13942,17 @@ export interface components {
                 staged?: boolean;
             }[];
         };
+        ChapterPageDirectRequestInput: {
+            pageId: number;
+            key?: string;
+            clientId?: string;
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
         ChapterPageUploadResponse: {
             pages: {
                 id: number;
@@ -14316,6 +13966,32 @@ export interface components {
                 staged?: boolean;
                 duplicate: boolean;
             }[];
+        };
+        ChapterPagesDirectRequestInput: {
+            keys?: (string | null)[];
+            clientIds?: (string | null)[];
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        ChapterPagesPresignRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
+        ChoosePasswordRequestInput: {
+            password: string;
+        };
+        CollabRequestInput: {
+            comicId: number;
+            teamId: number;
+            /** @enum {string} */
+            action: "add" | "remove";
         };
         ComicCapabilities: {
             upload: boolean;
@@ -14443,6 +14119,113 @@ export interface components {
             width: number;
             height: number;
         };
+        CreateApiTokenRequestInput: {
+            name: string;
+            teamId: number;
+            /** @enum {string} */
+            scope: "read" | "upload";
+        };
+        CreateChapterRequestInput: {
+            comicId: number;
+            teamId?: number;
+            name?: string | null;
+            order: number;
+            /** @default false */
+            hideOrder?: boolean;
+            /** @default false */
+            hideDefaultOrder?: boolean;
+            volume?: number | null;
+            publishAt?: (number | string) | null;
+            /** @default false */
+            hidden?: boolean;
+            /** @default [] */
+            donateTeamIds?: number[];
+            /** @default [] */
+            creditTeamIds?: number[];
+            /** @default false */
+            hideDonate?: boolean;
+            /** @default false */
+            hideCredit?: boolean;
+            /** @default [] */
+            collaboratingTeamIds?: number[];
+            /** @default false */
+            scrambled?: boolean;
+            /** @default {} */
+            config?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+        };
+        CreateComicRequestInput: {
+            teamId: number;
+            thumbnail: string;
+            title: string;
+            anotherName?: string | null;
+            description?: string | null;
+            /**
+             * @default ongoing
+             * @enum {string}
+             */
+            status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            /** @default [] */
+            authors?: (number | string)[];
+            /** @default [] */
+            artists?: (number | string)[];
+            /** @default false */
+            syncArtistsWithAuthors?: boolean;
+            /** @default [] */
+            genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
+            /** @default false */
+            isMature?: boolean;
+            /** @default false */
+            isDoujinshi?: boolean;
+            /** @default [] */
+            couples?: (number)[][];
+        };
+        CreateInvitationRequestInput: {
+            email: string;
+            /** @enum {string} */
+            role: "manager" | "uploader";
+        };
+        CreateTeamRequestInput: {
+            name: string;
+            establishedAt?: (string | "") | null;
+            website?: string | null;
+            twitter?: string | null;
+            instagram?: string | null;
+            discord?: string | null;
+            facebook?: string | null;
+        };
+        CreateWebhookRequestInput: {
+            url: string;
+            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
+            /**
+             * @default json
+             * @enum {string}
+             */
+            format?: "json" | "discord";
+            /** @default  */
+            linkTemplate?: string;
+        };
+        DeleteRequestBodyInput: {
+            comicId: number;
+            teamId: number;
+            reason: string;
+        };
+        DirectUploadConfirmInput: {
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        DirectUploadRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
+        };
         DirectUploadTicket: {
             key: string;
             token: string;
@@ -14457,16 +14240,287 @@ export interface components {
         DirectUploadTickets: {
             uploads: components["schemas"]["DirectUploadTicket"][];
         };
+        KeepFindingRequestInput: {
+            /** @enum {string} */
+            kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
+            pageIds: number[];
+            kept: boolean;
+        };
+        MergeBodyInput: {
+            comicId: number;
+            targetComicId: number;
+        };
+        MergeRequestBodyInput: {
+            comicId: number;
+            targetComicId: number;
+            teamId: number;
+            reason: string;
+        };
         MessageResponse: {
             message: string;
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            kind: "request_to_review" | "request_decided" | "invitation" | "chapter_published" | "request_superseded" | "comic_deleted" | "comic_restored" | "comic_merged" | "webhook_paused";
+            data: {
+                requestId?: number;
+                requestType?: string;
+                status?: string;
+                note?: string;
+                comicId?: number;
+                comicTitle?: string;
+                chapterId?: number;
+                chapterOrder?: number;
+                chapterName?: string;
+                teamId?: number;
+                teamName?: string;
+                role?: string;
+                actorName?: string;
+                targetComicId?: number;
+                targetComicTitle?: string;
+                requesterTeamName?: string;
+                /** @enum {string} */
+                cause?: "delete" | "merge";
+                hookId?: number;
+                host?: string;
+                failures?: number;
+            };
+            read: boolean;
+            createdAt: string;
+        };
+        NotificationSettingsUpdateInput: {
+            mail: {
+                request_to_review?: boolean;
+                request_decided?: boolean;
+                invitation?: boolean;
+                chapter_published?: boolean;
+                request_superseded?: boolean;
+                comic_deleted?: boolean;
+                comic_restored?: boolean;
+                comic_merged?: boolean;
+                webhook_paused?: boolean;
+            };
+        };
+        PageChecksRequestInput: {
+            chapters: {
+                label: string;
+                order: number | null;
+                pages: {
+                    name: string;
+                    width: number | null;
+                    height: number | null;
+                    dhash: string | null;
+                    brightnessMean: number | null;
+                    brightnessStd: number | null;
+                }[];
+            }[];
+        };
+        PermissionRequestBodyInput: {
+            teamId?: number;
+            reason: string;
+        } | null;
+        PersonBodyInput: {
+            name: string;
+        };
+        PersonDeleteRequestBodyInput: {
+            teamId: number;
+            reason: string;
+        };
+        QuickUpdateVolumeRequestInput: {
+            comicId: number;
+            volume: number | null;
+            fromChapterOrder: number;
+            toChapterOrder: number;
+        };
+        RejectBodyInput: {
+            note: string;
+        };
+        SingleDirectUploadConfirmInput: {
+            files: {
+                key: string;
+                token: string;
+                /** @default  */
+                filename?: string;
+            }[];
+        };
+        SingleDirectUploadRequestInput: {
+            files: {
+                name: string;
+                size: number;
+                type: string;
+            }[];
         };
         StoredImage: {
             key: string;
             url: string;
         };
+        Team: {
+            id: number;
+            name: string;
+            logo: components["schemas"]["StoredImage"] | null;
+            cover: components["schemas"]["StoredImage"] | null;
+            /** @enum {string|null} */
+            myRole: "owner" | "manager" | "uploader" | null;
+            memberCount: number;
+            createdAt: string;
+            establishedAt: string | null;
+            website: string;
+            twitter: string;
+            instagram: string;
+            discord: string;
+            facebook: string;
+            siteUrl: string | null;
+            can: {
+                manage: boolean;
+                own: boolean;
+                assignableRoles: ("manager" | "uploader")[];
+            };
+            updatedAt: string;
+            version: number;
+        };
         TeamRef: {
             id: number;
             name: string;
+        };
+        TransferOwnershipRequestInput: {
+            userId: number;
+        };
+        UpdateChapterRequestInput: {
+            id?: number;
+            version?: number;
+            name?: string | null;
+            order: number;
+            /** @default false */
+            hideOrder?: boolean;
+            /** @default false */
+            hideDefaultOrder?: boolean;
+            volume?: number | null;
+            publishAt?: (number | string) | null;
+            /** @default false */
+            hidden?: boolean;
+            /** @default [] */
+            donateTeamIds?: number[];
+            /** @default [] */
+            creditTeamIds?: number[];
+            /** @default false */
+            hideDonate?: boolean;
+            /** @default false */
+            hideCredit?: boolean;
+            /** @default [] */
+            collaboratingTeamIds?: number[];
+            /** @default false */
+            scrambled?: boolean;
+            /** @default {} */
+            config?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            pages?: {
+                id: number;
+            }[];
+            publish?: boolean;
+        };
+        UpdateComicRequestInput: {
+            title: string;
+            anotherName?: string | null;
+            description?: string | null;
+            /**
+             * @default ongoing
+             * @enum {string}
+             */
+            status?: "upcoming" | "ongoing" | "completed" | "hiatus" | "canceled";
+            /** @default [] */
+            authors?: (number | string)[];
+            /** @default [] */
+            artists?: (number | string)[];
+            /** @default false */
+            syncArtistsWithAuthors?: boolean;
+            /** @default [] */
+            genres?: ("action" | "adventure" | "comedy" | "drama" | "fantasy" | "isekai" | "historical" | "horror" | "mystery" | "psychological" | "romance" | "school-life" | "slice-of-life" | "sci-fi" | "sports" | "supernatural" | "martial-arts" | "mecha" | "music" | "cooking" | "tragedy" | "shounen" | "shoujo" | "seinen" | "josei" | "yuri" | "yaoi" | "shoujo-ai" | "shounen-ai" | "harem" | "gender-bender" | "oneshot" | "doujinshi" | "manhwa" | "manhua" | "webtoon" | "ecchi" | "adult")[];
+            /** @default false */
+            isMature?: boolean;
+            /** @default false */
+            isDoujinshi?: boolean;
+            /** @default [] */
+            couples?: (number)[][];
+            version?: number;
+        };
+        UpdateCreditRequestInput: {
+            version?: number;
+            enabled: boolean;
+            /** @default  */
+            text?: string;
+            /** @default [] */
+            pages?: string[];
+        };
+        UpdateDonateRequestInput: {
+            version?: number;
+            enabled: boolean;
+            /** @default null */
+            qrImage?: string | null;
+            /** @default  */
+            content?: string;
+            /** @default false */
+            showInEachChapter?: boolean;
+        };
+        UpdateMemberRequestInput: {
+            /** @enum {string} */
+            role: "manager" | "uploader";
+        };
+        UpdateTeamRequestInput: {
+            name: string;
+            establishedAt?: (string | "") | null;
+            website?: string | null;
+            twitter?: string | null;
+            instagram?: string | null;
+            discord?: string | null;
+            facebook?: string | null;
+            version?: number;
+        };
+        UpdateUploadSettingsRequestInput: {
+            publishDelayHours: number;
+            /** @default false */
+            splitTallStrips?: boolean;
+            version?: number;
+        };
+        UpdateUserRequestInput: {
+            name?: string;
+            avatar?: string | null;
+        };
+        UpdateWebhookRequestInput: {
+            url: string;
+            events: ("chapter.published" | "chapter.unpublished" | "chapter.deleted" | "comic.created" | "request.filed" | "request.decided" | "request.superseded" | "member.joined" | "member.left")[];
+            /**
+             * @default json
+             * @enum {string}
+             */
+            format?: "json" | "discord";
+            /** @default  */
+            linkTemplate?: string;
+            version?: number;
+            paused?: boolean;
+        };
+        User: {
+            id: number;
+            email: string;
+            name: string;
+            avatar: string | null;
+            /** @enum {string} */
+            role: "user" | "admin";
+            emailVerified: boolean;
+        };
+        VerifiedUser: {
+            id: number;
+            email: string;
+            name: string;
+            avatar: string | null;
+            /** @enum {string} */
+            role: "user" | "admin";
+            emailVerified: boolean;
+            choosePassword: boolean;
+        };
+        VerifyEmailRequestInput: {
+            token: string;
         };
     };
     responses: never;

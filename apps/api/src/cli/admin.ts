@@ -9,6 +9,9 @@
  *                                     (PostgreSQL: in one transaction; files and PGlite data moved aside)
  *   npm run admin -- backfill-thumbnails
  *                                     make every missing page and cover thumbnail now, with progress
+ *   npm run admin -- fingerprint-pages
+ *                                     fingerprint every page stored before page checks now, with
+ *                                     progress (the pages.fingerprint job's work, docs/page-checks.md)
  *
  * Works on PostgreSQL (DATABASE_URL) and on the embedded PGlite database. PGlite allows one process
  * per data directory, so with PGlite this refuses (exit code 2) while the server is running: stop
@@ -22,6 +25,7 @@ import { createDatabase, type Database, runMigrations } from "../db/client";
 import { DatabaseLockedError } from "../db/pglite-lock";
 import { users } from "../db/schema/users";
 import { backfillThumbnails } from "../jobs/images-thumbnail.job";
+import { fingerprintPages } from "../jobs/pages-fingerprint.job";
 import { type JobRun, recentJobRuns } from "../jobs/runs";
 import { setAdminRole } from "../modules/users/users.service";
 import { createStorage } from "../storage/create-storage";
@@ -29,7 +33,7 @@ import type { Storage } from "../storage/storage";
 import { BackupError, backup, restore } from "./backup";
 
 const USAGE =
-  "Usage: npm run admin -- grant <email> | revoke <email> | list | jobs [count] | backup <file> | restore <file> | backfill-thumbnails";
+  "Usage: npm run admin -- grant <email> | revoke <email> | list | jobs [count] | backup <file> | restore <file> | backfill-thumbnails | fingerprint-pages";
 
 export interface CliIo {
   out: (line: string) => void;
@@ -91,10 +95,7 @@ export async function runBackfillThumbnails(
   deps: { config: Config; storage: Storage; batch?: number },
   io: CliIo,
 ): Promise<number> {
-  const warn = (obj: { key?: string; err?: unknown }, message: string) =>
-    io.err(`${message}: ${obj.key ?? ""} (${obj.err instanceof Error ? obj.err.message : String(obj.err)})`);
-  const log = { warn, error: warn, info() {}, debug() {}, trace() {} } as unknown as FastifyBaseLogger;
-  const ctx = { db: database.db, database, storage: deps.storage, config: deps.config, log };
+  const ctx = { db: database.db, database, storage: deps.storage, config: deps.config, log: cliLog(io) };
   let announced = false;
   const result = await backfillThumbnails(
     ctx,
@@ -118,6 +119,41 @@ export async function runBackfillThumbnails(
         : ""),
   );
   return result.failed ? 1 : 0;
+}
+
+/**
+ * `fingerprint-pages`: fingerprints every stored page without a fingerprint (pages from before page
+ * checks), printing progress after each batch. Safe beside running PostgreSQL instances (a row is
+ * only written while it still has no fingerprint and the same image); stopped, it goes on next time.
+ */
+export async function runFingerprintPages(
+  database: Database,
+  deps: { storage: Storage; batch?: number },
+  io: CliIo,
+): Promise<number> {
+  const result = await fingerprintPages(
+    { db: database.db, storage: deps.storage, log: cliLog(io) },
+    (p) => io.out(`${p.done}/${p.total} done: ${p.made} fingerprinted, ${p.failed} could not be read`),
+    deps.batch,
+  );
+  if (result.total === 0) {
+    io.out("Every stored page already has its fingerprint.");
+    return 0;
+  }
+  io.out(
+    `Pages fingerprinted: ${result.made}.` +
+      (result.failed
+        ? ` ${result.failed} could not be read (listed above); the daily pages.fingerprint run tries them again.`
+        : ""),
+  );
+  return result.failed ? 1 : 0;
+}
+
+/** A job logger that prints warnings on the CLI's error stream. */
+function cliLog(io: CliIo): FastifyBaseLogger {
+  const warn = (obj: { key?: string; err?: unknown }, message: string) =>
+    io.err(`${message}: ${obj.key ?? ""} (${obj.err instanceof Error ? obj.err.message : String(obj.err)})`);
+  return { warn, error: warn, info() {}, debug() {}, trace() {} } as unknown as FastifyBaseLogger;
 }
 
 const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "-");
@@ -191,6 +227,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): P
     await runMigrations(database);
     if (argv[0] === "backfill-thumbnails" && argv.length === 1)
       return await runBackfillThumbnails(database, { config, storage: await createStorage(config) }, io);
+    if (argv[0] === "fingerprint-pages" && argv.length === 1)
+      return await runFingerprintPages(database, { storage: await createStorage(config) }, io);
     return await runAdminCommand(argv, database, io);
   } finally {
     await database.close();

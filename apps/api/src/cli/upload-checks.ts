@@ -84,6 +84,8 @@ export function findingLine(chapter: TProposedChapter, f: TProposedFinding): str
       return `${head}${pages} is ${f.width} px wide, the chapter's pages are about ${f.medianWidth} px`;
     case "narrow":
       return `${head}${pages} is ${f.width} px wide, narrower than ${f.minWidth} px (hard to read)`;
+    case "credit":
+      return `${head}${pages} is the credit page team "${f.team?.name ?? ""}" appends after the chapter anyway`;
   }
 }
 

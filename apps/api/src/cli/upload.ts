@@ -20,14 +20,19 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { ApiError, apiErrorFromResponse } from "@vt/shared/api-error";
-import type { Chapter, ChapterDetail } from "@vt/shared/api-schemas";
+import type {
+  Chapter,
+  ChapterDetail,
+  CreateChapterRequest,
+  PageChecksRequest,
+  UpdateChapterRequest,
+} from "@vt/shared/api-schemas";
 import type { paths } from "@vt/shared/api-types";
 import { ArchiveRefusal } from "@vt/shared/archive-safety";
 import { BLOCKING_IMPORT_WARNINGS, importWarnings } from "@vt/shared/chapter-import";
 import { pageClientId } from "@vt/shared/client-id";
 import { LANG_HEADER } from "@vt/shared/constants";
-import type { TCreateChapterRequest, TUpdateChapterRequest } from "@vt/shared/contracts/chapters";
-import type { TPageChecksRequest, TProposedChapter } from "@vt/shared/contracts/page-checks";
+import type { TProposedChapter } from "@vt/shared/contracts/page-checks";
 import { chapterEditorFields, existingRefs, findResumeDraft, publishDates } from "@vt/shared/import-plan";
 import { checkProposedChapters } from "@vt/shared/page-check-slices";
 import createClient from "openapi-fetch";
@@ -123,14 +128,14 @@ function apiClient(server: string, token: string) {
         `/chapters/${chapterId}`,
         client.GET("/api/chapters/{chapterId}", { params: { path: { chapterId } } }),
       ),
-    create: (body: TCreateChapterRequest) => ok("POST", "/chapters", client.POST("/api/chapters", { body })),
-    update: (chapterId: number, body: TUpdateChapterRequest) =>
+    create: (body: CreateChapterRequest) => ok("POST", "/chapters", client.POST("/api/chapters", { body })),
+    update: (chapterId: number, body: UpdateChapterRequest) =>
       ok(
         "PUT",
         `/chapters/${chapterId}`,
         client.PUT("/api/chapters/{chapterId}", { params: { path: { chapterId } }, body }),
       ),
-    pageChecks: (comicId: number, body: TPageChecksRequest) =>
+    pageChecks: (comicId: number, body: PageChecksRequest) =>
       ok(
         "POST",
         `/comics/${comicId}/page-checks`,

@@ -4,7 +4,7 @@
  * Once per chapter and publish time; chapters published more than 7 days ago are left alone.
  */
 import { notifyScheduledChapters } from "../modules/notifications/notifications.service";
-import { queueChapterPublished } from "../modules/webhooks/webhooks.service";
+import { queueChapterPublished } from "../modules/webhooks/webhook-events.service";
 import { defineJob } from "./engine";
 
 export const chaptersNotifyPublished = defineJob({

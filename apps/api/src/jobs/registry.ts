@@ -8,6 +8,7 @@ import { chaptersNotifyPublished } from "./chapters-notify-published.job";
 import type { AnyJobDefinition } from "./engine";
 import { imagesThumbnail } from "./images-thumbnail.job";
 import { notificationsMail } from "./notifications-mail.job";
+import { pagesFingerprint } from "./pages-fingerprint.job";
 import { sessionsPrune } from "./sessions-prune.job";
 import { storageSweep } from "./storage-sweep.job";
 import { trashPurge } from "./trash-purge.job";
@@ -21,4 +22,5 @@ export const JOBS: readonly AnyJobDefinition[] = [
   chaptersNotifyPublished,
   imagesThumbnail,
   webhooksDeliver,
+  pagesFingerprint,
 ];

@@ -124,3 +124,28 @@ export async function queueBacklog(db: Db): Promise<QueueBacklog[]> {
     oldestReadySeconds: Number(row.oldestReadySeconds),
   }));
 }
+
+/** Whether a run of queue `name` is active now, and its latest finished run (none before the engine is installed). */
+export async function queueRunState(
+  db: Db,
+  name: string,
+): Promise<{ running: boolean; lastFinished: { state: JobState; completedOn: Date | null } | null }> {
+  if (!(await installed(db))) return { running: false, lastFinished: null };
+  const { rows } = await db.execute<{
+    state: JobState;
+    completed_on: Date | string | null;
+    running: boolean;
+  }>(sql`
+    select j.state::text as state, j.completed_on,
+           exists (select 1 from pgboss.job a where a.name = ${name} and a.state = 'active') as running
+      from (select 1) one
+      left join lateral (
+        select state, completed_on from pgboss.job
+         where name = ${name} and state in ('completed', 'failed', 'cancelled')
+         order by completed_on desc nulls last limit 1) j on true`);
+  const row = rows[0];
+  return {
+    running: Boolean(row?.running),
+    lastFinished: row?.state ? { state: row.state, completedOn: toDate(row.completed_on) } : null,
+  };
+}

@@ -8,10 +8,10 @@
  *   const images = await receiveDirectUploads(request, { target: `chapter:${id}`, ... , files });
  *                                                                    // 3. after the PUTs
  *
- * 1. checks each declared size and type (413/415 as the image gate words them), counts it against
- *    the uploader's hourly quota (the bucket takes the bytes without the API, so the quota is
- *    counted when the URL is handed out) and signs a URL for exactly that size and type, valid
- *    PRESIGN_SECONDS. Each ticket carries a token: an HMAC (AUTH_SECRET, the same on every
+ * 1. checks each declared size and type (413/415 as the image gate words them), signs a URL for
+ *    exactly that size and type, valid PRESIGN_SECONDS, and counts the files against the
+ *    uploader's hourly quota last (the bucket takes the bytes without the API, so the quota is
+ *    counted when the URLs are handed out; a 429 hands out none). Each ticket carries a token: an HMAC (AUTH_SECRET, the same on every
  *    instance) over user, target, key, size, type and expiry.
  * 3. refuses (403, nothing deleted) any key whose token was not made for this user and target;
  *    more files than the route takes now (e.g. credit pages over the limit) are deleted, 422;
@@ -27,9 +27,10 @@
  * signed for and that the gate read after it was written, so it cannot change after its check.
  * Staged objects never confirmed are removed by the storage sweep once no ticket can use them
  * (STAGED_MAX_AGE_SECONDS), with the claims of expired tickets.
- * Services take either kind of upload as `IncomingImage`s: a checked image with `key` set was
- * stored by the browser (direct), one without is stored by `storeIncoming` (multipart). So the
- * multipart route and its direct pair run the same service function, authorization included.
+ * Services take either kind of upload through the one upload flow (lib/upload-flow.ts): the
+ * confirm's reader (`directImages`) hands over images with `key` set (stored by the browser), the
+ * multipart reader images the flow stores. So the multipart route and its direct pair run the
+ * same service function, authorization included.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { IMAGE_MIME_TYPES, IMAGE_TYPES_LABEL, type ImageMimeType } from "@vt/shared/constants";
@@ -41,14 +42,13 @@ import type { Db } from "../db/client";
 import { directUploadClaims } from "../db/schema/uploads";
 import { generateKey, movedKey } from "../storage/keys";
 import { canPresign, type S3Storage } from "../storage/s3";
-import type { PutOptions, Storage, StoragePrefix } from "../storage/storage";
+import type { StoragePrefix } from "../storage/storage";
 import { AppError } from "./app-error";
 import {
   type CheckedImage,
   checkStoredImage,
   countRejection,
   fileTooLarge,
-  type IncomingImage,
   tooManyFiles,
 } from "./image-gate";
 import { consumeUploadQuota } from "./upload-quota";
@@ -98,13 +98,13 @@ function ticketParts(userId: number, target: string, key: string, size: number, 
   return ["vt-direct-upload-v1", userId, target, key, size, mime, exp];
 }
 
-/** Step 1: check the declared files, count the quota, hand out one signed PUT per file. */
+/** Step 1: check the declared files, sign one PUT per file, count the quota, hand them out. */
 export async function presignImageUploads(
   request: FastifyRequest,
   scope: DirectUploadScope,
   files: readonly DeclaredFile[],
 ): Promise<TDirectUploadTicket[]> {
-  const storage = directStorage(request);
+  directStorage(request);
   const user = { id: (await request.server.uploader(request)).userId };
   const types = scope.types ?? IMAGE_MIME_TYPES;
   const tickets: TDirectUploadTicket[] = [];
@@ -122,42 +122,53 @@ export async function presignImageUploads(
       }
       if (file.size > scope.maxBytes) throw fileTooLarge(scope.maxBytes);
     }
+    for (const file of files) tickets.push(await signTicket(request, scope, user.id, file));
+    // Counted last: nothing after it can fail, so a presign never has quota to give back.
     await consumeUploadQuota(
       request,
       files.map((f) => f.size),
     );
   } catch (error) {
+    // Refusals of the gate's kinds count in vt_image_gate_rejections_total (others are ignored).
     countRejection(error);
     throw error;
   }
-  for (const file of files) {
-    const mime = file.type as ImageMimeType;
-    const key = generateKey({
-      prefix: STAGING_PREFIX,
-      ext: IMAGE_EXTENSIONS[mime],
-      contentType: mime,
-      ...(scope.suffix ? { suffix: scope.suffix } : {}),
-      ...(scope.keepScrambledName && scrambledNameOf(file.name) ? { name: scrambledNameOf(file.name)! } : {}),
-    });
-    const signed = await storage.presignPut(key, mime, {
-      contentLength: file.size,
-      expiresIn: PRESIGN_SECONDS,
-    });
-    const exp = Math.floor(signed.expiresAt.getTime() / 1000) + CONFIRM_GRACE_SECONDS;
-    const mac = sign(
-      request.server.config.authSecret,
-      ticketParts(user.id, scope.target, key, file.size, mime, exp),
-    );
-    tickets.push({
-      key,
-      token: `${file.size}.${mime}.${exp}.${mac}`,
-      url: signed.url,
-      method: "PUT",
-      headers: signed.headers,
-      expiresAt: signed.expiresAt.toISOString(),
-    });
-  }
   return tickets;
+}
+
+/** One signed PUT for a declared file, with its ticket token. */
+async function signTicket(
+  request: FastifyRequest,
+  scope: DirectUploadScope,
+  userId: number,
+  file: DeclaredFile,
+): Promise<TDirectUploadTicket> {
+  const storage = directStorage(request);
+  const mime = file.type as ImageMimeType;
+  const key = generateKey({
+    prefix: STAGING_PREFIX,
+    ext: IMAGE_EXTENSIONS[mime],
+    contentType: mime,
+    ...(scope.suffix ? { suffix: scope.suffix } : {}),
+    ...(scope.keepScrambledName && scrambledNameOf(file.name) ? { name: scrambledNameOf(file.name)! } : {}),
+  });
+  const signed = await storage.presignPut(key, mime, {
+    contentLength: file.size,
+    expiresIn: PRESIGN_SECONDS,
+  });
+  const exp = Math.floor(signed.expiresAt.getTime() / 1000) + CONFIRM_GRACE_SECONDS;
+  const mac = sign(
+    request.server.config.authSecret,
+    ticketParts(userId, scope.target, key, file.size, mime, exp),
+  );
+  return {
+    key,
+    token: `${file.size}.${mime}.${exp}.${mac}`,
+    url: signed.url,
+    method: "PUT",
+    headers: signed.headers,
+    expiresAt: signed.expiresAt.toISOString(),
+  };
 }
 
 interface VerifiedTicket {
@@ -276,27 +287,4 @@ export async function receiveDirectUploads(
     throw error;
   }
   return received;
-}
-
-/** A checked image for a service to record (defined beside the gate's readers). */
-export type { IncomingImage };
-
-/** Step 3 for the services that take `IncomingImage`s (see receiveDirectUploads). */
-export async function receiveDirectImages(
-  request: FastifyRequest,
-  scope: DirectUploadScope,
-  files: readonly TDirectUploadedFile[],
-): Promise<IncomingImage[]> {
-  const received = await receiveDirectUploads(request, scope, files);
-  return received.map(({ image, key }) => ({ ...image, key }));
-}
-
-/** The key of an incoming image: its own when the browser stored it, else it is stored now. */
-export async function storeIncoming(
-  storage: Storage,
-  image: IncomingImage,
-  options: Omit<PutOptions, "ext" | "contentType">,
-): Promise<string> {
-  if (image.key) return image.key;
-  return storage.put(image.bytes, { ...options, ext: image.ext, contentType: image.mime });
 }

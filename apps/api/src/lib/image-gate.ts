@@ -1,7 +1,7 @@
 /**
- * The one image gate: every upload route reads its multipart body here. Each file part is
- * streamed with a byte limit (413, never a silently cut file), then checked in this order before
- * anything is stored:
+ * The one image gate: every multipart upload is read here (through lib/upload-flow.ts). Each file
+ * part is streamed with a byte limit (413, never a silently cut file), then checked in this order
+ * before anything is stored:
  *   1. type by content (magic bytes via the shared sniffer, never the name or declared type)
  *   2. declared dimensions (header only, before any decode): each side at most IMAGE_MAX_SIDE,
  *      long side over short side at most IMAGE_MAX_ASPECT, the pixel cap (decompression bombs)
@@ -10,12 +10,10 @@
  *      every image but chapter pages (`page`) that decode is a fresh encode stored instead of the
  *      upload, so metadata other than the ICC profile is gone
  *   4. the uploader's hourly quota (lib/upload-quota.ts, counted in the database)
- * Callers store what `onImage` receives (streaming: a 300-page batch is never held in memory) or
- * the returned list. Direct uploads (browser PUT to the S3 bucket, lib/direct-upload.ts) pass the
- * stored object through the same checks with `checkStoredImage`, which deletes what fails.
- *
- *   const { images, fields } = await readImageUploads(request, { maxBytes: TEAM_IMAGE_MAX_BYTES });
- *   const key = await storage.put(images[0].bytes, { prefix: "teams", ext: images[0].ext, contentType: images[0].mime });
+ * Services read it through the one upload flow (lib/upload-flow.ts, `multipartImages`), which
+ * stores what `onImage` receives (streaming: a 300-page batch is never held in memory). Direct
+ * uploads (browser PUT to the S3 bucket, lib/direct-upload.ts) pass the stored object through the
+ * same checks with `checkStoredImage`, which deletes what fails.
  *
  * Failures (message keys, translated by the error handler):
  *   413 validation.fileTooLarge {max} (MB)      415 validation.notAnImage
@@ -75,8 +73,8 @@ export interface ImageUploadOptions extends ImageCheckOptions {
   maxFields?: number;
   /**
    * Receives each checked image as soon as it has passed the gate (in request order). When set,
-   * the images are not collected in the result. If it or a later part throws, the caller undoes
-   * what it stored.
+   * the images are not collected in the result. If it or a later part throws, the upload flow
+   * (lib/upload-flow.ts) removes what it stored.
    */
   onImage?: (image: CheckedImage) => Promise<void>;
 }
@@ -328,56 +326,6 @@ export async function checkStoredImage(
   } catch (error) {
     countRejection(error);
     await storage.delete(key).catch(() => undefined);
-    throw error;
-  }
-}
-
-/**
- * Reads the images of a request when called, so a service authorizes first and reads after (a
- * caller without the role never gets a file read or counted against the quota). A direct upload's
- * reader (lib/direct-upload.ts) gives the objects the browser stored in the bucket (`key` set).
- */
-export type ImageReader = (options: ImageUploadOptions) => Promise<IncomingImage[]>;
-
-/** A checked image for a service to record: already stored (`key`: a direct upload) or not yet. */
-export type IncomingImage = CheckedImage & { key?: string };
-
-/** The `ImageReader` of a multipart request (through `readImageUploads`). */
-export function imageReader(request: FastifyRequest): ImageReader {
-  return async (options) => (await readImageUploads(request, options)).images;
-}
-
-/** The one image (field `file`) of a multipart request, with its text fields. */
-export async function readSingleImage(
-  request: FastifyRequest,
-  options: Omit<ImageUploadOptions, "maxFiles" | "onImage">,
-): Promise<{ image: CheckedImage; fields: Record<string, string> }> {
-  const { images, fields } = await readImageUploads(request, { ...options, maxFiles: 1 });
-  return { image: images[0]!, fields };
-}
-
-/**
- * Reads a multipart request through the gate and hands each image to `store` as soon as it has
- * passed (so a 300-page request never holds every page in memory). If anything fails, `discard`
- * gets everything this request stored before the error is answered.
- */
-export async function readAndStoreImages<T>(
-  request: FastifyRequest,
-  options: Omit<ImageUploadOptions, "onImage">,
-  store: (image: CheckedImage) => Promise<T>,
-  discard: (stored: T[]) => Promise<void>,
-): Promise<{ stored: T[]; fields: Record<string, string> }> {
-  const stored: T[] = [];
-  try {
-    const { fields } = await readImageUploads(request, {
-      ...options,
-      onImage: async (image) => {
-        stored.push(await store(image));
-      },
-    });
-    return { stored, fields };
-  } catch (error) {
-    await discard(stored);
     throw error;
   }
 }

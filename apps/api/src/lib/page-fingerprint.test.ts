@@ -1,10 +1,17 @@
 import { fingerprintOfGrey, greyThumbnailOfRgba } from "@vt/shared/page-fingerprint";
+import { encodeKey } from "@vt/shared/scramble";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { comicPage, type PageStyle } from "../../test/fixtures/pages";
+import { comicPage, type PageStyle, scrambledPage } from "../../test/fixtures/pages";
 import { DUPLICATE_DISTANCE } from "../modules/chapters/page-checks";
-import { bandProbes, dhashBands, fingerprintImage, hamming } from "./page-fingerprint";
+import { bandProbes, dhashBands, fingerprintImage, fingerprintScrambled, hamming } from "./page-fingerprint";
 
+/** Strip orders of the scrambled pages (docs/scramble-format.md vectors). */
+const PERMS = [
+  [3, 7, 1, 9, 0, 5, 2, 8, 6, 4],
+  [5, 2, 8, 0, 9, 1, 7, 3, 6, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
 const STYLES: PageStyle[] = ["shapes", "panels", "text"];
 const PER_STYLE = 6;
 
@@ -116,5 +123,31 @@ describe("page fingerprint", () => {
     for (const d of Object.values(distances)) expect(Math.max(...d)).toBeLessThanOrEqual(DUPLICATE_DISTANCE);
     // Brightness within 3 levels of 255, so a blank page is blank on both sides.
     expect(Math.max(...stds)).toBeLessThanOrEqual(3);
+  });
+
+  it("fingerprints a scrambled page as its plain picture (PNG: within 1 bit; JPEG q85: within the distance)", async () => {
+    const distances: Record<string, number[]> = { png: [], "jpeg q85": [], "other page": [] };
+    for (const style of STYLES) {
+      for (let i = 0; i < 3; i++) {
+        const plain = await comicPage(7000 + i, { style, height: 1200 + 37 * i });
+        const perm = PERMS[i]!;
+        const key = encodeKey(perm);
+        const want = await fingerprintImage(plain);
+        const png = await fingerprintScrambled(await scrambledPage(plain, perm), key);
+        const jpeg = await fingerprintScrambled(await scrambledPage(plain, perm, 85), key);
+        const plainJpeg = await fingerprintImage(await sharp(plain).jpeg({ quality: 85 }).toBuffer());
+        distances.png!.push(hamming(png.dhash, want.dhash));
+        distances["jpeg q85"]!.push(hamming(jpeg.dhash, plainJpeg.dhash));
+        // The scrambled file read as a plain page is another picture.
+        distances["other page"]!.push(
+          hamming((await fingerprintImage(await scrambledPage(plain, perm))).dhash, want.dhash),
+        );
+        expect(Math.abs(png.std - want.std)).toBeLessThan(1);
+      }
+    }
+    console.log("scrambled vs plain, distances:", JSON.stringify(distances));
+    expect(Math.max(...distances.png!)).toBeLessThanOrEqual(1);
+    expect(Math.max(...distances["jpeg q85"]!)).toBeLessThanOrEqual(DUPLICATE_DISTANCE);
+    expect(Math.min(...distances["other page"]!)).toBeGreaterThan(DUPLICATE_DISTANCE);
   });
 });

@@ -6,10 +6,11 @@
  * PGlite). A request whose files alone are over a limit is refused as soon as that is seen, without
  * a query. A user who belongs to no team gets the small `noTeam` limits (only an avatar and covers
  * to upload); members get the `member` limits (config UPLOAD_QUOTA_*). Over a limit: 429 with a
- * translated message, nothing counted, and the request stores nothing (what the route stored while
- * reading is removed by it, as for any refusal). A request that ends refused later (4xx/5xx, e.g. a
- * bad text field) stored nothing, so what it counted is given back (`refundUploadQuota`, an onSend
- * hook of app.ts).
+ * translated message, nothing counted, and the request stores nothing (what the upload flow stored
+ * while reading is removed by it, as for any refusal). An upload refused later (e.g. a bad text
+ * field, a rule of the service, a failed transaction) stored nothing, so what it counted is given
+ * back (`refundUploadQuota`), by the one upload flow (lib/upload-flow.ts) and nowhere else. A
+ * presign counts last (lib/direct-upload.ts), so it never has anything to give back.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";

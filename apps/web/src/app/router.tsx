@@ -178,6 +178,11 @@ const teamCreditRoute = createRoute({
   path: "credit",
   component: page(() => import("./routes/team-credit"), "TeamCreditPage"),
 });
+const teamWebhooksRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: "webhooks",
+  component: page(() => import("./routes/team-webhooks"), "TeamWebhooksPage"),
+});
 
 const authorsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -244,6 +249,7 @@ export const routeTree = rootRoute.addChildren([
         teamMembersRoute,
         teamDonateRoute,
         teamCreditRoute,
+        teamWebhooksRoute,
       ]),
     ]),
     authorsRoute,

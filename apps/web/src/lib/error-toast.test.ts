@@ -18,7 +18,9 @@ describe("describeError: users read their language, never a library's text", () 
   it("describes an image failure by its own text, in vi and en", async () => {
     const failure = new ImageProcessingError("toBlobFailed");
     expect(describeError(failure)).toBe("Không xuất được ảnh (toBlob thất bại)");
-    expect(describeError(new ScrambleError("checksumMismatch"))).toBe("Khóa xáo trộn sai mã kiểm tra (checksum)");
+    expect(describeError(new ScrambleError("checksumMismatch"))).toBe(
+      "Khóa xáo trộn sai mã kiểm tra (checksum)",
+    );
     expect(describeError(new ChapterNoPagesError())).toBe("Chương không có trang nào");
     await i18n.changeLanguage("en");
     expect(describeError(failure)).toBe("toBlob failed");

@@ -32,7 +32,8 @@ export const ZAdminUserPatch = z
   .refine((v) => v.role !== undefined || v.disabled !== undefined, {
     error: "validation.required",
     path: ["role"],
-  });
+  })
+  .meta({ id: "AdminUserPatch" });
 export type TAdminUserPatch = z.infer<typeof ZAdminUserPatch>;
 
 /** What an audit row records, as the admin audit list and a team's activity list show it. */

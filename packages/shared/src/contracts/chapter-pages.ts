@@ -74,13 +74,15 @@ export const ZChapterPagesFields = z.object({
   clientIds: z.array(z.string().max(CHAPTER_CLIENT_ID_MAX).nullable()).optional(),
 });
 /** `POST /chapters/:id/pages/presign`: the pages the browser is about to PUT to the bucket (at most MAX_PAGES_PER_UPLOAD, checked by the server: 422 validation.tooManyFiles). */
-export const ZChapterPagesPresignRequest = z.object({
-  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
-});
+export const ZChapterPagesPresignRequest = z
+  .object({
+    files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+  })
+  .meta({ id: "ChapterPagesPresignRequest" });
 /** `POST /chapters/:id/pages/direct`: the uploaded objects, with `keys`/`clientIds` aligned as in the multipart route. */
 export const ZChapterPagesDirectRequest = ZChapterPagesFields.extend({
   files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
-});
+}).meta({ id: "ChapterPagesDirectRequest" });
 export type TChapterPagesDirectRequest = z.input<typeof ZChapterPagesDirectRequest>;
 /** Fields of `POST /chapters/:id/page` besides the file. */
 export const ZChapterPageReplaceFields = z.object({
@@ -94,5 +96,5 @@ export const ZChapterPageReplaceFields = z.object({
 /** `POST /chapters/:id/page/direct`: the replace fields and the one uploaded object. */
 export const ZChapterPageDirectRequest = ZChapterPageReplaceFields.extend({
   files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
-});
+}).meta({ id: "ChapterPageDirectRequest" });
 export type TChapterPageDirectRequest = z.input<typeof ZChapterPageDirectRequest>;

@@ -246,7 +246,8 @@ export const ZCreateChapterRequest = z
      */
     publishAt: zPublishAtValue.nullish(),
   })
-  .superRefine((v, ctx) => chapterRules({ ...v, publishAt: v.publishAt ?? null }, ctx));
+  .superRefine((v, ctx) => chapterRules({ ...v, publishAt: v.publishAt ?? null }, ctx))
+  .meta({ id: "CreateChapterRequest" });
 export type TCreateChapterRequest = z.input<typeof ZCreateChapterRequest>;
 export type TCreateChapterRequestParsed = z.output<typeof ZCreateChapterRequest>;
 
@@ -279,7 +280,8 @@ export const ZUpdateChapterRequest = z
         ctx.addIssue({ code: "custom", path: ["pages"], message: "chapters.pageDuplicate", input: v.pages });
       }
     }
-  });
+  })
+  .meta({ id: "UpdateChapterRequest" });
 export type TUpdateChapterRequest = z.input<typeof ZUpdateChapterRequest>;
 export type TUpdateChapterRequestParsed = z.output<typeof ZUpdateChapterRequest>;
 
@@ -298,7 +300,8 @@ export const ZQuickUpdateVolumeRequest = z
   .refine((v) => v.fromChapterOrder <= v.toChapterOrder, {
     path: ["toChapterOrder"],
     error: "chapters.rangeInvalid",
-  });
+  })
+  .meta({ id: "QuickUpdateVolumeRequest" });
 export type TQuickUpdateVolumeRequest = z.input<typeof ZQuickUpdateVolumeRequest>;
 export const ZQuickUpdateVolumeResponse = z.object({ message: z.string(), count: z.number().int() });
 export type TQuickUpdateVolumeResponse = z.infer<typeof ZQuickUpdateVolumeResponse>;

@@ -42,8 +42,8 @@ export const ZCreateArtFields = z.object({
 /** `POST /comics/arts/presign` (S3 storage): the art's comic and volume, and the file to sign. */
 export const ZArtPresignRequest = ZCreateArtFields.extend({
   files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
-});
+}).meta({ id: "ArtPresignRequest" });
 /** `POST /comics/arts/direct`: the same comic and volume, and the uploaded object. */
 export const ZArtDirectRequest = ZCreateArtFields.extend({
   files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
-});
+}).meta({ id: "ArtDirectRequest" });

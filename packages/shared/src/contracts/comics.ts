@@ -284,14 +284,16 @@ export const ZCreateComicRequest = z
     thumbnail: zRequiredString("validation.coverRequired"),
     ...comicFields,
   })
-  .superRefine(couplesNeedDoujinshi);
+  .superRefine(couplesNeedDoujinshi)
+  .meta({ id: "CreateComicRequest" });
 export type TCreateComicRequest = z.input<typeof ZCreateComicRequest>;
 export type TCreateComicRequestParsed = z.output<typeof ZCreateComicRequest>;
 
 /** `PUT /api/comics/{id}`: the whole info form (the cover changes through POST .../thumbnail). */
 export const ZUpdateComicRequest = z
   .object({ ...comicFields, version: zBaseVersion })
-  .superRefine(couplesNeedDoujinshi);
+  .superRefine(couplesNeedDoujinshi)
+  .meta({ id: "UpdateComicRequest" });
 export type TUpdateComicRequest = z.input<typeof ZUpdateComicRequest>;
 export type TUpdateComicRequestParsed = z.output<typeof ZUpdateComicRequest>;
 
@@ -364,11 +366,13 @@ export const ZComicIdParams = z.object({ comicId: zIdParam });
 
 // ── Collaboration ────────────────────────────────────────────────────────────
 
-export const ZCollabRequest = z.object({
-  comicId: zId("validation.comicRequired"),
-  teamId: zId("validation.teamRequired"),
-  action: z.enum(["add", "remove"], { error: () => "validation.invalid" }),
-});
+export const ZCollabRequest = z
+  .object({
+    comicId: zId("validation.comicRequired"),
+    teamId: zId("validation.teamRequired"),
+    action: z.enum(["add", "remove"], { error: () => "validation.invalid" }),
+  })
+  .meta({ id: "CollabRequest" });
 export type TCollabRequest = z.infer<typeof ZCollabRequest>;
 export const ZCollabResponse = z.object({ message: z.string(), collaborators: z.array(ZComicTeam) });
 export type TCollabResponse = z.infer<typeof ZCollabResponse>;

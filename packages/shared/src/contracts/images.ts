@@ -72,9 +72,11 @@ export const ZDirectUploadFile = z.object({
   size: z.number().int().positive(),
   type: z.string().max(100, { error: "validation.tooLong" }),
 });
-export const ZDirectUploadRequest = z.object({
-  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
-});
+export const ZDirectUploadRequest = z
+  .object({
+    files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+  })
+  .meta({ id: "DirectUploadRequest" });
 export type TDirectUploadRequest = z.infer<typeof ZDirectUploadRequest>;
 
 export const ZDirectUploadTicket = z
@@ -105,17 +107,23 @@ export const ZDirectUploadedFile = z.object({
 export type TDirectUploadedFile = z.infer<typeof ZDirectUploadedFile>;
 
 /** Confirm body of any direct upload without other fields (team credit pages, ...). */
-export const ZDirectUploadConfirm = z.object({
-  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
-});
+export const ZDirectUploadConfirm = z
+  .object({
+    files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+  })
+  .meta({ id: "DirectUploadConfirm" });
 
 /**
  * Direct upload of one image (comic covers, a comic's cover change, team cover/logo/donate QR,
  * avatars): the presign and confirm bodies. More than one file is 422 validation.tooManyFiles.
  */
-export const ZSingleDirectUploadRequest = z.object({
-  files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
-});
-export const ZSingleDirectUploadConfirm = z.object({
-  files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
-});
+export const ZSingleDirectUploadRequest = z
+  .object({
+    files: z.array(ZDirectUploadFile).min(1, { error: "validation.required" }),
+  })
+  .meta({ id: "SingleDirectUploadRequest" });
+export const ZSingleDirectUploadConfirm = z
+  .object({
+    files: z.array(ZDirectUploadedFile).min(1, { error: "validation.required" }),
+  })
+  .meta({ id: "SingleDirectUploadConfirm" });

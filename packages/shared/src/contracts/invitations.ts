@@ -18,10 +18,12 @@ export type TInvitationStatus = z.infer<typeof ZInvitationStatus>;
  * `POST /api/teams/{teamId}/invitations`: invites an e-mail (registered or not yet) with a role
  * below the inviter's own. 409 when that e-mail already has a pending invitation or is a member.
  */
-export const ZCreateInvitationRequest = z.object({
-  email: zEmail,
-  role: ZAssignableTeamRole,
-});
+export const ZCreateInvitationRequest = z
+  .object({
+    email: zEmail,
+    role: ZAssignableTeamRole,
+  })
+  .meta({ id: "CreateInvitationRequest" });
 export type TCreateInvitationRequest = z.input<typeof ZCreateInvitationRequest>;
 
 const ZUserRef = z.object({ id: z.number().int(), name: z.string() });

@@ -57,13 +57,15 @@ export const ZNotificationData = z.object({
 });
 export type TNotificationData = z.infer<typeof ZNotificationData>;
 
-export const ZNotification = z.object({
-  id: z.number().int(),
-  kind: ZNotificationKind,
-  data: ZNotificationData,
-  read: z.boolean(),
-  createdAt: z.string(),
-});
+export const ZNotification = z
+  .object({
+    id: z.number().int(),
+    kind: ZNotificationKind,
+    data: ZNotificationData,
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Notification" });
 export type TNotification = z.infer<typeof ZNotification>;
 
 const flag = z
@@ -117,5 +119,7 @@ export const ZNotificationSettings = z.object({
 });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 /** `PUT /notifications/settings`: the kinds given change; a kind left out keeps its choice. */
-export const ZNotificationSettingsInput = z.object({ mail: ZNotificationSettings.shape.mail.partial() });
+export const ZNotificationSettingsInput = z
+  .object({ mail: ZNotificationSettings.shape.mail.partial() })
+  .meta({ id: "NotificationSettingsUpdate" });
 export type TNotificationSettingsInput = z.infer<typeof ZNotificationSettingsInput>;

@@ -1,5 +1,5 @@
 /**
- * `GET /api/chapters/:chapterId/checks` (issue 29): what looks wrong in a chapter's pages before it
+ * `GET /api/chapters/:chapterId/checks` (docs/page-checks.md): what looks wrong in a chapter's pages before it
  * is published, from each page's fingerprint (apps/api/src/lib/page-fingerprint.ts). The checks and
  * their thresholds are described in docs/page-checks.md. Findings never block anything.
  *
@@ -8,11 +8,20 @@
  *   (one finding per other chapter; 1 page is often a recap or credit page);
  * - `blank`: a blank or near-blank page (one flat colour);
  * - `width`: a page much wider or narrower than the chapter's median width (a double spread, a wrong file);
- * - `narrow`: a page below the usable width `minWidth`.
+ * - `narrow`: a page below the usable width `minWidth`;
+ * - `credit`: pages of this chapter that are the credit page `team` appends to the chapter anyway
+ *   (team settings, credit pages): readers would see it twice.
+ *
+ * A finding an uploader kept (`PUT /api/chapters/:chapterId/checks/kept`) is still answered, marked
+ * `kept: true`, so the editor lists it apart and can undo it; it never counts as unresolved. An
+ * `otherChapter` finding whose pages are partly kept is split into the part not kept and the kept
+ * part (one finding each, for the same chapter).
  */
 import { z } from "zod";
+import { MAX_PAGES_PER_UPLOAD } from "../constants";
+import { zId } from "./comics";
 
-export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow"] as const;
+export const PAGE_CHECK_KINDS = ["duplicate", "otherChapter", "blank", "width", "narrow", "credit"] as const;
 export const ZPageCheckKind = z.enum(PAGE_CHECK_KINDS);
 export type TPageCheckKind = z.infer<typeof ZPageCheckKind>;
 
@@ -33,6 +42,10 @@ export const ZPageCheckFinding = z.object({
   medianWidth: z.number().int().optional(),
   /** narrow: the smallest usable width in px. */
   minWidth: z.number().int().optional(),
+  /** Kept by an uploader: shown apart, not counted as a problem. */
+  kept: z.boolean().optional(),
+  /** credit: the team whose credit pages are appended to this chapter. */
+  team: z.object({ id: z.number().int(), name: z.string() }).optional(),
 });
 export type TPageCheckFinding = z.infer<typeof ZPageCheckFinding>;
 
@@ -45,6 +58,38 @@ export const ZChapterChecks = z.object({
   findings: z.array(ZPageCheckFinding),
 });
 export type TChapterChecks = z.infer<typeof ZChapterChecks>;
+
+/**
+ * `PUT /api/chapters/:chapterId/checks/kept`: keep (`kept: true`) or stop keeping a finding of the
+ * chapter's pages. `otherChapter` is remembered for the whole comic (the pages' pictures, by hash:
+ * a recap or credit page); the other kinds for these pages of this chapter, while their image
+ * stays the one kept. The answer is the chapter's checks afresh.
+ */
+export const ZKeepFindingRequest = z
+  .object({
+    kind: ZPageCheckKind,
+    pageIds: z.array(zId()).min(1).max(MAX_PAGES_PER_UPLOAD),
+    kept: z.boolean(),
+  })
+  .meta({ id: "KeepFindingRequest" });
+export type TKeepFindingRequest = z.infer<typeof ZKeepFindingRequest>;
+
+/**
+ * `GET /api/admin/page-fingerprints` (platform admins): how far the `pages.fingerprint` job has
+ * come with the pages stored before fingerprints existed (docs/page-checks.md, docs/jobs.md).
+ */
+export const ZPageFingerprintStatus = z.object({
+  /** Stored pages of ours (pages given as absolute URLs are never fingerprinted). */
+  total: z.number().int(),
+  /** Of those, fingerprinted. */
+  fingerprinted: z.number().int(),
+  /** A run is going on now. */
+  running: z.boolean(),
+  /** The last finished run: when (ISO time) and how; null before the first. */
+  lastFinishedAt: z.string().nullable(),
+  lastState: z.enum(["completed", "failed", "cancelled"]).nullable(),
+});
+export type TPageFingerprintStatus = z.infer<typeof ZPageFingerprintStatus>;
 
 // ── Checks of proposed chapters, before anything is uploaded ───────────────────────────────────
 // `POST /api/comics/:comicId/page-checks`: the bulk import preview and `npm run upload --dry-run`
@@ -98,7 +143,8 @@ export const ZPageChecksRequest = z
         path: ["chapters"],
         maximum: PAGE_CHECKS_MAX_TOTAL_PAGES,
       });
-  });
+  })
+  .meta({ id: "PageChecksRequest" });
 export type TPageChecksRequest = z.infer<typeof ZPageChecksRequest>;
 
 /**

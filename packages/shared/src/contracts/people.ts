@@ -61,17 +61,21 @@ export const ZPersonListResponse = zPagedList("people", ZPerson);
 export type TPersonListResponse = z.infer<typeof ZPersonListResponse>;
 
 /** Create / rename. 409 'people.nameTaken' when the same kind already has that exact name. */
-export const ZPersonBody = z.object({
-  name: zRequiredString().pipe(z.string().max(PERSON_NAME_MAX, { error: "validation.tooLong" })),
-});
+export const ZPersonBody = z
+  .object({
+    name: zRequiredString().pipe(z.string().max(PERSON_NAME_MAX, { error: "validation.tooLong" })),
+  })
+  .meta({ id: "PersonBody" });
 export type TPersonBody = z.input<typeof ZPersonBody>;
 
-export const ZPersonDeleteRequestBody = z.object({
-  teamId: z
-    .number({ error: () => "validation.teamRequired" })
-    .int({ error: "validation.teamRequired" })
-    .min(1, { error: "validation.teamRequired" })
-    .max(2_147_483_647, { error: "validation.teamRequired" }),
-  reason: zReason.pipe(z.string().max(1000, { error: "validation.tooLong" })),
-});
+export const ZPersonDeleteRequestBody = z
+  .object({
+    teamId: z
+      .number({ error: () => "validation.teamRequired" })
+      .int({ error: "validation.teamRequired" })
+      .min(1, { error: "validation.teamRequired" })
+      .max(2_147_483_647, { error: "validation.teamRequired" }),
+    reason: zReason.pipe(z.string().max(1000, { error: "validation.tooLong" })),
+  })
+  .meta({ id: "PersonDeleteRequestBody" });
 export type TPersonDeleteRequestBody = z.input<typeof ZPersonDeleteRequestBody>;

@@ -29,7 +29,8 @@ export const ZPermissionRequestBody = z
     teamId: zId("validation.teamRequired").optional(),
     reason: zReason.pipe(z.string().max(1000, { error: "validation.tooLong" })),
   })
-  .nullish();
+  .nullish()
+  .meta({ id: "PermissionRequestBody" });
 /** The permission dialog's form: a team and a reason. */
 export const ZPermissionRequestForm = z.object({
   teamId: zId("validation.teamRequired"),
@@ -39,11 +40,13 @@ export type TPermissionRequestBody = z.input<typeof ZPermissionRequestBody>;
 
 const zRequestReason = zReason.pipe(z.string().max(1000, { error: "validation.tooLong" }));
 
-export const ZDeleteRequestBody = z.object({
-  comicId: zId("validation.comicRequired"),
-  teamId: zId("validation.teamRequired"),
-  reason: zRequestReason,
-});
+export const ZDeleteRequestBody = z
+  .object({
+    comicId: zId("validation.comicRequired"),
+    teamId: zId("validation.teamRequired"),
+    reason: zRequestReason,
+  })
+  .meta({ id: "DeleteRequestBody" });
 export type TDeleteRequestBody = z.input<typeof ZDeleteRequestBody>;
 
 export const ZMergeRequestBody = z
@@ -53,7 +56,8 @@ export const ZMergeRequestBody = z
     teamId: zId("validation.teamRequired"),
     reason: zRequestReason,
   })
-  .refine((v) => v.comicId !== v.targetComicId, { path: ["targetComicId"], error: "validation.mergeSelf" });
+  .refine((v) => v.comicId !== v.targetComicId, { path: ["targetComicId"], error: "validation.mergeSelf" })
+  .meta({ id: "MergeRequestBody" });
 export type TMergeRequestBody = z.input<typeof ZMergeRequestBody>;
 
 /** `POST /api/comics/merge` (admins): comic `comicId` is merged INTO `targetComicId`, then deleted. */
@@ -62,7 +66,8 @@ export const ZMergeBody = z
     comicId: zId("validation.comicRequired"),
     targetComicId: zId("validation.comicRequired"),
   })
-  .refine((v) => v.comicId !== v.targetComicId, { path: ["targetComicId"], error: "validation.mergeSelf" });
+  .refine((v) => v.comicId !== v.targetComicId, { path: ["targetComicId"], error: "validation.mergeSelf" })
+  .meta({ id: "MergeBody" });
 export type TMergeBody = z.input<typeof ZMergeBody>;
 
 export const ZMergeResponse = z.object({
@@ -138,14 +143,17 @@ export const ZApproveBody = z
       .max(1000, { error: "validation.tooLong" })
       .default(""),
   })
-  .nullish();
-export const ZRejectBody = z.object({
-  note: z
-    .string({ error: () => "review.noteRequired" })
-    .trim()
-    .min(1, { error: "review.noteRequired" })
-    .max(1000, { error: "validation.tooLong" }),
-});
+  .nullish()
+  .meta({ id: "ApproveBody" });
+export const ZRejectBody = z
+  .object({
+    note: z
+      .string({ error: () => "review.noteRequired" })
+      .trim()
+      .min(1, { error: "review.noteRequired" })
+      .max(1000, { error: "validation.tooLong" }),
+  })
+  .meta({ id: "RejectBody" });
 export type TRejectBody = z.input<typeof ZRejectBody>;
 
 /** `GET /api/requests/counts`: pending requests of my teams and pending requests I may review. */

@@ -24,25 +24,27 @@ export type TDonateSettings = z.infer<typeof ZDonateSettings>;
  * `PUT /api/teams/{teamId}/donate`. `qrImage` is the storage key of the current QR code (keep it)
  * or null (remove it); a new QR code is set by uploading it to POST .../donate/qr.
  */
-export const ZUpdateDonateRequest = z.object({
-  version: zBaseVersion,
-  enabled: z.boolean({ error: () => "validation.invalid" }),
-  qrImage: z
-    .string({ error: () => "validation.invalid" })
-    .nullable()
-    .optional()
-    .default(null),
-  content: z
-    .string({ error: () => "validation.invalid" })
-    .trim()
-    .max(DONATE_CONTENT_MAX, { error: "validation.tooLong" })
-    .optional()
-    .default(""),
-  showInEachChapter: z
-    .boolean({ error: () => "validation.invalid" })
-    .optional()
-    .default(false),
-});
+export const ZUpdateDonateRequest = z
+  .object({
+    version: zBaseVersion,
+    enabled: z.boolean({ error: () => "validation.invalid" }),
+    qrImage: z
+      .string({ error: () => "validation.invalid" })
+      .nullable()
+      .optional()
+      .default(null),
+    content: z
+      .string({ error: () => "validation.invalid" })
+      .trim()
+      .max(DONATE_CONTENT_MAX, { error: "validation.tooLong" })
+      .optional()
+      .default(""),
+    showInEachChapter: z
+      .boolean({ error: () => "validation.invalid" })
+      .optional()
+      .default(false),
+  })
+  .meta({ id: "UpdateDonateRequest" });
 export type TUpdateDonateRequest = z.input<typeof ZUpdateDonateRequest>;
 
 // ── Credit ────────────────────────────────────────────────────────────────────
@@ -68,20 +70,22 @@ export type TCreditSettings = z.infer<typeof ZCreditSettings>;
  * current pages (drop a key to remove that page). New pages come from POST .../credit/pages
  * (multipart `files`), which appends them.
  */
-export const ZUpdateCreditRequest = z.object({
-  version: zBaseVersion,
-  enabled: z.boolean({ error: () => "validation.invalid" }),
-  text: z
-    .string({ error: () => "validation.invalid" })
-    .trim()
-    .max(CREDIT_TEXT_MAX, { error: "validation.tooLong" })
-    .optional()
-    .default(""),
-  pages: z
-    .array(z.string({ error: () => "validation.invalid" }), { error: () => "validation.invalid" })
-    .max(CREDIT_MAX_PAGES, { error: "validation.tooManyFiles" })
-    .refine((keys) => new Set(keys).size === keys.length, { error: "validation.invalid" })
-    .optional()
-    .default([]),
-});
+export const ZUpdateCreditRequest = z
+  .object({
+    version: zBaseVersion,
+    enabled: z.boolean({ error: () => "validation.invalid" }),
+    text: z
+      .string({ error: () => "validation.invalid" })
+      .trim()
+      .max(CREDIT_TEXT_MAX, { error: "validation.tooLong" })
+      .optional()
+      .default(""),
+    pages: z
+      .array(z.string({ error: () => "validation.invalid" }), { error: () => "validation.invalid" })
+      .max(CREDIT_MAX_PAGES, { error: "validation.tooManyFiles" })
+      .refine((keys) => new Set(keys).size === keys.length, { error: "validation.invalid" })
+      .optional()
+      .default([]),
+  })
+  .meta({ id: "UpdateCreditRequest" });
 export type TUpdateCreditRequest = z.input<typeof ZUpdateCreditRequest>;

@@ -132,11 +132,13 @@ const teamInfoFields = {
 };
 
 /** `POST /api/teams`: the creator becomes the owner. Missing links mean none. */
-export const ZCreateTeamRequest = z.object(teamInfoFields);
+export const ZCreateTeamRequest = z.object(teamInfoFields).meta({ id: "CreateTeamRequest" });
 export type TCreateTeamRequest = z.input<typeof ZCreateTeamRequest>;
 
 /** `PUT /api/teams/{teamId}`: the whole info form (a missing link or date clears it). */
-export const ZUpdateTeamRequest = z.object({ ...teamInfoFields, version: zBaseVersion });
+export const ZUpdateTeamRequest = z
+  .object({ ...teamInfoFields, version: zBaseVersion })
+  .meta({ id: "UpdateTeamRequest" });
 export type TUpdateTeamRequest = z.input<typeof ZUpdateTeamRequest>;
 
 /** What the caller may do on this team (computed server-side with the rules above). */
@@ -178,7 +180,7 @@ export const ZTeam = ZTeamSummary.extend({
   updatedAt: z.string(),
   /** Bumped by every change to the team's info and images. */
   version: z.number().int(),
-});
+}).meta({ id: "Team" });
 export type TTeam = z.infer<typeof ZTeam>;
 
 /** `GET /api/teams?page&limit&search[&all=true]` (`all` lists every team, platform admins only). */
@@ -220,20 +222,24 @@ export const ZTeamMemberListResponse = zPagedList("members", ZTeamMember);
 export type TTeamMemberListResponse = z.infer<typeof ZTeamMemberListResponse>;
 
 /** `PATCH /api/teams/{teamId}/members/{userId}`: answers the updated ZTeamMember. */
-export const ZUpdateMemberRequest = z.object({ role: ZAssignableTeamRole });
+export const ZUpdateMemberRequest = z
+  .object({ role: ZAssignableTeamRole })
+  .meta({ id: "UpdateMemberRequest" });
 export type TUpdateMemberRequest = z.infer<typeof ZUpdateMemberRequest>;
 
 /**
  * `POST /api/teams/{teamId}/transfer`: the member `userId` becomes owner, the previous owner
  * becomes manager. Answers the updated ZTeam (as seen by the caller).
  */
-export const ZTransferOwnershipRequest = z.object({
-  userId: z
-    .number({ error: () => "validation.invalid" })
-    .int({ error: "validation.invalid" })
-    .min(1, { error: "validation.invalid" })
-    .max(2_147_483_647, { error: "validation.invalid" }),
-});
+export const ZTransferOwnershipRequest = z
+  .object({
+    userId: z
+      .number({ error: () => "validation.invalid" })
+      .int({ error: "validation.invalid" })
+      .min(1, { error: "validation.invalid" })
+      .max(2_147_483_647, { error: "validation.invalid" }),
+  })
+  .meta({ id: "TransferOwnershipRequest" });
 export type TTransferOwnershipRequest = z.infer<typeof ZTransferOwnershipRequest>;
 
 // ── Activity (audit) ──────────────────────────────────────────────────────────

@@ -25,11 +25,13 @@ export const API_TOKEN_SCOPES = ["read", "upload"] as const;
 export const ZApiTokenScope = z.enum(API_TOKEN_SCOPES, { error: () => "validation.invalid" });
 export type TApiTokenScope = z.infer<typeof ZApiTokenScope>;
 
-export const ZCreateApiTokenRequest = z.object({
-  name: zRequiredString().pipe(z.string().max(API_TOKEN_NAME_MAX, { error: "validation.tooLong" })),
-  teamId: zId("validation.teamRequired"),
-  scope: ZApiTokenScope,
-});
+export const ZCreateApiTokenRequest = z
+  .object({
+    name: zRequiredString().pipe(z.string().max(API_TOKEN_NAME_MAX, { error: "validation.tooLong" })),
+    teamId: zId("validation.teamRequired"),
+    scope: ZApiTokenScope,
+  })
+  .meta({ id: "CreateApiTokenRequest" });
 export type TCreateApiTokenRequest = z.infer<typeof ZCreateApiTokenRequest>;
 
 export const ZApiToken = z.object({

@@ -22,13 +22,15 @@ export const ZUploadSettings = z.object({
 });
 export type TUploadSettings = z.infer<typeof ZUploadSettings>;
 
-export const ZUpdateUploadSettingsRequest = z.object({
-  publishDelayHours: z
-    .number({ error: () => "validation.invalid" })
-    .int({ error: "validation.invalid" })
-    .min(0, { error: "validation.tooSmall" })
-    .max(PUBLISH_DELAY_HOURS_MAX, { error: "validation.tooBig" }),
-  splitTallStrips: z.boolean({ error: () => "validation.invalid" }).default(false),
-  version: zBaseVersion,
-});
+export const ZUpdateUploadSettingsRequest = z
+  .object({
+    publishDelayHours: z
+      .number({ error: () => "validation.invalid" })
+      .int({ error: "validation.invalid" })
+      .min(0, { error: "validation.tooSmall" })
+      .max(PUBLISH_DELAY_HOURS_MAX, { error: "validation.tooBig" }),
+    splitTallStrips: z.boolean({ error: () => "validation.invalid" }).default(false),
+    version: zBaseVersion,
+  })
+  .meta({ id: "UpdateUploadSettingsRequest" });
 export type TUpdateUploadSettingsRequest = z.input<typeof ZUpdateUploadSettingsRequest>;

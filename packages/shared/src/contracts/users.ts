@@ -16,15 +16,17 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** The signed-in uploader-service user. `role: "admin"` marks a platform admin. */
-export const ZUser = z.object({
-  id: z.number().int().positive(),
-  email: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  role: ZUserRole,
-  /** The e-mail is proven (verification link, or an issuer's `email_verified: true`); invitations need it. */
-  emailVerified: z.boolean(),
-});
+export const ZUser = z
+  .object({
+    id: z.number().int().positive(),
+    email: z.string(),
+    name: z.string(),
+    avatar: z.string().nullable(),
+    role: ZUserRole,
+    /** The e-mail is proven (verification link, or an issuer's `email_verified: true`); invitations need it. */
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: "User" });
 export type TUser = z.infer<typeof ZUser>;
 
 /**
@@ -35,13 +37,34 @@ export const ZCurrentSession = z.object({ user: ZUser.nullable() });
 export type TCurrentSession = z.infer<typeof ZCurrentSession>;
 
 /** `POST /api/users/verify-email`: the token of the link in the verification mail. */
-export const ZVerifyEmailRequest = z.strictObject({
-  token: z
-    .string({ error: () => "validation.required" })
-    .min(1, { error: "validation.required" })
-    .max(512, { error: "verification.linkInvalid" }),
-});
+export const ZVerifyEmailRequest = z
+  .strictObject({
+    token: z
+      .string({ error: () => "validation.required" })
+      .min(1, { error: "validation.required" })
+      .max(512, { error: "verification.linkInvalid" }),
+  })
+  .meta({ id: "VerifyEmailRequest" });
 export type TVerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
+
+const zPassword = z
+  .string({ error: () => "validation.required" })
+  .min(1, { error: "validation.required" })
+  .min(PASSWORD_MIN_LENGTH, { error: "validation.tooShort" })
+  .max(PASSWORD_MAX_LENGTH, { error: "validation.tooLong" });
+
+/**
+ * `POST /api/users/verify-email`'s answer: the user, and whether they may choose a password now
+ * (the link's first proof ended the one given at sign-up; `POST /api/users/password`).
+ */
+export const ZVerifiedUser = ZUser.extend({ choosePassword: z.boolean() }).meta({ id: "VerifiedUser" });
+export type TVerifiedUser = z.infer<typeof ZVerifiedUser>;
+
+/** `POST /api/users/password`: the password chosen after the verification link (once). */
+export const ZChoosePasswordRequest = z
+  .strictObject({ password: zPassword })
+  .meta({ id: "ChoosePasswordRequest" });
+export type TChoosePasswordRequest = z.infer<typeof ZChoosePasswordRequest>;
 
 /** `POST /api/users/verification-email`: a new verification mail went to `email`. */
 export const ZResendVerificationResponse = z.object({ email: z.string() });
@@ -53,15 +76,17 @@ const zHint = (max: number) => z.string().trim().max(max).nullish();
  * `POST /api/users/auth`: the identity provider's ID token plus profile hints. The server trusts
  * the token's claims first; the hints only fill what the token lacks (name, avatar).
  */
-export const ZAuthRequest = z.object({
-  token: z
-    .string({ error: () => "validation.required" })
-    .min(1, { error: "validation.required" })
-    .max(16_384, { error: "validation.invalid" }),
-  email: zHint(320),
-  name: zHint(USER_NAME_MAX),
-  avatar: zHint(AVATAR_URL_MAX),
-});
+export const ZAuthRequest = z
+  .object({
+    token: z
+      .string({ error: () => "validation.required" })
+      .min(1, { error: "validation.required" })
+      .max(16_384, { error: "validation.invalid" }),
+    email: zHint(320),
+    name: zHint(USER_NAME_MAX),
+    avatar: zHint(AVATAR_URL_MAX),
+  })
+  .meta({ id: "AuthRequest" });
 export type TAuthRequest = z.infer<typeof ZAuthRequest>;
 
 const zAvatarUrl = z
@@ -71,12 +96,14 @@ const zAvatarUrl = z
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { error: "validation.linkInvalid" });
 
 /** `PUT /api/users/{id}`: partial profile; unknown fields are rejected. `avatar: null` removes it. */
-export const ZUpdateUserRequest = z.strictObject({
-  name: zRequiredString()
-    .pipe(z.string().max(USER_NAME_MAX, { error: "validation.tooLong" }))
-    .optional(),
-  avatar: zAvatarUrl.nullable().optional(),
-});
+export const ZUpdateUserRequest = z
+  .strictObject({
+    name: zRequiredString()
+      .pipe(z.string().max(USER_NAME_MAX, { error: "validation.tooLong" }))
+      .optional(),
+    avatar: zAvatarUrl.nullable().optional(),
+  })
+  .meta({ id: "UpdateUserRequest" });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 
 /** `POST /api/users/avatar` (multipart field `file`) answers the stored image's public URL. */
@@ -87,12 +114,6 @@ export type TAvatarUploadResponse = z.infer<typeof ZAvatarUploadResponse>;
 export const ZAuthProvider = z.object({ id: z.string(), label: z.string() });
 export const ZAuthProviders = z.array(ZAuthProvider);
 export type TAuthProvider = z.infer<typeof ZAuthProvider>;
-
-const zPassword = z
-  .string({ error: () => "validation.required" })
-  .min(1, { error: "validation.required" })
-  .min(PASSWORD_MIN_LENGTH, { error: "validation.tooShort" })
-  .max(PASSWORD_MAX_LENGTH, { error: "validation.tooLong" });
 
 /** The /login sign-in form (POST /auth/sign-in/email takes { email, password }). */
 export const ZSignInForm = z.object({

@@ -7,8 +7,21 @@ import { z } from "zod";
 import { zBaseVersion } from "../validation";
 import { ZTeamParams } from "./teams";
 
-/** Events a hook may subscribe to (a "test" event is sent on demand to every hook). */
-export const WEBHOOK_EVENTS = ["chapter.published"] as const;
+/**
+ * Events a hook may subscribe to (a "test" event is sent on demand to every hook); docs/webhooks.md
+ * describes when each is sent and its payload.
+ */
+export const WEBHOOK_EVENTS = [
+  "chapter.published",
+  "chapter.unpublished",
+  "chapter.deleted",
+  "comic.created",
+  "request.filed",
+  "request.decided",
+  "request.superseded",
+  "member.joined",
+  "member.left",
+] as const;
 export const ZWebhookEvent = z.enum(WEBHOOK_EVENTS, { error: () => "validation.invalid" });
 export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
 
@@ -67,19 +80,21 @@ export const ZWebhookWithSecret = ZWebhook.extend({ secret: z.string() });
 export type TWebhookWithSecret = z.infer<typeof ZWebhookWithSecret>;
 
 /** `POST /api/teams/{teamId}/webhooks`. */
-export const ZCreateWebhookRequest = z.object({
-  url: zHookUrl,
-  events: zEvents,
-  format: ZWebhookFormat.optional().default("json"),
-  linkTemplate: zLinkTemplate.optional().default(""),
-});
+export const ZCreateWebhookRequest = z
+  .object({
+    url: zHookUrl,
+    events: zEvents,
+    format: ZWebhookFormat.optional().default("json"),
+    linkTemplate: zLinkTemplate.optional().default(""),
+  })
+  .meta({ id: "CreateWebhookRequest" });
 export type TCreateWebhookRequest = z.input<typeof ZCreateWebhookRequest>;
 
 /** `PUT /api/teams/{teamId}/webhooks/{hookId}`. */
 export const ZUpdateWebhookRequest = ZCreateWebhookRequest.extend({
   version: zBaseVersion,
   paused: z.boolean({ error: () => "validation.invalid" }).optional(),
-});
+}).meta({ id: "UpdateWebhookRequest" });
 export type TUpdateWebhookRequest = z.input<typeof ZUpdateWebhookRequest>;
 
 const zPathId = z.coerce

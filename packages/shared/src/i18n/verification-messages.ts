@@ -15,6 +15,8 @@ const vi = {
     invitationNeedsVerifiedEmail: "Hãy xác nhận e-mail của bạn trước khi trả lời lời mời vào nhóm",
     emailMissing:
       "Dịch vụ đăng nhập không cho biết địa chỉ e-mail của bạn. Hãy cho phép chia sẻ e-mail khi đăng nhập, hoặc đăng ký bằng e-mail",
+    passwordNotChoosable:
+      "Tài khoản này đã có mật khẩu hoặc không đăng nhập bằng mật khẩu. Để đặt mật khẩu mới, hãy dùng “Quên mật khẩu?” ở trang đăng nhập",
   },
 } as const;
 
@@ -32,6 +34,8 @@ const en: Catalogue<typeof vi> = {
     invitationNeedsVerifiedEmail: "Confirm your e-mail before answering a team invitation",
     emailMissing:
       "The sign-in service did not share your e-mail address. Allow it to share your e-mail, or register with your e-mail",
+    passwordNotChoosable:
+      "This account already has a password or does not sign in with one. To set a new one, use “Forgot password?” on the sign-in page",
   },
 };
 

@@ -12,6 +12,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -101,13 +102,12 @@ export const chapterPages = pgTable(
     size: integer("size"),
     mime: text("mime"),
     /**
-     * Fingerprint (lib/page-fingerprint.ts, issue 29), made by the image gate on upload: dHash as 16
-     * hex digits, its 4 tagged 16-bit bands (GIN-indexed: the cross-chapter check looks up only
-     * pages sharing a band), mean and standard deviation of brightness. Null for scrambled pages
-     * and pages stored before it existed.
+     * Fingerprint (lib/page-fingerprint.ts, docs/page-checks.md), made by the image gate on upload
+     * (scrambled pages: of the unscrambled picture) or by the `pages.fingerprint` job for pages
+     * stored before it existed: dHash as 16 hex digits, mean and standard deviation of brightness.
+     * A database trigger keeps `page_hash_bands` in step with `dhash`.
      */
     dhash: text("dhash"),
-    dhashBands: integer("dhash_bands").array(),
     brightnessMean: real("brightness_mean"),
     brightnessStd: real("brightness_std"),
     /** Client-side file identity (hash of name, size, lastModified) for resumable uploads. */
@@ -117,7 +117,62 @@ export const chapterPages = pgTable(
   },
   (t) => [
     index("chapter_pages_chapter_idx").on(t.chapterId, t.staged, t.position),
-    index("chapter_pages_dhash_bands_idx").using("gin", t.dhashBands),
+    index("chapter_pages_unfingerprinted_idx").on(t.id).where(sql`${t.dhash} is null`),
     uniqueIndex("chapter_pages_client_key").on(t.chapterId, t.clientId).where(sql`${t.clientId} is not null`),
+  ],
+);
+
+/**
+ * Page-check findings an uploader kept ("keep" in the editor's Page checks panel,
+ * docs/page-checks.md). Two kinds of row:
+ * - comic-wide (`chapter_id` and `page_id` null, kind `otherChapter`): a page shared between
+ *   chapters on purpose (a recap or credit page); `dhash` is its hash, and no page of any chapter of
+ *   the comic within the duplicate distance of it is reported as "already in chapter X" again;
+ * - per page (`chapter_id` and `page_id` set, kind `duplicate`, `blank`, `width` or `narrow`): that
+ *   finding is not raised for that page while its image is the one kept (`dhash` is the page's hash
+ *   then, null for a page without one; a replaced image brings the finding back).
+ */
+export const pageCheckKeeps = pgTable(
+  "page_check_keeps",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    comicId: parentRef("comic_id", () => comics.id),
+    chapterId: integer("chapter_id").references(() => chapters.id, { onDelete: "cascade" }),
+    pageId: integer("page_id").references(() => chapterPages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    dhash: text("dhash"),
+    createdBy: userRef("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("page_check_keeps_comic_hash_key").on(t.comicId, t.dhash).where(sql`${t.pageId} is null`),
+    uniqueIndex("page_check_keeps_page_kind_key").on(t.pageId, t.kind).where(sql`${t.pageId} is not null`),
+    index("page_check_keeps_chapter_idx").on(t.chapterId),
+  ],
+);
+
+/**
+ * The 4 tagged 16-bit bands of every fingerprinted page (`band * 65536 + value`,
+ * lib/page-fingerprint.ts dhashBands), with the page's comic and whole hash (as a signed 64-bit
+ * integer) in the key: the cross-chapter lookup (modules/chapters/page-bands.ts) is one B-tree
+ * range per probed band value, index only, the exact distance computed in the index rows.
+ * Written only by triggers (migration 0022_page_hash_bands): a page's rows follow its `dhash`
+ * and its chapter, and a chapter's pages follow its `comic_id` (a comic merge); pages deleted
+ * with their chapter go with them (cascade). Trashed chapters keep their rows: the lookup joins
+ * the chapter and filters it.
+ */
+export const pageHashBands = pgTable(
+  "page_hash_bands",
+  {
+    comicId: integer("comic_id").notNull(),
+    bandValue: integer("band_value").notNull(),
+    dhash: bigint("dhash", { mode: "bigint" }).notNull(),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => chapterPages.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.comicId, t.bandValue, t.dhash, t.pageId] }),
+    index("page_hash_bands_page_idx").on(t.pageId),
   ],
 );

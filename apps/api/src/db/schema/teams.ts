@@ -91,5 +91,10 @@ export const teamCredit = pgTable("team_credit", {
   text: text("text").notNull().default(""),
   /** Ordered storage keys of the credit pages (`teams/..._credit.<ext>`). */
   pages: jsonb("pages").$type<string[]>().notNull().default([]),
+  /**
+   * The dHash of each credit page by storage key (lib/page-fingerprint.ts), made when it is
+   * uploaded: the page checks find a team's credit page inside a chapter it is appended to.
+   */
+  pageHashes: jsonb("page_hashes").$type<Record<string, string>>().notNull().default({}),
   ...versioned(),
 });

@@ -1,6 +1,6 @@
 /**
  * The admin area's own routes (`/api/admin/*`, platform admins only, 404 for anyone else): users and
- * the audit log. The queue, teams and trash use /api/requests?scope=all, /api/teams?all=true and
+ * the audit log, the page fingerprint backfill's progress. The queue, teams and trash use /api/requests?scope=all, /api/teams?all=true and
  * /api/trash, which admins already see whole.
  */
 import {
@@ -12,6 +12,7 @@ import {
   ZAuditList,
   ZAuditQuery,
 } from "@vt/shared/contracts/admin";
+import { ZPageFingerprintStatus } from "@vt/shared/contracts/page-checks";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
 import { errorResponses as e } from "../../lib/route-errors";
@@ -63,5 +64,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.searchAudit(app.db, await requireUser(request), request.query),
+  );
+  app.get(
+    "/admin/page-fingerprints",
+    {
+      schema: {
+        tags,
+        summary: "Progress of fingerprinting the pages stored before page checks (the pages.fingerprint job)",
+        response: { 200: ZPageFingerprintStatus, ...e(401, 404) },
+      },
+    },
+    async (request) => service.pageFingerprintStatus(app.db, await requireUser(request)),
   );
 };

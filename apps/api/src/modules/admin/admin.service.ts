@@ -1,13 +1,15 @@
 /**
  * The admin area (platform admins only: everyone else gets 404, the area does not exist for them):
  * users (search, grant/revoke admin, disable an account and end its sessions and API tokens) and the
- * audit log.
+ * audit log, and the progress of the page fingerprint backfill.
  */
 import type { TAdminUser, TAdminUserList, TAuditEntry, TAuditList } from "@vt/shared/contracts/admin";
+import type { TPageFingerprintStatus } from "@vt/shared/contracts/page-checks";
 import { pageWindow, totalPages } from "@vt/shared/paging";
 import { revokeApiTokens } from "../../auth/api-token";
 import { deleteUserSessions, type SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
+import { fingerprintStatus } from "../../jobs/pages-fingerprint.job";
 import { AppError } from "../../lib/app-error";
 import { writeAudit } from "../../lib/audit";
 import { updateUser } from "../users/users.service";
@@ -140,4 +142,11 @@ export async function subjectAudit(
     ...pageWindow(q),
   });
   return { entries: rows.map(toAuditEntry), total, totalPages: totalPages(total, q.limit) };
+}
+
+/** How far the `pages.fingerprint` backfill has come (docs/page-checks.md). */
+export async function pageFingerprintStatus(db: Db, user: SessionUser): Promise<TPageFingerprintStatus> {
+  requireAdminArea(user);
+  const s = await fingerprintStatus(db);
+  return { ...s, lastFinishedAt: s.lastFinishedAt === null ? null : iso(s.lastFinishedAt) };
 }

@@ -25,6 +25,8 @@ export interface ChaptersDeps {
   log: Pick<FastifyBaseLogger, "warn" | "error">;
   /** Wakes the webhook delivery job after a publish (absent: its every-minute run sends it). */
   wakeWebhooks?: () => Promise<void>;
+  /** Queues thumbnails of stored pages after an upload committed (absent: the daily backfill makes them). */
+  queueThumbnails?: (data: { pageIds: number[] }) => Promise<void>;
 }
 
 export const notFound = () => new AppError("NOT_FOUND");

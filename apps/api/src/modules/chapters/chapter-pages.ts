@@ -1,11 +1,14 @@
+import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES } from "@vt/shared/constants";
 import type { TChapterPage } from "@vt/shared/contracts/chapter-pages";
 import { decodeKey, ScrambleError, scrambledNameOf } from "@vt/shared/scramble";
 import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { fieldError } from "../../lib/app-error";
 import { writeAuditExtending } from "../../lib/audit";
+import { decodeSlots } from "../../lib/decode-slots";
 import type { CheckedImage } from "../../lib/image-gate";
-import { dhashBands } from "../../lib/page-fingerprint";
+import { fingerprintScrambled, type PageFingerprint } from "../../lib/page-fingerprint";
+import { type ImageLimits, type ImageReader, runImageUpload } from "../../lib/upload-flow";
 import { type ChaptersDeps, chapterAudit, notFound, removeObjects } from "./chapter-access";
 import { toPage } from "./chapter-view";
 import * as repo from "./chapters.repo";
@@ -35,17 +38,107 @@ export function checkScrambleKey(key: string, field: (string | number)[]): void 
 }
 
 /**
- * The fingerprint columns of a stored page: the gate's fingerprint, or none for a scrambled page
- * (the gate saw the scrambled pixels; unscrambling is not done on the server yet).
+ * The fingerprint of a stored page (docs/page-checks.md): the gate's, or for a scrambled page the
+ * one of its unscrambled picture (the gate saw the scrambled pixels). A scrambled page that cannot
+ * be unscrambled (a height too short for the strips) stays unfingerprinted.
  */
-function fingerprintColumns(image: CheckedImage, scrambleKey: string | null) {
-  const f = scrambleKey ? null : (image.fingerprint ?? null);
-  return {
-    dhash: f?.dhash ?? null,
-    dhashBands: f ? dhashBands(f.dhash) : null,
-    brightnessMean: f?.mean ?? null,
-    brightnessStd: f?.std ?? null,
-  };
+async function pageFingerprint(
+  image: CheckedImage,
+  scrambleKey: string | null,
+): Promise<PageFingerprint | null> {
+  if (!scrambleKey) return image.fingerprint ?? null;
+  try {
+    return await decodeSlots.run(() => fingerprintScrambled(image.bytes, scrambleKey));
+  } catch (error) {
+    if (error instanceof ScrambleError) return null;
+    throw error;
+  }
+}
+
+/** The fingerprint columns of a page (`page_hash_bands` follows `dhash` by trigger). */
+function fingerprintColumns(f: PageFingerprint | null) {
+  return { dhash: f?.dhash ?? null, brightnessMean: f?.mean ?? null, brightnessStd: f?.std ?? null };
+}
+
+/** The form of a pages upload: scramble keys and client ids aligned with the files. */
+export interface PagesForm {
+  keys?: (string | null)[];
+  clientIds?: (string | null)[];
+}
+
+/** The form of a page replacement. */
+export interface ReplacePageForm {
+  pageId: number;
+  key?: string;
+  clientId?: string;
+}
+
+/** Who uploads pages: the user and the teams that came with the session (authorizePageUpload). */
+export interface PageUploader {
+  user: SessionUser;
+  teams: readonly { id: number }[];
+}
+
+const PAGES_LIMITS: ImageLimits = { maxBytes: PAGE_MAX_BYTES, maxFiles: MAX_PAGES_PER_UPLOAD, page: true };
+const PAGE_LIMITS: ImageLimits = { maxBytes: PAGE_MAX_BYTES, maxFiles: 1, page: true };
+
+/** Pages that get a thumbnail: newly stored and not scrambled (a thumbnail would reveal them). */
+function thumbnailable(pages: { id: number; key?: string | null; duplicate?: boolean }[]): number[] {
+  return pages.filter((p) => !p.key && !p.duplicate).map((p) => p.id);
+}
+
+/**
+ * `POST /chapters/:id/pages` and its direct pair: pages stored as staged pages of the chapter, in
+ * upload order, through the one upload flow (lib/upload-flow.ts); their thumbnails queued.
+ */
+export function uploadPages(
+  deps: ChaptersDeps,
+  caller: PageUploader,
+  chapterId: number,
+  reader: ImageReader<PagesForm>,
+): Promise<(TChapterPage & { id: number; duplicate: boolean })[]> {
+  return runImageUpload(deps, reader, {
+    authorize: () => authorizePageUpload(deps, caller, chapterId),
+    limits: PAGES_LIMITS,
+    store: (image) => storePage(deps, image),
+    record: (stored, form, grant) =>
+      addPages(deps, caller.user, grant, {
+        pages: stored.map((s) => ({ image: s.image, url: s.key })),
+        keys: form.keys ?? [],
+        clientIds: form.clientIds ?? [],
+      }),
+    after: (pages) => queueThumbnails(deps, { pageIds: thumbnailable(pages) }),
+  });
+}
+
+/**
+ * `POST /chapters/:id/page` and its direct pair: one page's image replaced through the one upload
+ * flow (lib/upload-flow.ts); the old object goes after the commit, the thumbnail is queued.
+ */
+export function replacePageImage(
+  deps: ChaptersDeps,
+  caller: PageUploader,
+  chapterId: number,
+  reader: ImageReader<ReplacePageForm>,
+): Promise<TChapterPage & { id: number }> {
+  return runImageUpload(deps, reader, {
+    authorize: () => authorizePageUpload(deps, caller, chapterId),
+    limits: PAGE_LIMITS,
+    store: (image) => storePage(deps, image),
+    record: ([page], form, grant) =>
+      replacePage(deps, caller.user, grant, {
+        pageId: form.pageId,
+        ...(form.key ? { key: form.key } : {}),
+        ...(form.clientId ? { clientId: form.clientId } : {}),
+        url: page!.key,
+        image: page!.image,
+      }),
+    after: (page) => queueThumbnails(deps, { pageIds: thumbnailable([page]) }),
+  });
+}
+
+async function queueThumbnails(deps: ChaptersDeps, data: { pageIds: number[] }): Promise<void> {
+  if (data.pageIds.length > 0) await deps.queueThumbnails?.(data);
 }
 
 /** What authorizePageUpload checked: the chapter and the comic it belongs to. */
@@ -59,7 +152,7 @@ export type PageUploadGrant = { chapterId: number; comicId: number };
  */
 export async function authorizePageUpload(
   deps: ChaptersDeps,
-  caller: { user: SessionUser; teams: readonly { id: number }[] },
+  caller: PageUploader,
   chapterId: number,
 ): Promise<PageUploadGrant> {
   const teamIds = caller.user.role === "admin" ? null : caller.teams.map((t) => t.id);
@@ -87,11 +180,11 @@ export function inUploadTx<T>(
 }
 
 /**
- * Records pages already stored by the route (each checked by content first) as staged pages of the
- * chapter, in upload order. A clientId already on the chapter answers the existing page and the
- * new object is removed. On failure the caller removes every object it stored.
+ * Records pages already stored by the upload flow (each checked by content first) as staged pages
+ * of the chapter, in upload order. A clientId already on the chapter answers the existing page and
+ * the new object is removed. On failure the flow removes every object it stored.
  */
-export async function addPages(
+async function addPages(
   deps: ChaptersDeps,
   user: SessionUser,
   grant: PageUploadGrant,
@@ -103,6 +196,9 @@ export async function addPages(
   input.keys.forEach((k, i) => {
     if (k) checkScrambleKey(k, ["keys", i]);
   });
+  const prints: (PageFingerprint | null)[] = [];
+  for (const [i, p] of input.pages.entries())
+    prints.push(await pageFingerprint(p.image, input.keys[i] ?? null));
   const { result, unused } = await inUploadTx(deps, grant, async (tx, chapter) => {
     const clientIds = input.clientIds.filter((c): c is string => !!c);
     const existing = await repo.pagesForUpload(tx, chapterId, { clientIds });
@@ -139,7 +235,7 @@ export async function addPages(
         height: p.image.height,
         size: p.image.bytes.length,
         mime: p.image.mime,
-        ...fingerprintColumns(p.image, input.keys[index] ?? null),
+        ...fingerprintColumns(prints[index] ?? null),
         clientId,
         createdBy: user.id,
       });
@@ -173,14 +269,15 @@ export async function addPages(
   return result.map((r) => ({ ...toPage(deps, r.page), duplicate: r.duplicate }));
 }
 
-/** Replaces one page's image (already stored by the route under `url`); the old object goes after the commit. */
-export async function replacePage(
+/** Replaces one page's image (already stored by the upload flow under `url`); the old object goes after the commit. */
+async function replacePage(
   deps: ChaptersDeps,
   user: SessionUser,
   grant: PageUploadGrant,
   input: { pageId: number; url: string; image: CheckedImage; key?: string; clientId?: string },
 ): Promise<TChapterPage & { id: number }> {
   if (input.key) checkScrambleKey(input.key, ["key"]);
+  const print = await pageFingerprint(input.image, input.key ?? null);
   const { chapterId } = grant;
   const { page, old } = await inUploadTx(deps, grant, async (tx, chapter) => {
     const { pages } = await repo.pagesForUpload(tx, chapterId, {
@@ -200,7 +297,7 @@ export async function replacePage(
       height: input.image.height,
       size: input.image.bytes.length,
       mime: input.image.mime,
-      ...fingerprintColumns(input.image, input.key ?? null),
+      ...fingerprintColumns(print),
       ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
     });
     await repo.updateChapter(tx, chapterId, {});
@@ -219,12 +316,7 @@ export async function replacePage(
  * (`{10-char id}_{ratio with L}`) keeps that name as the key's last segment
  * (`comics/yyyy/mm/<random>/<name>.jpg`): the platform's readers take the aspect ratio from it.
  */
-export function storePage(deps: ChaptersDeps, image: CheckedImage): Promise<string> {
+function storePage(deps: ChaptersDeps, image: CheckedImage): Promise<string> {
   const name = scrambledNameOf(image.filename) ?? undefined;
   return deps.storage.put(image.bytes, { prefix: "comics", ext: image.ext, contentType: image.mime, name });
-}
-
-/** Removes objects stored for a request that then failed. */
-export function discardStored(deps: ChaptersDeps, urls: string[]): Promise<void> {
-  return removeObjects(deps, urls);
 }

@@ -2,7 +2,7 @@
  * Direct upload on S3 (lib/direct-upload.ts) of one page's new image: the pair of
  * `POST /chapters/:id/page` (chapters.routes.ts, which also holds the pages pair). Presign and
  * confirm authorize as the multipart route does (chapters.service.ts authorizePageUpload), and the
- * confirm records the page with the same service function.
+ * confirm runs the multipart route's service function (replacePageImage, the one upload flow).
  */
 import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import { ZChapterPage, ZChapterPageDirectRequest } from "@vt/shared/contracts/chapter-pages";
@@ -11,8 +11,9 @@ import { ZDirectUploadTickets, ZSingleDirectUploadRequest } from "@vt/shared/con
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUserWithTeams } from "../../auth/session";
-import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
+import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
 import { directUploadErrors } from "../../lib/route-errors";
+import { directImages } from "../../lib/upload-flow";
 import * as service from "./chapters.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -66,19 +67,14 @@ export function registerChapterDirectRoutes(
       },
     },
     async (request) => {
-      const caller = await requireUserWithTeams(request);
-      const { user } = caller;
-      const d = deps(request);
       const { chapterId } = request.params;
-      const { files, ...fields } = request.body;
-      const grant = await service.authorizePageUpload(d, caller, chapterId);
-      const [image] = await receiveDirectImages(request, pageScope(chapterId), files);
-      try {
-        return await service.replacePage(d, user, grant, { ...fields, url: image!.key!, image: image! });
-      } catch (error) {
-        await service.discardStored(d, [image!.key!]);
-        throw error;
-      }
+      const { files, ...form } = request.body;
+      return service.replacePageImage(
+        deps(request),
+        await requireUserWithTeams(request),
+        chapterId,
+        directImages(request, pageScope(chapterId), files, form),
+      );
     },
   );
 }

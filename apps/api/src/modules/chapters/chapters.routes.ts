@@ -25,26 +25,27 @@ import {
   ZUpdateChapterRequest,
 } from "@vt/shared/contracts/chapters";
 import { ZComicIdParams } from "@vt/shared/contracts/comics";
+import { ZDirectUploadTickets } from "@vt/shared/contracts/images";
 import {
-  UPLOAD_FIELD_MULTIPLE,
-  UPLOAD_FIELD_SINGLE,
-  ZDirectUploadTickets,
-} from "@vt/shared/contracts/images";
-import { ZChapterChecks, ZPageChecksRequest, ZPageChecksResponse } from "@vt/shared/contracts/page-checks";
+  ZChapterChecks,
+  ZKeepFindingRequest,
+  ZPageChecksRequest,
+  ZPageChecksResponse,
+} from "@vt/shared/contracts/page-checks";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser, requireUserWithTeams, type SessionUser } from "../../auth/session";
+import { requireUser, requireUserWithTeams } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { wakeWebhooks } from "../../jobs/webhooks-deliver.job";
 import { fieldError } from "../../lib/app-error";
-import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
-import { readAndStoreImages } from "../../lib/image-gate";
+import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
 import { translate } from "../../lib/messages";
 import { errorResponses as e } from "../../lib/route-errors";
+import { directImages, multipartImages } from "../../lib/upload-flow";
 import { assertJsonDepth, parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
-import { chapterChecks } from "./page-checks";
+import { checksWithKeeps, keepFinding } from "./page-check-keeps";
 import { proposedChapterChecks } from "./page-checks-preview";
 
 const scoped = e(401, 403, 404);
@@ -65,28 +66,12 @@ function jsonArrayField(fields: Record<string, string>, name: string): unknown {
   throw fieldError([name], "validation.invalid");
 }
 
-/**
- * Reads the multipart body of a page upload through the image gate: each page is stored under
- * `comics/` as soon as it has passed; if anything fails, what this request stored is removed.
- */
-async function readAndStorePages(
-  request: FastifyRequest,
-  deps: service.ChaptersDeps,
-  field: string,
-  maxFiles: number,
-): Promise<{ pages: service.IncomingPage[]; fields: Record<string, string> }> {
-  const { stored, fields } = await readAndStoreImages(
-    request,
-    { maxBytes: PAGE_MAX_BYTES, maxFiles, field, page: true },
-    async (image) => ({ image, url: await service.storePage(deps, image) }),
-    (pages) =>
-      service.discardStored(
-        deps,
-        pages.map((p) => p.url),
-      ),
-  );
-  return { pages: stored, fields };
-}
+/** The text fields of a pages upload: `keys` and `clientIds`, JSON arrays aligned with the files. */
+const pagesForm = (fields: Record<string, string>) =>
+  parseInput(ZChapterPagesFields, {
+    keys: jsonArrayField(fields, "keys"),
+    clientIds: jsonArrayField(fields, "clientIds"),
+  });
 
 /** Direct uploads of a chapter's pages: tickets are valid for this chapter only. */
 const pagesScope = (chapterId: number): DirectUploadScope => ({
@@ -104,43 +89,13 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireUser(request);
   });
 
-  /** Pages that get a thumbnail: newly stored and not scrambled (a thumbnail would reveal them). */
-  const thumbnailable = (pages: { id: number; key?: string; duplicate?: boolean }[]) =>
-    pages.filter((p) => !p.key && !p.duplicate).map((p) => p.id);
   const deps = (request: FastifyRequest): service.ChaptersDeps => ({
     db: app.db,
     storage: app.storage,
     log: request.log,
     wakeWebhooks: () => wakeWebhooks(app.jobs, request.log),
+    queueThumbnails: (data) => queueThumbnails(app.jobs, data, request.log),
   });
-  /**
-   * Records pages the request stored as staged pages of the chapter (with the `keys` and
-   * `clientIds` lists `lists` reads) and queues their thumbnails; if anything fails, reading the
-   * lists included, the pages' files are removed.
-   */
-  const addStoredPages = async (
-    request: FastifyRequest,
-    [d, user, grant]: [service.ChaptersDeps, SessionUser, service.PageUploadGrant],
-    pages: service.IncomingPage[],
-    lists: () => { keys?: (string | null)[]; clientIds?: (string | null)[] },
-  ) => {
-    try {
-      const { keys, clientIds } = lists();
-      const stored = await service.addPages(d, user, grant, {
-        pages,
-        keys: keys ?? [],
-        clientIds: clientIds ?? [],
-      });
-      await queueThumbnails(app.jobs, { pageIds: thumbnailable(stored) }, request.log);
-      return stored;
-    } catch (error) {
-      await service.discardStored(
-        d,
-        pages.map((p) => p.url),
-      );
-      throw error;
-    }
-  };
   const tags = ["chapters"];
 
   app.get(
@@ -203,7 +158,26 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZChapterChecks, ...scoped, ...e(422) },
       },
     },
-    async (request) => chapterChecks(deps(request), await requireUser(request), request.params.chapterId),
+    async (request) => checksWithKeeps(deps(request), await requireUser(request), request.params.chapterId),
+  );
+
+  app.put(
+    "/chapters/:chapterId/checks/kept",
+    {
+      schema: {
+        tags,
+        summary:
+          "Keep a page-check finding, or stop keeping it: `otherChapter` for the whole comic (a recap or credit page, by its picture), the other kinds for these pages of this chapter; answers the checks afresh",
+        params: ZChapterParams,
+        body: ZKeepFindingRequest,
+        response: { 200: ZChapterChecks, ...write },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await keepFinding(deps(request), user, request.params.chapterId, request.body);
+      return checksWithKeeps(deps(request), user, request.params.chapterId);
+    },
   );
 
   app.post(
@@ -294,23 +268,13 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await requireUserWithTeams(request);
-      const { user } = caller;
-      const d = deps(request);
-      const grant = await service.authorizePageUpload(d, caller, request.params.chapterId);
-      const { pages, fields } = await readAndStorePages(
-        request,
-        d,
-        UPLOAD_FIELD_MULTIPLE,
-        MAX_PAGES_PER_UPLOAD,
+      const pages = await service.uploadPages(
+        deps(request),
+        await requireUserWithTeams(request),
+        request.params.chapterId,
+        multipartImages(request, pagesForm),
       );
-      const stored = await addStoredPages(request, [d, user, grant], pages, () =>
-        parseInput(ZChapterPagesFields, {
-          keys: jsonArrayField(fields, "keys"),
-          clientIds: jsonArrayField(fields, "clientIds"),
-        }),
-      );
-      return reply.code(201).send({ pages: stored });
+      return reply.code(201).send({ pages });
     },
   );
 
@@ -348,15 +312,15 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await requireUserWithTeams(request);
-      const { user } = caller;
-      const d = deps(request);
       const { chapterId } = request.params;
-      const grant = await service.authorizePageUpload(d, caller, chapterId);
-      const received = await receiveDirectUploads(request, pagesScope(chapterId), request.body.files);
-      const pages = received.map(({ image, key }) => ({ image, url: key }));
-      const stored = await addStoredPages(request, [d, user, grant], pages, () => request.body);
-      return reply.code(201).send({ pages: stored });
+      const { files } = request.body;
+      const pages = await service.uploadPages(
+        deps(request),
+        await requireUserWithTeams(request),
+        chapterId,
+        directImages(request, pagesScope(chapterId), files, request.body),
+      );
+      return reply.code(201).send({ pages });
     },
   );
 
@@ -371,31 +335,19 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZChapterPage, ...upload, ...e(409) },
       },
     },
-    async (request) => {
-      const caller = await requireUserWithTeams(request);
-      const { user } = caller;
-      const d = deps(request);
-      const grant = await service.authorizePageUpload(d, caller, request.params.chapterId);
-      const { pages, fields } = await readAndStorePages(request, d, UPLOAD_FIELD_SINGLE, 1);
-      const page = pages[0]!;
-      try {
-        const parsed = parseInput(ZChapterPageReplaceFields, {
-          pageId: fields.pageId,
-          ...(fields.key ? { key: fields.key } : {}),
-          ...(fields.clientId ? { clientId: fields.clientId } : {}),
-        });
-        const replaced = await service.replacePage(d, user, grant, {
-          ...parsed,
-          url: page.url,
-          image: page.image,
-        });
-        await queueThumbnails(app.jobs, { pageIds: thumbnailable([replaced]) }, request.log);
-        return replaced;
-      } catch (error) {
-        await service.discardStored(d, [page.url]);
-        throw error;
-      }
-    },
+    async (request) =>
+      service.replacePageImage(
+        deps(request),
+        await requireUserWithTeams(request),
+        request.params.chapterId,
+        multipartImages(request, (fields) =>
+          parseInput(ZChapterPageReplaceFields, {
+            pageId: fields.pageId,
+            ...(fields.key ? { key: fields.key } : {}),
+            ...(fields.clientId ? { clientId: fields.clientId } : {}),
+          }),
+        ),
+      ),
   );
 
   registerChapterDirectRoutes(app, deps);

@@ -9,7 +9,7 @@ import { checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields, writeAudit } from "../../lib/audit";
 import { comicAccess, inComicTx } from "../comics/comics.service";
 import { publishAtAfterDelay } from "../upload-settings/upload-settings.service";
-import { queueChapterPublished } from "../webhooks/webhooks.service";
+import { queueChapterEvent } from "../webhooks/webhook-events.service";
 import {
   auditView,
   type ChaptersDeps,
@@ -29,15 +29,13 @@ import * as repo from "./chapters.repo";
 /** Defined in this module's other files, used by its routes and by other modules. */
 export type { ChaptersDeps } from "./chapter-access";
 export {
-  addPages,
   authorizePageUpload,
   checkScrambleKey,
-  discardStored,
-  type IncomingPage,
+  type PagesForm,
   type PageUploadGrant,
-  type PageUploadInput,
-  replacePage,
-  storePage,
+  type ReplacePageForm,
+  replacePageImage,
+  uploadPages,
 } from "./chapter-pages";
 export { toPage } from "./chapter-view";
 
@@ -217,7 +215,10 @@ export async function updateChapter(
     // Published now: the team's webhooks hear it (a scheduled time is announced when it comes,
     // by the chapters.notify-published job).
     if (status === "published" && !wasPublished && publishedAt && publishedAt.getTime() <= now)
-      queued = (await queueChapterPublished(tx, chapterId)) > 0;
+      queued = (await queueChapterEvent(tx, chapterId, "chapter.published")) > 0;
+    // Taken back to a draft after readers could see it (a schedule not yet reached was never announced).
+    if (status !== "published" && wasPublished && before.publishedAt && before.publishedAt.getTime() <= now)
+      queued = (await queueChapterEvent(tx, chapterId, "chapter.unpublished")) > 0;
     return removed.map((p) => p.url);
   });
   await removeObjects(deps, removedUrls);
@@ -227,11 +228,13 @@ export async function updateChapter(
 
 /** Moves the chapter to the trash: gone from every list and reader call at once, restorable for 30 days. */
 export async function deleteChapter(deps: ChaptersDeps, user: SessionUser, chapterId: number): Promise<void> {
-  await inChapterTx(deps, user, chapterId, async (tx, row) => {
+  const queued = await inChapterTx(deps, user, chapterId, async (tx, row) => {
     const teams = (await repo.collaboratingTeamsOf(tx, [chapterId])).map((t) => t.id);
     await repo.trashChapter(tx, chapterId, user.id);
     await chapterAudit(tx, user, row.chapter, "delete", { before: auditView(row.chapter, teams) });
+    return queueChapterEvent(tx, chapterId, "chapter.deleted");
   });
+  if (queued > 0) await deps.wakeWebhooks?.();
 }
 
 export async function quickUpdateVolume(

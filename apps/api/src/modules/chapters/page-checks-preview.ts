@@ -15,17 +15,16 @@ import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { comicAccess } from "../comics/comics.service";
 import type { ChaptersDeps } from "./chapter-access";
-import { BLANK_STD, candidates, type FingerprintedPage, pageFindings } from "./page-checks";
-
-/** Chapter ids start at 1: no stored chapter is left out of the lookup. */
-const NO_CHAPTER = 0;
+import { BLANK_STD, findPagesSharingBands } from "./page-bands";
+import { type FingerprintedPage, pageFindings } from "./page-checks";
 
 /**
- * The comic's stored pages (live chapters) that may be within the duplicate distance of one of
- * `hashes`: the one place this endpoint looks pages up, so a faster lookup replaces one line.
+ * The comic's stored pages (live chapters, blank pages left out) within the duplicate distance of
+ * one of `hashes`, through the `page_hash_bands` lookup the chapter checks use (./page-bands.ts):
+ * the one place this endpoint looks pages up.
  */
 function storedPagesNear(db: Executor, comicId: number, hashes: string[]) {
-  return candidates(db, comicId, NO_CHAPTER, hashes);
+  return findPagesSharingBands(db, comicId, hashes);
 }
 
 /** A proposed chapter's pages as `pageFindings` takes them: a page's id is its position. */

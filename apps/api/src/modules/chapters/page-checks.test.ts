@@ -1,11 +1,20 @@
 import { encodeKey } from "@vt/shared/scramble";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { call, type TestUser, type UploadFile } from "../../../test/fixtures/api";
+import {
+  call,
+  createUser,
+  type TestUser,
+  type UploadFile,
+  upload as uploadFiles,
+} from "../../../test/fixtures/api";
 import { type ChapterWorld, chapterKit, chapterWorld } from "../../../test/fixtures/chapters";
 import { createComic } from "../../../test/fixtures/comics";
-import { blankPage, comicPage } from "../../../test/fixtures/pages";
+import { blankPage, comicPage, scrambledPage } from "../../../test/fixtures/pages";
+import { runFingerprintPages } from "../../cli/admin";
+import { fingerprintPages } from "../../jobs/pages-fingerprint.job";
 
 let t: TestApp;
 let world: ChapterWorld;
@@ -56,18 +65,21 @@ describe("GET /api/chapters/:chapterId/checks", () => {
     const [p1, p2, p4, p5] = await Promise.all([1, 2, 4, 5].map((s) => comicPage(1000 + s)));
     const double = await comicPage(1003, { width: 1600 });
     const small = await comicPage(1006, { width: 400, height: 600 });
-    const scrambled = await comicPage(1007);
     const ids = await upload(c.id, [p1!, p2!, p1!, await blankPage(), double, small, p4!, p5!]);
-    const key = encodeKey([3, 7, 1, 9, 0, 5, 2, 8, 6, 4], "xY9_");
-    await upload(c.id, [scrambled], { keys: JSON.stringify([key]) });
+    // Page 4 again, scrambled: fingerprinted as its unscrambled picture, so the same page.
+    const perm = [3, 7, 1, 9, 0, 5, 2, 8, 6, 4];
+    ids.push(
+      ...(await upload(c.id, [await scrambledPage(p4!, perm)], { keys: JSON.stringify([encodeKey(perm)]) })),
+    );
 
     const { status, body } = await checks(uploader, c.id);
     expect(status).toBe(200);
     expect(body.pageCount).toBe(9);
-    expect(body.unchecked).toBe(1); // the scrambled page: no fingerprint yet
+    expect(body.unchecked).toBe(0);
     const at = (position: number) => ({ id: ids[position - 1], position });
     expect(body.findings).toEqual([
       { kind: "duplicate", pages: [at(1), at(3)] },
+      { kind: "duplicate", pages: [at(7), at(9)] },
       { kind: "blank", pages: [at(4)] },
       { kind: "width", pages: [at(5)], width: 1600, medianWidth: 800 },
       { kind: "narrow", pages: [at(6)], width: 400, minWidth: 600 },
@@ -116,5 +128,134 @@ describe("GET /api/chapters/:chapterId/checks", () => {
     expect((await checks(outsider, c.id)).status).toBe(404);
     expect((await call(t, null, "GET", `/api/chapters/${c.id}/checks`)).statusCode).toBe(401);
     expect((await checks(uploader, 99_999_999)).status).toBe(404);
+  });
+
+  it("keeps the lookup in step with the pages: a trashed and restored chapter, a deleted page, a merged comic", async () => {
+    const [a, b, c] = await Promise.all([3101, 3102, 3103].map((n) => comicPage(n, { style: "text" })));
+    const first = await newChapter(uploader, { name: "Một" });
+    const [aId] = await upload(first.id, [a!, b!]);
+    const second = await newChapter(uploader, { name: "Hai" });
+    await upload(second.id, [a!, c!]);
+    const found = async (chapterId: number) =>
+      (await checks(uploader, chapterId)).body.findings.map((f) => [f.kind, f.chapter?.id, f.matched]);
+    expect(await found(second.id)).toEqual([["otherChapter", first.id, 1]]);
+
+    // The trash hides the chapter from the lookup; a restore brings it back.
+    expect((await call(t, uploader, "DELETE", `/api/chapters/${first.id}`)).statusCode).toBe(200);
+    expect(await found(second.id)).toEqual([]);
+    const restored = await call(t, uploader, "POST", `/api/trash/chapter/${first.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(await found(second.id)).toEqual([["otherChapter", first.id, 1]]);
+
+    // A page gone takes its bands with it.
+    const bandsOf = async (pageId: number) =>
+      (
+        await t.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from page_hash_bands where page_id = ${pageId}`,
+        )
+      ).rows[0]!.n;
+    expect(await bandsOf(aId!)).toBe(4);
+    await t.database.db.execute(sql`delete from chapter_pages where id = ${aId!}`);
+    expect(await bandsOf(aId!)).toBe(0);
+    expect(await found(second.id)).toEqual([]);
+
+    // Another comic's chapter with page c: not compared until the comics are merged.
+    const other = (await createComic(t, uploader, world.teamA)).id;
+    const res = await call(t, uploader, "POST", "/api/chapters", { payload: { comicId: other, order: 1 } });
+    const foreign = (res.json() as { id: number }).id;
+    await upload(foreign, [c!]);
+    expect(await found(foreign)).toEqual([]);
+    const admin = await createUser(t, { admin: true });
+    const merged = await call(t, admin, "POST", "/api/comics/merge", {
+      payload: { comicId: comicId, targetComicId: other },
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(await found(foreign)).toEqual([["otherChapter", second.id, 1]]);
+    // Later tests upload to the merged comic.
+    comicId = other;
+  });
+
+  it("finds the team's credit page among the chapter's pages while the team appends it, not when the chapter hides it", async () => {
+    const credit = await comicPage(3201, { style: "panels" });
+    const up = await uploadFiles(t, world.owner, `/api/teams/${world.teamA}/credit/pages`, [
+      { field: "files", filename: "credit.png", bytes: credit },
+    ]);
+    expect(up.statusCode).toBe(200);
+    const key = (up.json() as { pages: { key: string }[] }).pages[0]!.key;
+    const on = await call(t, world.owner, "PUT", `/api/teams/${world.teamA}/credit`, {
+      payload: { enabled: true, text: "", pages: [key] },
+    });
+    expect(on.statusCode).toBe(200);
+
+    const shown = await newChapter(uploader, { name: "Có ghi công" });
+    const ids = await upload(shown.id, [
+      await comicPage(3202),
+      await sharp(credit).jpeg({ quality: 80 }).toBuffer(),
+    ]);
+    const { body } = await checks(uploader, shown.id);
+    expect(body.findings.filter((f) => f.kind === "credit")).toEqual([
+      { kind: "credit", pages: [{ id: ids[1], position: 2 }], team: { id: world.teamA, name: "Nhóm A" } },
+    ]);
+
+    const hidden = await newChapter(uploader, { name: "Ẩn ghi công", hideCredit: true });
+    await upload(hidden.id, [credit]);
+    expect((await checks(uploader, hidden.id)).body.findings.filter((f) => f.kind === "credit")).toEqual([]);
+  });
+});
+
+describe("pages.fingerprint: pages stored before fingerprints", () => {
+  it("fingerprints them as the upload would have (scrambled ones too), resumably, and the admin page shows the progress", async () => {
+    const c = await newChapter(uploader, { name: "Cũ" });
+    const plain = await comicPage(3301);
+    const perm = [5, 2, 8, 0, 9, 1, 7, 3, 6, 4];
+    await upload(c.id, [plain, await comicPage(3302, { style: "text" })]);
+    await upload(c.id, [await scrambledPage(plain, perm)], { keys: JSON.stringify([encodeKey(perm)]) });
+    const read = () =>
+      t.database.db.execute<{ id: number; dhash: string | null; brightness_std: number | null }>(
+        sql`select id, dhash, brightness_std from chapter_pages where chapter_id = ${c.id} order by id`,
+      );
+    const made = (await read()).rows;
+    expect(made.every((p) => p.dhash !== null)).toBe(true);
+    // As a release before fingerprints left them.
+    await t.database.db.execute(
+      sql`update chapter_pages set dhash = null, brightness_mean = null, brightness_std = null where chapter_id = ${c.id}`,
+    );
+    expect((await checks(uploader, c.id)).body.unchecked).toBe(3);
+    const admin = await createUser(t, { admin: true });
+    const status = async () => (await call(t, admin, "GET", "/api/admin/page-fingerprints")).json();
+    const before = await status();
+    expect(before.total - before.fingerprinted).toBeGreaterThanOrEqual(3);
+    expect(before.running).toBe(false);
+    expect((await call(t, uploader, "GET", "/api/admin/page-fingerprints")).statusCode).toBe(404);
+
+    const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<
+      typeof fingerprintPages
+    >[0]["log"];
+    const seen: number[] = [];
+    const result = await fingerprintPages(
+      { db: t.database.db, storage: t.storage, log },
+      (p) => seen.push(p.done),
+      2,
+    );
+    expect(result).toMatchObject({ failed: 0 });
+    expect(result.made).toBe(result.total);
+    expect(seen.at(-1)).toBe(result.total);
+    expect((await read()).rows).toEqual(made);
+    expect((await checks(uploader, c.id)).body).toMatchObject({
+      unchecked: 0,
+      findings: [{ kind: "duplicate", pages: [{ position: 1 }, { position: 3 }] }],
+    });
+    const after = await status();
+    expect(after.fingerprinted).toBe(after.total);
+
+    // The admin command: nothing left to do.
+    const out: string[] = [];
+    const code = await runFingerprintPages(
+      t.database,
+      { storage: t.storage },
+      { out: (l) => out.push(l), err: (l) => out.push(l) },
+    );
+    expect(code).toBe(0);
+    expect(out).toEqual(["Every stored page already has its fingerprint."]);
   });
 });

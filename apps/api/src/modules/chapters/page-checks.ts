@@ -2,23 +2,20 @@
  * The page checks of a chapter (issue 29, `GET /api/chapters/:chapterId/checks`): duplicates within
  * the chapter, pages already in another chapter of the comic, blank pages, misfit widths. Read
  * access as for the chapter itself. Two statements whatever the size: the chapter's pages, then
- * the comic's other pages that share a hash band with one of them (GIN index on `dhash_bands`),
- * compared exactly here. Thresholds and their measurement: docs/page-checks.md.
+ * the comic's other pages within the distance of one of them (./page-bands.ts); and the credit
+ * pages appended to the chapter. Thresholds and their measurement: docs/page-checks.md.
  */
 import type { TChapterChecks, TPageCheckFinding } from "@vt/shared/contracts/page-checks";
-import { and, asc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session";
-import { liveSql } from "../../db/chapter-visibility";
 import type { Executor } from "../../db/executor";
-import { chapterPages, chapters } from "../../db/schema/chapters";
-import { intArray } from "../../db/sql";
+import { chapterPages, chapterTeams } from "../../db/schema/chapters";
+import { teamCredit, teams } from "../../db/schema/teams";
 import { bandProbes, dhashBands, hamming, hammingWords, hashWords } from "../../lib/page-fingerprint";
 import { type ChaptersDeps, chapterAccess } from "./chapter-access";
+import { BLANK_STD, DUPLICATE_DISTANCE, findPagesSharingBands } from "./page-bands";
 
-/** Two hashes this close (differing bits of 64) are the same page (measured: docs/page-checks.md; <= 7 keeps the band lookup at one flipped bit). */
-export const DUPLICATE_DISTANCE = 7;
-/** A page whose brightness varies less than this (standard deviation, 0-255) is blank. */
-export const BLANK_STD = 6;
+export { BLANK_STD, DUPLICATE_DISTANCE };
 /** A page this much wider or narrower than the chapter's median width (fraction) does not fit. */
 export const WIDTH_TOLERANCE = 0.25;
 /** Narrower pages are too small to read. */
@@ -46,14 +43,22 @@ function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 }
 
+/** A team whose credit pages are appended to the chapter, with their dHashes. */
+export interface AppendedCredit {
+  team: { id: number; name: string };
+  hashes: string[];
+}
+
 /**
  * The findings of a chapter's pages (in reading order) against the other pages given: pure, so the
- * CLI can run it on local files. `chapterOf` names the other chapters.
+ * CLI can run it on local files. `chapterOf` names the other chapters; `credits` are the credit
+ * pages appended to the chapter (a chapter page that is one of them is a `credit` finding).
  */
 export function pageFindings(
   pages: FingerprintedPage[],
   others: OtherPage[],
   chapterOf: (id: number) => { id: number; order: number; name: string },
+  credits: AppendedCredit[] = [],
 ): TPageCheckFinding[] {
   const ref = (i: number) => ({ id: pages[i]!.id, position: i + 1 });
   const findings: TPageCheckFinding[] = [];
@@ -111,6 +116,14 @@ export function pageFindings(
       });
     });
 
+  // The team's credit page uploaded as a chapter page while the team appends it anyway.
+  for (const credit of credits) {
+    const own = idx.filter((i) =>
+      credit.hashes.some((h) => hamming(h, pages[i]!.dhash!) <= DUPLICATE_DISTANCE),
+    );
+    if (own.length) findings.push({ kind: "credit", pages: own.map(ref), team: credit.team });
+  }
+
   pages.forEach((p, i) => {
     if (p.dhash !== null && (p.brightnessStd ?? 0) < BLANK_STD)
       findings.push({ kind: "blank", pages: [ref(i)] });
@@ -130,29 +143,45 @@ export function pageFindings(
   return findings;
 }
 
-/** The comic's pages outside `chapterId` that share a hash band with one of `hashes` (one statement). */
-export async function candidates(db: Executor, comicId: number, chapterId: number, hashes: string[]) {
-  if (!hashes.length) return [];
-  const probes = [...new Set(hashes.flatMap((h) => bandProbes(h, DUPLICATE_DISTANCE)))];
-  return db
-    .select({
-      chapterId: chapterPages.chapterId,
-      dhash: sql<string>`${chapterPages.dhash}`,
-      order: chapters.order,
-      name: chapters.name,
-    })
-    .from(chapterPages)
-    .innerJoin(chapters, eq(chapters.id, chapterPages.chapterId))
+/**
+ * The credit pages readers see after this chapter: unless the chapter hides them, those of the
+ * teams it names for credit (none named: its own team and its collaborating teams) whose credit is
+ * on, with the dHashes made when they were uploaded.
+ */
+export async function appendedCredits(
+  db: Executor,
+  chapter: { id: number; teamId: number; creditTeamIds: number[]; hideCredit: boolean },
+): Promise<AppendedCredit[]> {
+  if (chapter.hideCredit) return [];
+  const named = chapter.creditTeamIds.length > 0;
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, pages: teamCredit.pages, pageHashes: teamCredit.pageHashes })
+    .from(teamCredit)
+    .innerJoin(teams, eq(teams.id, teamCredit.teamId))
     .where(
       and(
-        sql`${chapterPages.dhashBands} && ${intArray(probes)}`,
-        eq(chapters.comicId, comicId),
-        ne(chapterPages.chapterId, chapterId),
-        liveSql,
-        isNotNull(chapterPages.dhash),
-        gte(chapterPages.brightnessStd, BLANK_STD),
+        eq(teamCredit.enabled, true),
+        named
+          ? inArray(teamCredit.teamId, chapter.creditTeamIds)
+          : or(
+              eq(teamCredit.teamId, chapter.teamId),
+              inArray(
+                teamCredit.teamId,
+                db
+                  .select({ id: chapterTeams.teamId })
+                  .from(chapterTeams)
+                  .where(eq(chapterTeams.chapterId, chapter.id)),
+              ),
+            ),
       ),
-    );
+    )
+    .orderBy(teams.id);
+  return rows
+    .map((r) => ({
+      team: { id: r.id, name: r.name },
+      hashes: r.pages.flatMap((key) => (r.pageHashes[key] ? [r.pageHashes[key]] : [])),
+    }))
+    .filter((c) => c.hashes.length > 0);
 }
 
 export async function chapterChecks(
@@ -172,12 +201,13 @@ export async function chapterChecks(
     .where(eq(chapterPages.chapterId, chapterId))
     .orderBy(asc(chapterPages.staged), asc(chapterPages.position), asc(chapterPages.id));
   const hashes = pages.filter(comparable).map((p) => p.dhash);
-  const others = await candidates(deps.db, row.chapter.comicId, chapterId, hashes);
+  const others = await findPagesSharingBands(deps.db, row.chapter.comicId, hashes, chapterId);
+  const credits = await appendedCredits(deps.db, row.chapter);
   const names = new Map(others.map((o) => [o.chapterId, { id: o.chapterId, order: o.order, name: o.name }]));
   return {
     chapterId,
     pageCount: pages.length,
     unchecked: pages.filter((p) => p.dhash === null).length,
-    findings: pageFindings(pages, others, (id) => names.get(id)!),
+    findings: pageFindings(pages, others, (id) => names.get(id)!, credits),
   };
 }

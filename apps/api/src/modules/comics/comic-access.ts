@@ -5,7 +5,6 @@ import type { Db } from "../../db/client";
 import type { Executor, Tx } from "../../db/executor";
 import { AppError } from "../../lib/app-error";
 import { type AuditEntry, writeAudit } from "../../lib/audit";
-import type { IncomingImage } from "../../lib/direct-upload";
 import type { Storage } from "../../storage/storage";
 import type { ComicRow } from "./comics.repo";
 import * as repo from "./comics.repo";
@@ -15,13 +14,9 @@ export interface ComicsDeps {
   storage: Storage;
   config: Pick<Config, "siteUrl" | "matureSiteUrl">;
   log: Pick<FastifyBaseLogger, "warn" | "error">;
+  /** Queues a changed cover's thumbnail after the commit (absent: the daily backfill makes it). */
+  queueThumbnails?: (data: { comicIds: number[] }) => Promise<void>;
 }
-
-/**
- * Reads the request's single image only after authorization passed: from the multipart body, or
- * an object the browser stored in the bucket (direct upload, `key` set; lib/direct-upload.ts).
- */
-export type CoverReader = () => Promise<IncomingImage>;
 
 export const notFound = () => new AppError("NOT_FOUND");
 export const forbidden = () => new AppError("FORBIDDEN");

@@ -3,70 +3,57 @@
  * the browser), volume art, and removing replaced objects once the database change committed.
  */
 import type { TComicArt } from "@vt/shared/contracts/comic-arts";
-import type { TCoverUpload } from "@vt/shared/contracts/comics";
+import { COMIC_IMAGE_MAX_BYTES, type TCoverUpload } from "@vt/shared/contracts/comics";
 import { isValidCoverSize } from "@vt/shared/validation";
 import type { SessionUser } from "../../auth/session";
 import { fieldError } from "../../lib/app-error";
-import { type IncomingImage, storeIncoming } from "../../lib/direct-upload";
 import type { CheckedImage } from "../../lib/image-gate";
-import {
-  type ComicsDeps,
-  type CoverReader,
-  comicAccess,
-  comicAudit,
-  inComicTx,
-  notFound,
-} from "./comic-access";
+import { type ImageLimits, type ImageReader, runImageUpload } from "../../lib/upload-flow";
+import { type ComicsDeps, comicAccess, comicAudit, inComicTx, notFound } from "./comic-access";
 import { iso } from "./comic-view";
 import * as repo from "./comics.repo";
 
-/** Stores a checked cover (portrait 3:4, at least 600x800) for a later POST /comics. */
-export async function uploadCover(
-  deps: ComicsDeps,
-  user: SessionUser,
-  readCover: CoverReader,
-): Promise<TCoverUpload> {
-  const image = await readCover();
-  const key = await storeCover(deps, image);
-  return reserveCover(deps, user, image, key);
+/** A cover's gate limits: one file, no file is 'validation.coverRequired' on `file`. */
+export const COVER_LIMITS: ImageLimits = {
+  maxBytes: COMIC_IMAGE_MAX_BYTES,
+  maxFiles: 1,
+  requiredMessage: "validation.coverRequired",
+};
+
+/** The cover rule (portrait 3:4, at least 600x800), checked before a cover is stored. */
+export function checkCover(image: CheckedImage): void {
+  if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
+}
+
+export function storeCover(deps: ComicsDeps, image: CheckedImage): Promise<string> {
+  return deps.storage.put(image.bytes, {
+    prefix: "comics",
+    suffix: "_cover",
+    ext: image.ext,
+    contentType: image.mime,
+  });
 }
 
 /**
- * A cover the browser stored itself (direct upload on S3, already through the image gate): the
- * cover rule, then the reservation for the caller's next POST /comics; refused, it is deleted.
+ * `POST /comics/covers` and its direct pair: a checked cover stored for a later POST /comics (any
+ * signed-in user), through the one upload flow (lib/upload-flow.ts).
  */
-export async function recordDirectCover(
+export function uploadCover(
   deps: ComicsDeps,
   user: SessionUser,
-  image: CheckedImage,
-  key: string,
+  reader: ImageReader<unknown>,
 ): Promise<TCoverUpload> {
-  try {
-    if (!isValidCoverSize(image.width, image.height)) throw fieldError(["file"], "validation.coverRatio");
-    return await reserveCover(deps, user, image, key);
-  } catch (error) {
-    await deps.storage.delete(key).catch(() => undefined);
-    throw error;
-  }
-}
-
-export async function reserveCover(
-  deps: ComicsDeps,
-  user: SessionUser,
-  image: CheckedImage,
-  key: string,
-): Promise<TCoverUpload> {
-  await repo.recordCoverUpload(deps.db, key, user.id);
-  return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
-}
-
-/** The cover rule, then the stored key; a refused cover the browser stored itself is deleted. */
-export async function storeCover(deps: ComicsDeps, image: IncomingImage): Promise<string> {
-  if (!isValidCoverSize(image.width, image.height)) {
-    await removeObjects(deps, [image.key ?? null]);
-    throw fieldError(["file"], "validation.coverRatio");
-  }
-  return storeIncoming(deps.storage, image, { prefix: "comics", suffix: "_cover" });
+  return runImageUpload(deps, reader, {
+    authorize: async () => undefined,
+    limits: COVER_LIMITS,
+    check: checkCover,
+    store: (image) => storeCover(deps, image),
+    record: async ([cover]) => {
+      await repo.recordCoverUpload(deps.db, cover!.key, user.id);
+      const { image, key } = cover!;
+      return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
+    },
+  });
 }
 
 export async function removeObjects(deps: ComicsDeps, keys: (string | null)[]): Promise<void> {
@@ -99,45 +86,60 @@ export async function listArts(deps: ComicsDeps, user: SessionUser, comicId: num
   return (await repo.listArts(deps.db, comicId)).map((r) => toArt(deps, r));
 }
 
-/** Who may add volume art (POST /comics/arts and its direct-upload pair): "view". */
+/** Who may add volume art (POST /comics/arts and its direct pair): "view". */
 export async function authorizeArt(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<void> {
   await comicAccess(deps.db, user, comicId, "view");
 }
 
-export async function createArt(
+/** The form of a volume art upload. */
+export interface ArtForm {
+  comicId: number;
+  volume: number;
+}
+
+/**
+ * `POST /comics/arts` and its direct pair, through the one upload flow (lib/upload-flow.ts). The
+ * multipart form names the comic in its text fields, read with the image: that request is
+ * authorized by the transaction (the same "view" check, under the comic's lock), its image removed
+ * when refused. A direct confirm names it in its body and is authorized before anything is read.
+ */
+export function createArt(
   deps: ComicsDeps,
   user: SessionUser,
-  input: { comicId: number; volume: number; image: IncomingImage },
+  reader: ImageReader<ArtForm>,
 ): Promise<TComicArt> {
-  // A direct upload is already in the bucket: refused (even by authorization), it is deleted.
-  let key = input.image.key ?? null;
-  try {
-    await authorizeArt(deps, user, input.comicId);
-    const stored = await storeIncoming(deps.storage, input.image, {
-      prefix: "comics",
-      suffix: `_vol${input.volume}`,
-    });
-    key = stored;
-    const row = await inComicTx(deps.db, user, input.comicId, "view", async (tx, access) => {
-      const art = await repo.insertArt(tx, {
-        comicId: input.comicId,
-        volume: input.volume,
-        image: stored,
-        width: input.image.width,
-        height: input.image.height,
-        createdBy: user.id,
+  return runImageUpload(deps, reader, {
+    authorize: async (known) => {
+      if (known) await authorizeArt(deps, user, known.comicId);
+    },
+    limits: { maxBytes: COMIC_IMAGE_MAX_BYTES, maxFiles: 1, maxFields: 10 },
+    store: (image) =>
+      deps.storage.put(image.bytes, {
+        prefix: "comics",
+        suffix: "_art",
+        ext: image.ext,
+        contentType: image.mime,
+      }),
+    record: async ([art], form) => {
+      const { image, key } = art!;
+      const row = await inComicTx(deps.db, user, form.comicId, "view", async (tx, access) => {
+        const inserted = await repo.insertArt(tx, {
+          comicId: form.comicId,
+          volume: form.volume,
+          image: key,
+          width: image.width,
+          height: image.height,
+          createdBy: user.id,
+        });
+        await comicAudit(tx, user, access.comic, {
+          action: "add_art",
+          after: { artId: inserted.id, volume: inserted.volume, image: key },
+        });
+        return inserted;
       });
-      await comicAudit(tx, user, access.comic, {
-        action: "add_art",
-        after: { artId: art.id, volume: art.volume, image: stored },
-      });
-      return art;
-    });
-    return toArt(deps, row);
-  } catch (error) {
-    await removeObjects(deps, [key]);
-    throw error;
-  }
+      return toArt(deps, row);
+    },
+  });
 }
 
 export async function deleteArt(deps: ComicsDeps, user: SessionUser, artId: number): Promise<void> {

@@ -15,8 +15,9 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
-import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
+import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
 import { directUploadErrors } from "../../lib/route-errors";
+import { directImages } from "../../lib/upload-flow";
 import * as service from "./comics.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -33,11 +34,11 @@ const thumbnailScope = (comicId: number): DirectUploadScope => ({
   maxFiles: 1,
 });
 
-/** Volume art: tickets are valid for this comic and volume only (the volume is in the key). */
+/** Volume art: tickets are valid for this comic and volume only (both are in the target). */
 const artScope = (comicId: number, volume: number): DirectUploadScope => ({
   target: `art:${comicId}:${volume}`,
   prefix: "comics",
-  suffix: `_vol${volume}`,
+  suffix: "_art",
   maxBytes: COMIC_IMAGE_MAX_BYTES,
   maxFiles: 1,
 });
@@ -81,10 +82,8 @@ export function registerComicDirectRoutes(
     },
     async (request) => {
       const { comicId } = request.params;
-      return service.setThumbnail(deps(request), await requireUser(request), comicId, async () => {
-        const [image] = await receiveDirectImages(request, thumbnailScope(comicId), request.body.files);
-        return image!;
-      });
+      const reader = directImages(request, thumbnailScope(comicId), request.body.files, null);
+      return service.setThumbnail(deps(request), await requireUser(request), comicId, reader);
     },
   );
 
@@ -117,13 +116,9 @@ export function registerComicDirectRoutes(
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
       const { comicId, volume, files } = request.body;
-      await service.authorizeArt(deps(request), user, comicId);
-      const [image] = await receiveDirectImages(request, artScope(comicId, volume), files);
-      return reply
-        .code(201)
-        .send(await service.createArt(deps(request), user, { comicId, volume, image: image! }));
+      const reader = directImages(request, artScope(comicId, volume), files, { comicId, volume });
+      return reply.code(201).send(await service.createArt(deps(request), await requireUser(request), reader));
     },
   );
 }

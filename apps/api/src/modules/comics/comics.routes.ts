@@ -34,10 +34,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
-import { type DirectUploadScope, presignImageUploads, receiveDirectUploads } from "../../lib/direct-upload";
-import { readSingleImage } from "../../lib/image-gate";
+import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
 import { translate } from "../../lib/messages";
 import { errorResponses as e } from "../../lib/route-errors";
+import { directImages, multipartImages } from "../../lib/upload-flow";
 import { parseInput } from "../../lib/validation";
 import { registerComicDirectRoutes } from "./comics.direct-routes";
 import * as service from "./comics.service";
@@ -45,15 +45,6 @@ import * as service from "./comics.service";
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
 const upload = { ...scoped, ...e(413, 415, 422, 429) };
-
-/** The single cover image of a multipart request; no file is 'validation.coverRequired' on `file`. */
-const readCover = async (request: FastifyRequest) =>
-  (
-    await readSingleImage(request, {
-      maxBytes: COMIC_IMAGE_MAX_BYTES,
-      requiredMessage: "validation.coverRequired",
-    })
-  ).image;
 
 /** Direct upload of a cover (S3): a ticket is valid for its user's cover uploads only. */
 const coverScope = (userId: number): DirectUploadScope => ({
@@ -75,6 +66,7 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.storage,
     config: app.config,
     log: request.log,
+    queueThumbnails: (data) => queueThumbnails(app.jobs, data, request.log),
   });
   const tags = ["comics"];
   const message = (request: FastifyRequest, key: string) => ({ message: translate(request.lang, key) });
@@ -107,8 +99,11 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const cover = await service.uploadCover(deps(request), user, () => readCover(request));
+      const cover = await service.uploadCover(
+        deps(request),
+        await requireUser(request),
+        multipartImages(request),
+      );
       return reply.code(201).send(cover);
     },
   );
@@ -143,9 +138,8 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const [received] = await receiveDirectUploads(request, coverScope(user.id), request.body.files);
-      const cover = await service.recordDirectCover(deps(request), user, received!.image, received!.key);
-      return reply.code(201).send(cover);
+      const reader = directImages(request, coverScope(user.id), request.body.files, null);
+      return reply.code(201).send(await service.uploadCover(deps(request), user, reader));
     },
   );
 
@@ -161,7 +155,6 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const comic = await service.createComic(deps(request), await requireUser(request), request.body);
-      await queueThumbnails(app.jobs, { comicIds: [comic.id] }, request.log);
       return reply.code(201).send(comic);
     },
   );
@@ -191,13 +184,8 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const { image, fields } = await readSingleImage(request, {
-        maxBytes: COMIC_IMAGE_MAX_BYTES,
-        maxFields: 10,
-      });
-      const input = { ...parseInput(ZCreateArtFields, fields), image };
-      return reply.code(201).send(await service.createArt(deps(request), user, input));
+      const reader = multipartImages(request, (fields) => parseInput(ZCreateArtFields, fields));
+      return reply.code(201).send(await service.createArt(deps(request), await requireUser(request), reader));
     },
   );
 
@@ -308,14 +296,13 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZComicDetail, ...upload },
       },
     },
-    async (request) => {
-      const { comicId } = request.params;
-      const comic = await service.setThumbnail(deps(request), await requireUser(request), comicId, () =>
-        readCover(request),
-      );
-      await queueThumbnails(app.jobs, { comicIds: [comicId] }, request.log);
-      return comic;
-    },
+    async (request) =>
+      service.setThumbnail(
+        deps(request),
+        await requireUser(request),
+        request.params.comicId,
+        multipartImages(request),
+      ),
   );
 
   registerComicDirectRoutes(app, deps);

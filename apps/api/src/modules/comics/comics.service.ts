@@ -23,6 +23,7 @@ import type { Tx } from "../../db/executor";
 import { type MyTeam, myTeams } from "../../db/my-teams";
 import { AppError, checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
+import { type ImageReader, runImageUpload } from "../../lib/upload-flow";
 import { thumbKeyOf } from "../../storage/keys";
 import { notifyComicEvent, notifyRequestsSuperseded } from "../notifications/notifications.service";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
@@ -42,7 +43,6 @@ export {
 
 import {
   type ComicsDeps,
-  type CoverReader,
   comicAccess,
   comicAudit,
   forbidden,
@@ -50,7 +50,7 @@ import {
   isAdmin,
   notFound,
 } from "./comic-access";
-import { removeObjects, storeCover } from "./comic-images";
+import { COVER_LIMITS, checkCover, removeObjects, storeCover } from "./comic-images";
 import { infoOf, loadDetail, toComicTeam, toListItem } from "./comic-view";
 import { anchorFor, rememberAnchor } from "./list-anchors";
 
@@ -59,7 +59,6 @@ export {
   type ComicAccess,
   type ComicNeed,
   type ComicsDeps,
-  type CoverReader,
   checkComicAccess,
   comicAccess,
   comicAudit,
@@ -70,9 +69,11 @@ export {
   createArt,
   deleteArt,
   listArts,
-  recordDirectCover,
   uploadCover,
 } from "./comic-images";
+
+import { queueComicCreated, queueRequestEvent } from "../webhooks/webhook-events.service";
+
 export { loadDetail } from "./comic-view";
 
 // ── List ──────────────────────────────────────────────────────────────────────
@@ -206,8 +207,11 @@ export async function createComic(
       action: "create",
       after: { ...infoOf(comic), thumbnail: comic.thumbnail, ...links },
     });
+    await queueComicCreated(tx, comic, user.name);
     return comic.id;
   });
+  // The cover was stored by POST /comics/covers; its thumbnail is made now that a comic uses it.
+  await deps.queueThumbnails?.({ comicIds: [comicId] });
   return getComic(deps, user, comicId);
 }
 
@@ -267,6 +271,7 @@ export async function trashComic(
 ): Promise<void> {
   await repo.updateComic(tx, comicId, { deletedAt: new Date(), deletedBy: user.id });
   const superseded = await repo.supersedePending(tx, comicId, user.id, request?.id);
+  for (const r of superseded) await queueRequestEvent(tx, Number(r.id), "request.superseded");
   await notifyRequestsSuperseded(
     tx,
     user,
@@ -288,32 +293,38 @@ export async function authorizeThumbnail(
   await comicAccess(deps.db, user, comicId, "edit");
 }
 
-/** Replaces the cover; the previous object is removed once the change committed. */
+/**
+ * Replaces the cover (`POST /comics/:id/thumbnail` and its direct pair) through the one upload flow
+ * (lib/upload-flow.ts); the previous object is removed once the change committed and the new
+ * cover's thumbnail is queued.
+ */
 export async function setThumbnail(
   deps: ComicsDeps,
   user: SessionUser,
   comicId: number,
-  readCover: CoverReader,
+  reader: ImageReader<unknown>,
 ): Promise<TComicDetail> {
-  await authorizeThumbnail(deps, user, comicId);
-  const image = await readCover();
-  const key = await storeCover(deps, image);
-  let previous: string | null = null;
-  try {
-    await inComicTx(deps.db, user, comicId, "edit", async (tx, access) => {
-      previous = access.comic.thumbnail;
-      await repo.updateComic(tx, comicId, { thumbnail: key, thumbnailSmall: null });
-      await comicAudit(tx, user, access.comic, {
-        action: "upload_thumbnail",
-        before: { thumbnail: previous },
-        after: { thumbnail: key },
-      });
-    });
-  } catch (error) {
-    await removeObjects(deps, [key]);
-    throw error;
-  }
-  await removeObjects(deps, previous ? [previous, thumbKeyOf(previous)] : []);
+  await runImageUpload(deps, reader, {
+    authorize: () => authorizeThumbnail(deps, user, comicId),
+    limits: COVER_LIMITS,
+    check: checkCover,
+    store: (image) => storeCover(deps, image),
+    record: ([cover]) =>
+      inComicTx(deps.db, user, comicId, "edit", async (tx, access) => {
+        const previous = access.comic.thumbnail;
+        await repo.updateComic(tx, comicId, { thumbnail: cover!.key, thumbnailSmall: null });
+        await comicAudit(tx, user, access.comic, {
+          action: "upload_thumbnail",
+          before: { thumbnail: previous },
+          after: { thumbnail: cover!.key },
+        });
+        return previous;
+      }),
+    after: async (previous) => {
+      await removeObjects(deps, previous ? [previous, thumbKeyOf(previous)] : []);
+      await deps.queueThumbnails?.({ comicIds: [comicId] });
+    },
+  });
   return getComic(deps, user, comicId);
 }
 
@@ -360,6 +371,7 @@ export async function mergeInTx(
   const moved = await mergeInto(tx, { source: pair.source, target: pair.target }, user.id);
   // Every pending request about the source is moot (the one carrying out this merge excepted).
   const superseded = await repo.supersedePending(tx, comicId, user.id, options.keepRequestId);
+  for (const r of superseded) await queueRequestEvent(tx, Number(r.id), "request.superseded");
   moved.requests = superseded.length;
   await notifyRequestsSuperseded(
     tx,

@@ -27,6 +27,7 @@ import {
   teamImage,
   toSummary,
 } from "../teams/teams.service";
+import { queueMemberEvent } from "../webhooks/webhook-events.service";
 import { invitationMail } from "./invitation-mail";
 import * as repo from "./invitations.repo";
 
@@ -185,6 +186,12 @@ export async function acceptInvitation(
         role: invitation.role,
       },
     });
+    await queueMemberEvent(
+      tx,
+      team.id,
+      { id: user.id, name: user.name, role: invitation.role },
+      "member.joined",
+    );
     const access = await teamAccess(tx, user, team.id, "member");
     return { team: toSummary(deps, access.team, access.actor.role, access.memberCount) };
   });

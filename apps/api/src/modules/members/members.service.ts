@@ -29,6 +29,7 @@ import {
   teamAudit,
   toTeam,
 } from "../teams/teams.service";
+import { queueMemberEvent } from "../webhooks/webhook-events.service";
 import * as repo from "./members.repo";
 
 /** What other modules use of this one: this file is the module's public entry. */
@@ -116,6 +117,13 @@ export async function removeMember(
       action: "remove",
       before: { userId, name: target.name, email: target.email, role: target.role },
     });
+    await queueMemberEvent(
+      tx,
+      teamId,
+      { id: userId, name: target.name, role: target.role },
+      "member.left",
+      "removed",
+    );
   });
 }
 
@@ -132,6 +140,13 @@ export async function leaveTeam(deps: TeamsDeps, user: SessionUser, teamId: numb
       action: "leave",
       before: { userId: user.id, name: user.name, role: access.actor.role },
     });
+    await queueMemberEvent(
+      tx,
+      teamId,
+      { id: user.id, name: user.name, role: access.actor.role },
+      "member.left",
+      "left",
+    );
   });
 }
 

@@ -40,6 +40,7 @@ import {
   notifyRequestFiled,
 } from "../notifications/notifications.service";
 import { deletePerson, findPerson } from "../people/people.service";
+import { queueRequestEvent } from "../webhooks/webhook-events.service";
 import * as repo from "./requests.repo";
 
 export interface RequestsDeps {
@@ -142,6 +143,7 @@ async function file(
   });
   const view = (await repo.viewRequest(tx, row.id))!;
   await notifyRequestFiled(tx, user, view);
+  await queueRequestEvent(tx, row.id, "request.filed");
   return toRequest(view, await viewerOf(tx, user));
 }
 
@@ -327,6 +329,7 @@ export async function reviewRequest(
       after: { status, ...(note ? { note } : {}) },
     });
     await notifyRequestDecided(tx, user, (await repo.viewRequest(tx, requestId))!);
+    await queueRequestEvent(tx, requestId, "request.decided");
     await markRequestActedOn(tx, user, requestId);
   });
   return toRequest((await repo.viewRequest(deps.db, requestId))!, viewer);

@@ -8,7 +8,6 @@
  * teams (docs/architecture.md) and so may call both services; teams imports no module above it.
  */
 
-import type { TDirectUploadedFile } from "@vt/shared/contracts/images";
 import {
   TEAM_IMAGE_MAX_BYTES,
   ZDirectUploadConfirm,
@@ -23,9 +22,9 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { requireUser, type SessionUser } from "../../auth/session";
-import { type DirectUploadScope, presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
-import type { ImageReader } from "../../lib/image-gate";
+import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
 import { directUploadErrors } from "../../lib/route-errors";
+import { directImages, type ImageLimits, type ImageReader } from "../../lib/upload-flow";
 import * as teams from "../teams/teams.service";
 import * as settings from "./team-settings.service";
 
@@ -51,24 +50,18 @@ const scopeOf = (teamId: number, target: settings.TeamUploadTarget, maxFiles: nu
 
 export function registerTeamDirectRoutes(app: App, deps: (request: FastifyRequest) => teams.TeamsDeps): void {
   const tags = ["teams"];
-  /** The service's image reader over the objects the browser stored (after its authorization). */
-  const directImagesOf =
-    (
-      request: FastifyRequest,
-      teamId: number,
-      target: settings.TeamUploadTarget,
-      files: TDirectUploadedFile[],
-    ) =>
-    (options: { maxFiles?: number }) =>
-      receiveDirectImages(request, scopeOf(teamId, target, options.maxFiles ?? 1), files);
-
   /** `<base>/presign` and `<base>/direct` for one team image; `record` is the multipart route's service call. */
   function pair(
     base: string,
     target: settings.TeamUploadTarget,
     what: string,
     answer: z.ZodType,
-    record: (d: teams.TeamsDeps, user: SessionUser, teamId: number, reader: ImageReader) => Promise<unknown>,
+    record: (
+      d: teams.TeamsDeps,
+      user: SessionUser,
+      teamId: number,
+      reader: ImageReader<unknown>,
+    ) => Promise<unknown>,
   ) {
     const several = target === "credit";
     app.post(
@@ -101,14 +94,14 @@ export function registerTeamDirectRoutes(app: App, deps: (request: FastifyReques
           response: { 200: answer, ...errors },
         },
       },
-      async (request) =>
+      async (request) => {
+        const { teamId } = request.params;
+        // The service's limits say how many files it takes now (the credit pages still free).
+        const scope = (limits: ImageLimits) => scopeOf(teamId, target, limits.maxFiles ?? 1);
+        const reader = directImages(request, scope, request.body.files, null);
         // The answer is checked against `answer` by the response schema.
-        (await record(
-          deps(request),
-          await requireUser(request),
-          request.params.teamId,
-          directImagesOf(request, request.params.teamId, target, request.body.files),
-        )) as never,
+        return (await record(deps(request), await requireUser(request), teamId, reader)) as never;
+      },
     );
   }
 

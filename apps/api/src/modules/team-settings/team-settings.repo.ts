@@ -4,7 +4,10 @@ import type { Executor } from "../../db/executor";
 import { teamCredit, teamDonate } from "../../db/schema/teams";
 
 export type DonateRow = Omit<typeof teamDonate.$inferSelect, "teamId" | "updatedAt" | "version">;
-export type CreditRow = Omit<typeof teamCredit.$inferSelect, "teamId" | "updatedAt" | "version">;
+export type CreditRow = Omit<
+  typeof teamCredit.$inferSelect,
+  "teamId" | "updatedAt" | "version" | "pageHashes"
+>;
 /** A stored row with its version (1 for settings never saved). */
 export type Versioned<T> = T & { version: number };
 
@@ -71,4 +74,22 @@ export async function saveCredit(tx: Executor, teamId: number, values: CreditRow
     })
     .returning({ version: teamCredit.version });
   return row!.version;
+}
+
+/**
+ * Records the dHashes of credit pages just uploaded (`key -> dhash`) and forgets those of pages no
+ * longer in the list (the page checks read them: docs/page-checks.md).
+ */
+export async function saveCreditPageHashes(
+  tx: Executor,
+  teamId: number,
+  added: Record<string, string>,
+  removed: string[] = [],
+): Promise<void> {
+  await tx
+    .update(teamCredit)
+    .set({
+      pageHashes: sql`(${teamCredit.pageHashes} || ${JSON.stringify(added)}::jsonb) - ${`{${removed.map((k) => JSON.stringify(k)).join(",")}}`}::text[]`,
+    })
+    .where(eq(teamCredit.teamId, teamId));
 }

@@ -12,8 +12,8 @@ import { ZTeamParams } from "@vt/shared/contracts/teams";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
-import { imageReader } from "../../lib/image-gate";
 import { errorResponses as e, scopedErrors as scoped, uploadErrors as upload } from "../../lib/route-errors";
+import { multipartImages } from "../../lib/upload-flow";
 import { teamsDeps } from "../teams/teams.service";
 import { registerTeamDirectRoutes } from "./team-settings.direct-routes";
 import * as service from "./team-settings.service";
@@ -74,7 +74,7 @@ export const teamSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         deps(request),
         await requireUser(request),
         request.params.teamId,
-        imageReader(request),
+        multipartImages(request),
       ),
   );
 
@@ -125,7 +125,7 @@ export const teamSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         deps(request),
         await requireUser(request),
         request.params.teamId,
-        imageReader(request),
+        multipartImages(request),
       ),
   );
 };

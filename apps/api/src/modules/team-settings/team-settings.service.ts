@@ -4,7 +4,6 @@
  * is refused (409). Access, the team transaction and image storage come from teams.service.ts.
  */
 
-import { TEAM_IMAGE_MAX_BYTES } from "@vt/shared/contracts/images";
 import {
   CREDIT_MAX_PAGES,
   type TCreditSettings,
@@ -17,11 +16,15 @@ import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import { checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
-import { type ImageReader, tooManyFiles } from "../../lib/image-gate";
+import { decodeSlots } from "../../lib/decode-slots";
+import { tooManyFiles } from "../../lib/image-gate";
+import { fingerprintImage } from "../../lib/page-fingerprint";
+import { type ImageReader, runImageUpload } from "../../lib/upload-flow";
 import {
   deleteObjects,
   inTeamTx,
-  storeImages,
+  storeTeamImage,
+  TEAM_IMAGE_LIMITS,
   type TeamImageKind,
   type TeamsDeps,
   teamAccess,
@@ -90,38 +93,36 @@ export async function updateDonate(
   return result;
 }
 
+/** The donate QR code, through the one upload flow (lib/upload-flow.ts); the previous one goes after the commit. */
 export async function uploadDonateQr(
   deps: TeamsDeps,
   user: SessionUser,
   teamId: number,
-  readImages: ImageReader,
+  reader: ImageReader<unknown>,
 ): Promise<TDonateSettings> {
-  await teamAccess(deps.db, user, teamId, "manage");
-  const images = await readImages({ maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: 1 });
-  const stored = await storeImages(deps, images, "_qr");
-  const key = stored.keys[0]!;
-  let previous: string | null = null;
-  try {
-    const result = await inTeamTx(deps, user, teamId, "manage", async (tx) => {
-      const { version: _, ...current } = await repo.getDonate(tx, teamId);
-      previous = current.qrImage;
-      const next = { ...current, qrImage: key };
-      const version = await repo.saveDonate(tx, teamId, next);
-      await teamAudit(tx, user, teamId, {
-        entity: "donate",
-        entityId: teamId,
-        action: "upload_qr",
-        before: { qrImage: previous },
-        after: { qrImage: key },
-      });
-      return toDonate(deps, { ...next, version });
-    });
-    await deleteObjects(deps, [previous]);
-    return result;
-  } catch (error) {
-    await stored.discard();
-    throw error;
-  }
+  const { donate } = await runImageUpload(deps, reader, {
+    authorize: () => teamAccess(deps.db, user, teamId, "manage"),
+    limits: TEAM_IMAGE_LIMITS,
+    store: (image) => storeTeamImage(deps, image, "_qr"),
+    record: ([image]) =>
+      inTeamTx(deps, user, teamId, "manage", async (tx) => {
+        const key = image!.key;
+        const { version: _, ...current } = await repo.getDonate(tx, teamId);
+        const previous = current.qrImage;
+        const next = { ...current, qrImage: key };
+        const version = await repo.saveDonate(tx, teamId, next);
+        await teamAudit(tx, user, teamId, {
+          entity: "donate",
+          entityId: teamId,
+          action: "upload_qr",
+          before: { qrImage: previous },
+          after: { qrImage: key },
+        });
+        return { donate: toDonate(deps, { ...next, version }), previous };
+      }),
+    after: ({ previous }) => deleteObjects(deps, [previous]),
+  });
+  return donate;
 }
 
 // ── Credit ────────────────────────────────────────────────────────────────────
@@ -157,6 +158,7 @@ export async function updateCredit(
       await teamAudit(tx, user, teamId, { entity: "credit", entityId: teamId, action: "update", ...diff });
     }
     removed = current.pages.filter((key) => !next.pages.includes(key));
+    if (removed.length) await repo.saveCreditPageHashes(tx, teamId, {}, removed);
     return toCredit(deps, { ...next, version: saved });
   });
   await deleteObjects(deps, removed);
@@ -184,35 +186,42 @@ export async function teamUploadRoom(
   return room;
 }
 
-export async function uploadCreditPages(
+/**
+ * Credit pages appended (sorted by file name), through the one upload flow (lib/upload-flow.ts): at
+ * most the pages still free are read.
+ */
+export function uploadCreditPages(
   deps: TeamsDeps,
   user: SessionUser,
   teamId: number,
-  readImages: ImageReader,
+  reader: ImageReader<unknown>,
 ): Promise<TCreditSettings> {
-  await teamAccess(deps.db, user, teamId, "manage");
-  const room = CREDIT_MAX_PAGES - (await repo.getCredit(deps.db, teamId)).pages.length;
-  if (room <= 0) throw tooManyFiles(CREDIT_MAX_PAGES);
-  const images = await readImages({ maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: room });
-  images.sort((a, b) => naturalCompare(a.filename, b.filename));
-  const stored = await storeImages(deps, images, "_credit");
-  try {
-    return await inTeamTx(deps, user, teamId, "manage", async (tx) => {
-      const { version: _, ...current } = await repo.getCredit(tx, teamId);
-      if (current.pages.length + stored.keys.length > CREDIT_MAX_PAGES) throw tooManyFiles(CREDIT_MAX_PAGES);
-      const next = { ...current, pages: [...current.pages, ...stored.keys] };
-      const version = await repo.saveCredit(tx, teamId, next);
-      await teamAudit(tx, user, teamId, {
-        entity: "credit",
-        entityId: teamId,
-        action: "upload_pages",
-        before: { pages: current.pages },
-        after: { pages: next.pages },
+  return runImageUpload(deps, reader, {
+    authorize: () => teamUploadRoom(deps, user, teamId, "credit"),
+    limits: (room) => ({ ...TEAM_IMAGE_LIMITS, maxFiles: room }),
+    store: (image) => storeTeamImage(deps, image, "_credit"),
+    record: async (stored) => {
+      const sorted = [...stored].sort((a, b) => naturalCompare(a.image.filename, b.image.filename));
+      const keys = sorted.map((s) => s.key);
+      // Fingerprinted for the page checks' "credit page inside the chapter" (docs/page-checks.md).
+      const hashes: Record<string, string> = {};
+      for (const s of sorted)
+        hashes[s.key] = (await decodeSlots.run(() => fingerprintImage(s.image.bytes))).dhash;
+      return inTeamTx(deps, user, teamId, "manage", async (tx) => {
+        const { version: _, ...current } = await repo.getCredit(tx, teamId);
+        if (current.pages.length + keys.length > CREDIT_MAX_PAGES) throw tooManyFiles(CREDIT_MAX_PAGES);
+        const next = { ...current, pages: [...current.pages, ...keys] };
+        const version = await repo.saveCredit(tx, teamId, next);
+        await repo.saveCreditPageHashes(tx, teamId, hashes);
+        await teamAudit(tx, user, teamId, {
+          entity: "credit",
+          entityId: teamId,
+          action: "upload_pages",
+          before: { pages: current.pages },
+          after: { pages: next.pages },
+        });
+        return toCredit(deps, { ...next, version });
       });
-      return toCredit(deps, { ...next, version });
-    });
-  } catch (error) {
-    await stored.discard();
-    throw error;
-  }
+    },
+  });
 }

@@ -8,7 +8,7 @@ import {
   type TTeamSummary,
 } from "@vt/shared/contracts/teams";
 import type { TeamRole } from "../../db/schema/teams";
-import { type IncomingImage, storeIncoming } from "../../lib/direct-upload";
+import type { CheckedImage } from "../../lib/image-gate";
 import type { Storage } from "../../storage/storage";
 import type { TeamAccess, TeamsDeps } from "./team-access";
 import type * as repo from "./teams.repo";
@@ -74,21 +74,7 @@ export async function deleteObjects(
   }
 }
 
-/**
- * Stores checked images (direct uploads are stored already); if anything after fails, `discard()`
- * removes them, the browser's objects included.
- */
-export async function storeImages(
-  deps: Pick<TeamsDeps, "storage" | "log">,
-  images: IncomingImage[],
-  suffix: string,
-) {
-  const keys: string[] = [];
-  try {
-    for (const img of images) keys.push(await storeIncoming(deps.storage, img, { prefix: "teams", suffix }));
-  } catch (error) {
-    await deleteObjects(deps, [...keys, ...images.map((img) => img.key ?? null)]);
-    throw error;
-  }
-  return { keys, discard: () => deleteObjects(deps, keys) };
+/** Stores one checked team image under `teams/` (the upload flow's store step, lib/upload-flow.ts). */
+export function storeTeamImage(deps: Pick<TeamsDeps, "storage">, image: CheckedImage, suffix: string) {
+  return deps.storage.put(image.bytes, { prefix: "teams", suffix, ext: image.ext, contentType: image.mime });
 }

@@ -19,13 +19,13 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
-import { imageReader } from "../../lib/image-gate";
 import {
   errorResponses as e,
   NoContent,
   scopedErrors as scoped,
   uploadErrors as upload,
 } from "../../lib/route-errors";
+import { multipartImages } from "../../lib/upload-flow";
 import { teamDirectory } from "./team-directory";
 import * as service from "./teams.service";
 
@@ -146,7 +146,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
           await requireUser(request),
           request.params.teamId,
           kind,
-          imageReader(request),
+          multipartImages(request),
         ),
     );
     app.delete(

@@ -17,9 +17,9 @@ import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import { checkVersion } from "../../lib/app-error";
 import { changedFields, listTeamAudit } from "../../lib/audit";
-import type { ImageReader } from "../../lib/image-gate";
+import { type ImageLimits, type ImageReader, runImageUpload } from "../../lib/upload-flow";
 import { forbidden, inTeamTx, type TeamsDeps, teamAccess, teamAudit } from "./team-access";
-import { deleteObjects, infoOf, storeImages, toSummary, toTeam } from "./team-view";
+import { deleteObjects, infoOf, storeTeamImage, toSummary, toTeam } from "./team-view";
 import * as repo from "./teams.repo";
 
 export {
@@ -33,7 +33,7 @@ export {
   teamAudit,
   teamsDeps,
 } from "./team-access";
-export { deleteObjects, storeImages, teamImage, toSummary, toTeam } from "./team-view";
+export { deleteObjects, storeTeamImage, teamImage, toSummary, toTeam } from "./team-view";
 /** What other modules use of this one: this file is the module's public entry. */
 export { insertMember, lockTeam, type TeamRow, updateTeam as updateTeamRow } from "./teams.repo";
 
@@ -107,37 +107,38 @@ export async function deleteTeam(deps: TeamsDeps, user: SessionUser, teamId: num
 
 export type TeamImageKind = "cover" | "logo";
 
+/** A team image's gate limits: one file of at most TEAM_IMAGE_MAX_BYTES. */
+export const TEAM_IMAGE_LIMITS: ImageLimits = { maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: 1 };
+
+/** The team's cover or logo, through the one upload flow (lib/upload-flow.ts); the previous one goes after the commit. */
 export async function setTeamImage(
   deps: TeamsDeps,
   user: SessionUser,
   teamId: number,
   kind: TeamImageKind,
-  readImages: ImageReader,
+  reader: ImageReader<unknown>,
 ): Promise<TTeam> {
-  await teamAccess(deps.db, user, teamId, "manage");
-  const images = await readImages({ maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: 1 });
-  const stored = await storeImages(deps, images, `_${kind}`);
-  const key = stored.keys[0]!;
-  let previous: string | null = null;
-  try {
-    const result = await inTeamTx(deps, user, teamId, "manage", async (tx, access) => {
-      previous = access.team[kind];
-      const team = await repo.updateTeam(tx, teamId, { [kind]: key });
-      await teamAudit(tx, user, teamId, {
-        entity: "team",
-        entityId: teamId,
-        action: `upload_${kind}`,
-        before: { [kind]: previous },
-        after: { [kind]: key },
-      });
-      return toTeam(deps, { ...access, team });
-    });
-    await deleteObjects(deps, [previous]);
-    return result;
-  } catch (error) {
-    await stored.discard();
-    throw error;
-  }
+  const { team } = await runImageUpload(deps, reader, {
+    authorize: () => teamAccess(deps.db, user, teamId, "manage"),
+    limits: TEAM_IMAGE_LIMITS,
+    store: (image) => storeTeamImage(deps, image, `_${kind}`),
+    record: ([image]) =>
+      inTeamTx(deps, user, teamId, "manage", async (tx, access) => {
+        const key = image!.key;
+        const previous = access.team[kind];
+        const row = await repo.updateTeam(tx, teamId, { [kind]: key });
+        await teamAudit(tx, user, teamId, {
+          entity: "team",
+          entityId: teamId,
+          action: `upload_${kind}`,
+          before: { [kind]: previous },
+          after: { [kind]: key },
+        });
+        return { team: toTeam(deps, { ...access, team: row }), previous };
+      }),
+    after: ({ previous }) => deleteObjects(deps, [previous]),
+  });
+  return team;
 }
 
 export async function removeTeamImage(

@@ -1,7 +1,6 @@
 import { AVATAR_MAX_BYTES } from "@vt/shared/contracts/users";
-import type { DirectUploadScope, IncomingImage } from "../../lib/direct-upload";
-import { storeIncoming } from "../../lib/direct-upload";
-import type { Storage } from "../../storage/storage";
+import type { DirectUploadScope } from "../../lib/direct-upload";
+import { type ImageReader, runImageUpload, type UploadDeps } from "../../lib/upload-flow";
 
 /** Direct upload of an avatar (S3): a ticket is valid for its user's avatar uploads only. */
 export const avatarScope = (userId: number): DirectUploadScope => ({
@@ -13,11 +12,21 @@ export const avatarScope = (userId: number): DirectUploadScope => ({
 });
 
 /**
- * Stores an avatar that passed the image gate (one the browser stored itself, a direct upload, is
- * kept where it is); returns its public URL. Any signed-in user may upload their own; the profile
- * update (PUT /users/:id) is what sets it.
+ * `POST /users/avatar` and its direct pair, through the one upload flow (lib/upload-flow.ts): an
+ * avatar that passed the image gate is stored and its public URL answered. Any signed-in user may
+ * upload their own; nothing is recorded here, the profile update (PUT /users/:id) is what sets it.
  */
-export async function storeAvatar(storage: Storage, image: IncomingImage): Promise<string> {
-  const key = await storeIncoming(storage, image, { prefix: "users", suffix: "_avatar" });
-  return storage.publicUrl(key);
+export function uploadAvatar(deps: UploadDeps, reader: ImageReader<unknown>): Promise<string> {
+  return runImageUpload(deps, reader, {
+    authorize: async () => undefined,
+    limits: { maxBytes: AVATAR_MAX_BYTES, maxFiles: 1, maxFields: 5 },
+    store: (image) =>
+      deps.storage.put(image.bytes, {
+        prefix: "users",
+        suffix: "_avatar",
+        ext: image.ext,
+        contentType: image.mime,
+      }),
+    record: async ([avatar]) => deps.storage.publicUrl(avatar!.key),
+  });
 }

@@ -4,24 +4,27 @@ import {
   ZSingleDirectUploadRequest,
 } from "@vt/shared/contracts/images";
 import {
-  AVATAR_MAX_BYTES,
   ZAuthRequest,
   ZAvatarUploadResponse,
+  ZChoosePasswordRequest,
   ZCurrentSession,
   ZResendVerificationResponse,
   ZUpdateUserRequest,
   ZUser,
+  ZVerifiedUser,
   ZVerifyEmailRequest,
 } from "@vt/shared/contracts/users";
 import { ZErrorBody } from "@vt/shared/errors";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { embeddedIssuer } from "../../auth/provider";
 import { endSession, getSessionUser, requireUser, startSession } from "../../auth/session";
 import { AppError } from "../../lib/app-error";
-import { presignImageUploads, receiveDirectImages } from "../../lib/direct-upload";
-import { readSingleImage } from "../../lib/image-gate";
-import { avatarScope, storeAvatar } from "./avatar";
+import { presignImageUploads } from "../../lib/direct-upload";
+import { NoContent } from "../../lib/route-errors";
+import { directImages, multipartImages } from "../../lib/upload-flow";
+import { type ChoosePasswordDeps, choosePassword, mayChoosePassword } from "./choose-password";
 import {
   resendVerificationMail,
   sendVerificationMail,
@@ -29,12 +32,13 @@ import {
   verifyEmailToken,
 } from "./email-verification";
 import { findUserById } from "./users.repo";
-import { signInWithIdToken, updateProfile } from "./users.service";
+import { avatarScope, signInWithIdToken, updateProfile, uploadAvatar } from "./users.service";
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 
 /** Spec §7 `/users/*`, mounted under /api. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uploadDeps = (request: FastifyRequest) => ({ storage: app.storage, log: request.log });
   const verification: VerificationDeps = {
     db: app.db,
     mailer: app.mailer,
@@ -42,6 +46,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     embeddedIssuer: embeddedIssuer(app.config.publicUrl),
     adminEmails: app.config.adminEmails,
+  };
+  const passwords: ChoosePasswordDeps = {
+    db: app.db,
+    embeddedIssuer: verification.embeddedIssuer,
+    hashPassword: async (password) => (await app.auth.$context).password.hash(password),
   };
 
   app.post(
@@ -79,9 +88,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary:
-          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password",
+          "Open the link of the verification mail: verifies the e-mail (single use, 24 h) and opens an uploader session; a first proof ends the account's earlier sessions, API tokens and password (choosePassword: the user may choose one now)",
         body: ZVerifyEmailRequest,
-        response: { 200: ZUser, 400: ZErrorBody, 403: ZErrorBody, 422: ZErrorBody },
+        response: { 200: ZVerifiedUser, 400: ZErrorBody, 403: ZErrorBody, 422: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -89,7 +98,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await startSession(request, reply, userId);
       const user = await findUserById(app.db, userId);
       if (!user) throw new AppError("BAD_REQUEST", "verification.linkInvalid");
-      return user;
+      return { ...user, choosePassword: await mayChoosePassword(passwords, userId) };
+    },
+  );
+
+  app.post(
+    "/users/password",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Choose a password after the verification link ended the sign-up one (once; the embedded provider's accounts only; 409 otherwise)",
+        body: ZChoosePasswordRequest,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await choosePassword(passwords, user.id, request.body.password);
+      return reply.code(204).send(null);
     },
   );
 
@@ -177,8 +204,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireUser(request);
-      const { image } = await readSingleImage(request, { maxBytes: AVATAR_MAX_BYTES, maxFields: 5 });
-      return { url: await storeAvatar(app.storage, image) };
+      return { url: await uploadAvatar(uploadDeps(request), multipartImages(request)) };
     },
   );
 
@@ -218,8 +244,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const [image] = await receiveDirectImages(request, avatarScope(user.id), request.body.files);
-      return { url: await storeAvatar(app.storage, image!) };
+      const reader = directImages(request, avatarScope(user.id), request.body.files, null);
+      return { url: await uploadAvatar(uploadDeps(request), reader) };
     },
   );
 };

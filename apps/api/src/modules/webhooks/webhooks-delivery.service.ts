@@ -52,7 +52,52 @@ interface EventData {
   chapter?: { id: number; order: number; name: string; hideOrder: boolean; publishedAt: string | null };
   comic?: { id: number; title: string; cover: string | null };
   team?: { id: number; name: string; credit?: string };
+  request?: { type: string; status: string; reason: string; note: string; team: { name: string } };
+  member?: { name: string; reason?: "left" | "removed" };
   actorName?: string;
+}
+
+const vi = (key: string, params?: Record<string, unknown>) =>
+  translate("vi", `webhooks.discord.${key}`, params);
+
+/** The Discord embed's title and description of an event other than a chapter's publication. */
+function discordText(event: string, data: EventData, title: string): { title: string; description: string } {
+  const request = data.request;
+  const type = request ? translate("vi", `requests.type.${request.type}`) : "";
+  const requestText = () => {
+    const lines = [data.comic?.title ?? "", vi("requestBy", { team: request?.team.name ?? "" })];
+    if (request?.reason) lines.push(request.reason);
+    if (request?.note) lines.push(request.note);
+    return lines.filter(Boolean).join("\n");
+  };
+  switch (event) {
+    case "chapter.unpublished":
+      return { title: vi("unpublished", { title }), description: "" };
+    case "chapter.deleted":
+      return { title: vi("deleted", { title }), description: "" };
+    case "comic.created":
+      return { title: vi("comicCreated", { title: data.comic?.title ?? "" }), description: "" };
+    case "request.filed":
+      return { title: vi("requestFiled", { type }), description: requestText() };
+    case "request.decided":
+      return {
+        title: vi(request?.status === "approved" ? "requestApproved" : "requestRejected", { type }),
+        description: requestText(),
+      };
+    case "request.superseded":
+      return { title: vi("requestSuperseded", { type }), description: requestText() };
+    case "member.joined":
+      return { title: vi("memberJoined", { name: data.member?.name ?? "" }), description: "" };
+    case "member.left":
+      return {
+        title: vi(data.member?.reason === "removed" ? "memberRemoved" : "memberLeft", {
+          name: data.member?.name ?? "",
+        }),
+        description: "",
+      };
+    default:
+      return { title, description: "" };
+  }
 }
 
 /** The body sent for a delivery (the same bytes on every attempt). */
@@ -70,9 +115,11 @@ export function renderBody(
     chapterOrder: data.chapter?.order ?? "",
     teamId: data.team?.id ?? "",
   };
-  const link = data.chapter
-    ? fill(hook.linkTemplate || `${deps.config.publicUrl}/comics/{comicId}/chapters/{chapterId}`, vars)
-    : null;
+  // A deleted chapter has no page to link to.
+  const link =
+    data.chapter && delivery.event !== "chapter.deleted"
+      ? fill(hook.linkTemplate || `${deps.config.publicUrl}/comics/{comicId}/chapters/{chapterId}`, vars)
+      : null;
   const label = data.chapter
     ? chapterLabel(data.chapter, (key, params) => translate("vi", key, params))
     : null;
@@ -80,31 +127,37 @@ export function renderBody(
   if (hook.format === "discord") {
     if (delivery.event === "test")
       return JSON.stringify({
-        content: `Vườn Truyện: webhook test (${data.team?.name ?? ""})`,
+        content: vi("test", { team: data.team?.name ?? "" }),
         allowed_mentions: { parse: [] },
       });
+    const chapterTitle = `${data.comic?.title ?? ""} – ${label ?? ""}`;
+    const text = discordText(delivery.event, data, chapterTitle);
+    const description = delivery.event === "chapter.published" ? (label ?? "") : text.description;
     return JSON.stringify({
       allowed_mentions: { parse: [] },
       embeds: [
         {
-          title: `${data.comic?.title ?? ""} – ${label ?? ""}`.slice(0, 256),
-          description: label ?? "",
+          title: text.title.slice(0, 256),
+          ...(description ? { description: description.slice(0, 4096) } : {}),
           ...(link ? { url: link } : {}),
           ...(coverUrl ? { thumbnail: { url: coverUrl } } : {}),
           footer: { text: (data.team?.credit ?? data.team?.name ?? "").slice(0, 2048) },
-          timestamp: data.chapter?.publishedAt ?? createdAt,
+          timestamp:
+            delivery.event === "chapter.published" ? (data.chapter?.publishedAt ?? createdAt) : createdAt,
         },
       ],
     });
   }
+  const { team, comic, chapter, actorName: _actor, ...rest } = data;
   return JSON.stringify({
     id: delivery.eventId,
     type: delivery.event,
     createdAt,
     data: {
-      ...(data.team ? { team: data.team } : {}),
-      ...(data.comic ? { comic: { id: data.comic.id, title: data.comic.title, coverUrl } } : {}),
-      ...(data.chapter ? { chapter: { ...data.chapter, label, url: link } } : {}),
+      ...(team ? { team } : {}),
+      ...(comic ? { comic: { id: comic.id, title: comic.title, coverUrl } } : {}),
+      ...(chapter ? { chapter: { ...chapter, label, url: link } } : {}),
+      ...rest,
     },
   });
 }

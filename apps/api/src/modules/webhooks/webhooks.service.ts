@@ -3,8 +3,8 @@
  * list, add, change, delete hooks and rotate their secret, read the delivery log, re-send a failed
  * delivery and send a test event; every other member gets 403, anyone else 404. The secret is
  * answered by create and rotate only and never written to the audit history or the log.
- * Events are queued by `queueEvent` in the transaction of what they report and sent by the
- * `webhooks.deliver` job (webhooks-delivery.service.ts).
+ * Events are queued by `queueWebhookEvent` (webhook-events.service.ts) in the transaction of what they
+ * report and sent by the `webhooks.deliver` job (webhooks-delivery.service.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import {
@@ -17,7 +17,6 @@ import {
   type ZCreateWebhookRequest,
   type ZUpdateWebhookRequest,
 } from "@vt/shared/contracts/webhooks";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import type { Config } from "../../config";
@@ -246,68 +245,4 @@ export async function sendTest(
   });
   await deps.wake();
   return toDelivery(row);
-}
-
-// ── Events (in the transaction of what they report) ──────────────────────────
-
-/** Stores one delivery of `event` for each active hook of the team that listens to it. */
-export async function queueEvent(
-  tx: Executor,
-  teamId: number,
-  event: string,
-  data: Record<string, unknown>,
-  /** Hooks that already have a delivery whose data contains this are skipped (an event queued once). */
-  once?: Record<string, unknown>,
-): Promise<number> {
-  const hooks = await repo.hooksFor(tx, teamId, event, once);
-  for (const hook of hooks)
-    await repo.insertDelivery(tx, { hookId: hook.id, eventId: randomUUID(), event, data });
-  return hooks.length;
-}
-
-/**
- * A chapter was published (at once, or its scheduled time came): queues `chapter.published` for
- * the hooks of the chapter's team, with the chapter, comic and team as they are now.
- */
-export async function queueChapterPublished(tx: Executor, chapterId: number): Promise<number> {
-  const rows = await tx.execute<{
-    id: number;
-    team_id: number;
-    order_num: number;
-    name: string;
-    hide_order: boolean;
-    published_at: Date | string | null;
-    comic_id: number;
-    comic_title: string;
-    cover: string | null;
-    team_name: string;
-    credit: string | null;
-  }>(sql`
-    select ch.id, ch.team_id, ch.order_num, ch.name, ch.hide_order, ch.published_at,
-      c.id as comic_id, c.title as comic_title, c.thumbnail as cover, t.name as team_name,
-      (select cr.text from team_credit cr where cr.team_id = t.id and cr.enabled and cr.text <> '') as credit
-    from chapters ch join comics c on c.id = ch.comic_id join teams t on t.id = ch.team_id
-    where ch.id = ${chapterId}`);
-  const ch = rows.rows[0];
-  if (!ch) return 0;
-  const publishedAt = iso(ch.published_at);
-  // Once per chapter and publish time, however it is reached (a plain publish, then the schedule job).
-  const once = { chapter: { id: Number(ch.id), publishedAt } };
-  return queueEvent(
-    tx,
-    Number(ch.team_id),
-    "chapter.published",
-    {
-      chapter: {
-        id: Number(ch.id),
-        order: Number(ch.order_num),
-        name: ch.name,
-        hideOrder: ch.hide_order === true,
-        publishedAt,
-      },
-      comic: { id: Number(ch.comic_id), title: ch.comic_title, cover: ch.cover },
-      team: { id: Number(ch.team_id), name: ch.team_name, credit: ch.credit ?? ch.team_name },
-    },
-    once,
-  );
 }

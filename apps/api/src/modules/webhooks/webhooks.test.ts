@@ -4,9 +4,8 @@
  * receivers on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=true for this app), signed and verifiable.
  * Retry times are reached by running the delivery with the clock the row asks for, never by waiting.
  */
-import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { lookup } from "node:dns/promises";
+import { hostname } from "node:os";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
@@ -14,11 +13,13 @@ import { call, createTeam, createUser, type TestUser } from "../../../test/fixtu
 import { chapterKit } from "../../../test/fixtures/chapters";
 import { createComic } from "../../../test/fixtures/comics";
 import { teamKit } from "../../../test/fixtures/teams";
+import { receiver, verify } from "../../../test/fixtures/webhooks";
 import { auditLog } from "../../db/schema/audit";
 import { notifications } from "../../db/schema/notifications";
 import { webhookDeliveries } from "../../db/schema/webhooks";
 import { notifyScheduledChapters } from "../notifications/notifications.service";
-import { queueChapterPublished } from "./webhooks.service";
+import { isPrivateAddress } from "./webhook-address";
+import { queueChapterPublished } from "./webhook-events.service";
 import { deliverDue, MAX_ATTEMPTS, PAUSE_AFTER } from "./webhooks-delivery.service";
 
 let t: TestApp;
@@ -34,37 +35,6 @@ const en = { "x-custom-lang": "en" };
 const log = { warn() {} };
 const deliver = (now = new Date()) =>
   deliverDue({ db: t.database.db, storage: t.storage, config: t.app.config, log }, now);
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1 that records every request and answers with `answer(n)` (n from 1). */
-async function receiver(answer: (n: number) => { status: number; body?: string } = () => ({ status: 204 })) {
-  const got: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const a = answer(got.length);
-      res.writeHead(a.status, { "content-type": "application/json" });
-      res.end(a.body ?? "");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** What a receiver does to check a request (docs/webhooks.md). */
-function verify(secret: string, r: Received, maxAgeSeconds = 300): boolean {
-  const timestamp = Number(r.headers["x-webhook-timestamp"]);
-  if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > maxAgeSeconds) return false;
-  const expected = createHmac("sha256", secret).update(`${timestamp}.${r.body}`).digest("hex");
-  return r.headers["x-webhook-signature"] === `v1=${expected}`;
-}
 
 async function addHook(user: TestUser, teamId: number, body: Record<string, unknown>) {
   const res = await call(t, user, "POST", `/api/teams/${teamId}/webhooks`, { payload: body, headers: en });
@@ -304,5 +274,163 @@ describe("team webhooks", () => {
     );
     expect(again.statusCode).toBe(202);
     expect(again.json()).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  it("a permission request: filed and approved reach the hooks of both teams once each, in order, signed", async () => {
+    const { owner, manager, teamId } = await world();
+    const filer = await createUser(t);
+    const filerTeam = await createTeam(t, filer, [], "Nhóm Xin Quyền Webhook");
+    const comic = await createComic(t, owner, teamId, { title: "Truyện Có Webhook" });
+    const r = await receiver();
+    const d = await receiver();
+    try {
+      const ownerHook = await addHook(manager, teamId, {
+        url: r.url,
+        events: ["request.filed", "request.decided"],
+      });
+      const filerHook = await addHook(filer, filerTeam, {
+        url: d.url,
+        events: ["request.decided"],
+        format: "discord",
+      });
+      const filed = await call(t, filer, "POST", `/api/comics/permission/${comic.id}`, {
+        payload: { teamId: filerTeam, reason: "Dịch tiếp" },
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const requestId = filed.json().request.id as number;
+      const approved = await call(t, owner, "POST", `/api/requests/${requestId}/approve`, { payload: {} });
+      expect(approved.statusCode, approved.body).toBe(200);
+      await deliver();
+      await deliver();
+
+      expect(r.got.map((g) => g.headers["x-webhook-event"])).toEqual(["request.filed", "request.decided"]);
+      for (const got of r.got) expect(verify(ownerHook.secret, got)).toBe(true);
+      const decided = JSON.parse(r.got[1]!.body);
+      expect(decided).toMatchObject({
+        type: "request.decided",
+        data: {
+          team: { id: teamId },
+          comic: { id: comic.id, title: "Truyện Có Webhook" },
+          request: { id: requestId, type: "permission", status: "approved", team: { id: filerTeam } },
+        },
+      });
+      expect(new Set(r.got.map((g) => g.headers["x-webhook-id"])).size).toBe(2);
+
+      // The filing team's Discord channel hears the decision once, as an embed.
+      expect(d.got).toHaveLength(1);
+      expect(verify(filerHook.secret, d.got[0]!)).toBe(true);
+      expect(JSON.parse(d.got[0]!.body).embeds[0].title).toBe("Đã duyệt yêu cầu: Cấp quyền đăng");
+    } finally {
+      await r.close();
+      await d.close();
+    }
+  });
+
+  it("comic created, chapter taken back and deleted, member joined and left reach the hooks listening to them", async () => {
+    const { owner, manager, uploader, teamId } = await world();
+    const r = await receiver();
+    try {
+      await addHook(manager, teamId, {
+        url: r.url,
+        events: ["comic.created", "chapter.unpublished", "chapter.deleted", "member.joined", "member.left"],
+      });
+      comicId = (await createComic(t, owner, teamId, { title: "Truyện Mới Webhook" })).id;
+      const chapterId = await publishChapter(owner); // chapter.published: not listened to
+      const published = await kit.getChapter(owner, chapterId);
+      expect((await kit.put(owner, published, { publish: false })).statusCode).toBe(200);
+      expect((await call(t, owner, "DELETE", `/api/chapters/${chapterId}`)).statusCode).toBe(200);
+
+      const email = `webhook.joiner.${teamId}@example.com`;
+      const invited = await call(t, owner, "POST", `/api/teams/${teamId}/invitations`, {
+        payload: { email, role: "uploader" },
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const joiner = await createUser(t, { email });
+      expect((await call(t, joiner, "POST", `/api/invitations/${invited.json().id}/accept`)).statusCode).toBe(
+        200,
+      );
+      expect((await call(t, uploader, "POST", `/api/teams/${teamId}/leave`)).statusCode).toBe(204);
+      expect((await call(t, owner, "DELETE", `/api/teams/${teamId}/members/${joiner.id}`)).statusCode).toBe(
+        204,
+      );
+      await deliver();
+
+      const bodies = r.got.map((g) => JSON.parse(g.body));
+      expect(bodies.map((b) => b.type)).toEqual([
+        "comic.created",
+        "chapter.unpublished",
+        "chapter.deleted",
+        "member.joined",
+        "member.left",
+        "member.left",
+      ]);
+      expect(bodies[0].data.comic).toMatchObject({ id: comicId, title: "Truyện Mới Webhook" });
+      expect(bodies[2].data.chapter).toMatchObject({ id: chapterId, url: null });
+      expect(bodies[3].data.member).toMatchObject({ id: joiner.id, role: "uploader" });
+      expect(bodies[4].data.member).toMatchObject({ id: uploader.id, reason: "left" });
+      expect(bodies[5].data.member).toMatchObject({ id: joiner.id, reason: "removed" });
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("a hook's events go out in order: the next one waits while the previous one is retried", async () => {
+    const { manager, teamId } = await world();
+    const r = await receiver((n) => (n === 1 ? { status: 503 } : { status: 204 }));
+    try {
+      const hook = await addHook(manager, teamId, { url: r.url, events: ["chapter.published"] });
+      for (let i = 0; i < 3; i += 1)
+        expect(
+          (await call(t, manager, "POST", `/api/teams/${teamId}/webhooks/${hook.id}/test`)).statusCode,
+        ).toBe(202);
+      const now = new Date();
+      await deliver(now);
+      expect(r.got).toHaveLength(1); // the first failed: the other two wait behind it
+      const queued = (await deliveriesOf(hook.id)).reverse(); // oldest first
+      await deliver(queued[0]!.nextAttemptAt!);
+      expect(r.got.map((g) => g.headers["x-webhook-id"])).toEqual([
+        queued[0]!.eventId,
+        queued[0]!.eventId,
+        queued[1]!.eventId,
+        queued[2]!.eventId,
+      ]);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("a host name that resolves to a private address is refused when sending (no DNS rebinding), unless allowed", async () => {
+    const { manager, teamId } = await world();
+    // The machine's own name resolves (hosts file or DNS) to an address of this machine.
+    const name = hostname();
+    const addresses = await lookup(name, { all: true }).catch(() => []);
+    if (addresses.length === 0 || !addresses.every((a) => isPrivateAddress(a.address))) {
+      // Nothing private to resolve to on this machine: the check cannot be shown here.
+      console.warn(`skipped: ${name} does not resolve to private addresses only`);
+      return;
+    }
+    const r = await receiver(undefined, { host: addresses[0]!.address, urlHost: name });
+    try {
+      // Saved while allowed (as a name that pointed elsewhere when it was checked would be) ...
+      const hook = await addHook(manager, teamId, { url: r.url, events: ["chapter.published"] });
+      await call(t, manager, "POST", `/api/teams/${teamId}/webhooks/${hook.id}/test`);
+      t.app.config.webhookAllowPrivate = false;
+      try {
+        await deliver();
+      } finally {
+        t.app.config.webhookAllowPrivate = true;
+      }
+      // ... the name is resolved again when sending, and the private answer refused.
+      expect(r.got).toHaveLength(0);
+      const [row] = await deliveriesOf(hook.id);
+      expect(row).toMatchObject({ status: "pending", attempts: 1, responseCode: null });
+      expect(row!.responseExcerpt).toMatch(/internal or special network/);
+      // With WEBHOOK_ALLOW_PRIVATE the same delivery goes through.
+      await deliver(row!.nextAttemptAt!);
+      expect(r.got).toHaveLength(1);
+      expect(verify(hook.secret, r.got[0]!)).toBe(true);
+    } finally {
+      await r.close();
+    }
   });
 });

@@ -11,9 +11,10 @@ import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AdminTeams, AdminUsers, TrashList } from "@/features/admin/admin-lists";
 import { ADMIN_TABS, type AdminSearch } from "@/features/admin/admin-search";
+import { FingerprintCard } from "@/features/admin/fingerprint-card";
 import { useAuth } from "@/features/auth/auth-store";
 import { AuditTable } from "@/features/history/audit-table";
-import { useRequests } from "@/features/requests/api";
+import { useRequests } from "@/features/requests/api/get-requests";
 import { RequestList } from "@/features/requests/request-list";
 import { cn } from "@/lib/utils";
 import { NotFoundPage } from "./not-found";
@@ -69,6 +70,7 @@ export function AdminPage() {
           />
         )}
         {tab === "queue" && <Queue page={page} onPage={onPage} />}
+        {tab === "queue" && <FingerprintCard />}
         {tab === "users" && <AdminUsers page={page} search={search.search} onPage={onPage} />}
         {tab === "teams" && <AdminTeams page={page} search={search.search} onPage={onPage} />}
         {tab === "trash" && <TrashList page={page} search={search.search} onPage={onPage} />}

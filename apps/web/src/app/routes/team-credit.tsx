@@ -1,6 +1,6 @@
+import type { Team } from "@vt/shared/api-schemas";
 import "@/features/teams/texts";
 import { getRouteApi } from "@tanstack/react-router";
-import type { TTeam } from "@vt/shared/contracts/teams";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "@/components/query-state";
 import { useCreditSettings } from "@/features/teams/api/get-credit-settings";
@@ -26,7 +26,7 @@ export function TeamCreditPage() {
   );
 }
 
-function CreditSection({ team }: { team: TTeam }) {
+function CreditSection({ team }: { team: Team }) {
   const settings = useCreditSettings(team.id);
   return (
     <QueryState query={settings} loading={<SectionSkeleton />}>

@@ -1,6 +1,6 @@
+import type { Team } from "@vt/shared/api-schemas";
 import "@/features/teams/texts";
 import { getRouteApi } from "@tanstack/react-router";
-import type { TTeam } from "@vt/shared/contracts/teams";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "@/components/query-state";
 import { useDonateSettings } from "@/features/teams/api/get-donate-settings";
@@ -26,7 +26,7 @@ export function TeamDonatePage() {
   );
 }
 
-function DonateSection({ team }: { team: TTeam }) {
+function DonateSection({ team }: { team: Team }) {
   const settings = useDonateSettings(team.id);
   return (
     <QueryState query={settings} loading={<SectionSkeleton />}>

@@ -6,8 +6,10 @@ import { StudioMark } from "@/components/brand/app-logo";
 import { LanguageSwitch } from "@/components/language-switch";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { choosePassword } from "@/features/auth/api/choose-password";
 import { verifyEmail } from "@/features/auth/api/verify-email";
 import { authStore, useAuth } from "@/features/auth/auth-store";
+import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 import { isSignedIn } from "@/features/auth/guard";
 import { describeError } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
@@ -17,7 +19,9 @@ const route = getRouteApi("/verify-email");
 /**
  * /verify-email?token=… (public): the link of the verification mail. It verifies the e-mail and
  * signs in as its user, then lands on the dashboard with a success notice; a changed, expired or
- * used link shows the server's (translated) reason.
+ * used link shows the server's (translated) reason. When the link ended the sign-up password
+ * (`choosePassword`), the page first asks for the password to sign in with from now on ("Later"
+ * skips it; docs/identity.md).
  */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
@@ -25,6 +29,7 @@ export function VerifyEmailPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
+  const [choosing, setChoosing] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -34,9 +39,13 @@ export function VerifyEmailPage() {
         // Another account may have been signed in here: start from an empty cache.
         const { clearQueryCache } = await import("@/lib/query-client");
         await clearQueryCache();
-        authStore.setUser(verified);
-        toast.success(t("auth.verifyEmail.done"));
-        await navigate({ to: "/", replace: true });
+        const { choosePassword: choose, ...user } = verified;
+        authStore.setUser(user);
+        if (choose) setChoosing(true);
+        else {
+          toast.success(t("auth.verifyEmail.done"));
+          await navigate({ to: "/", replace: true });
+        }
       },
       (failure: unknown) => {
         if (live) setError(describeError(failure));
@@ -52,7 +61,33 @@ export function VerifyEmailPage() {
       <LanguageSwitch className="absolute top-4 right-4" />
       <StudioMark />
       <Card className="w-full max-w-md shadow-lg">
-        {error === undefined ? (
+        {choosing ? (
+          <>
+            <CardHeader>
+              <CardTitle className="text-xl">{t("auth.verifyEmail.choosePasswordTitle")}</CardTitle>
+              <CardDescription>{t("auth.verifyEmail.choosePasswordText")}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <ResetPasswordForm
+                onSubmit={async ({ password }) => {
+                  await choosePassword(password);
+                  toast.success(t("auth.verifyEmail.passwordSaved"));
+                  await navigate({ to: "/", replace: true });
+                }}
+              />
+              <Button
+                variant="ghost"
+                className="w-full"
+                onClick={() => {
+                  toast.info(t("auth.verifyEmail.laterNotice"));
+                  void navigate({ to: "/", replace: true });
+                }}
+              >
+                {t("auth.verifyEmail.later")}
+              </Button>
+            </CardContent>
+          </>
+        ) : error === undefined ? (
           <CardContent className="flex items-center gap-3 py-6" role="status">
             <LoaderCircleIcon aria-hidden className="size-5 animate-spin text-primary" />
             {t("auth.verifyEmail.checking")}

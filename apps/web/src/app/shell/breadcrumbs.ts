@@ -17,6 +17,7 @@ export const BREADCRUMB_PAGE_KEYS = [
   "members",
   "donate",
   "credit",
+  "webhooks",
   "authors",
   "artists",
   "characters",

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useRequestCounts } from "@/features/requests/api";
+import { useRequestCounts } from "@/features/requests/api/get-request-counts";
 
 /** Pending requests of my teams plus those waiting for my review, beside the sidebar entry. */
 export function RequestCountBadge() {

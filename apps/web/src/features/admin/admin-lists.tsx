@@ -8,7 +8,11 @@ import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { formatDate, formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
-import { useAdminUsers, useAllTeams, usePatchUser, useRestore, useTrash } from "./api";
+import { useAdminUsers } from "./api/get-admin-users";
+import { useAllTeams } from "./api/get-all-teams";
+import { useTrash } from "./api/get-trash";
+import { usePatchUser } from "./api/patch-user";
+import { useRestore } from "./api/restore";
 
 export function AdminUsers({ page, search, onPage }: ListProps) {
   const { t, i18n } = useTranslation();

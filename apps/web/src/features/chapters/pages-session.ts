@@ -51,6 +51,9 @@ export type AddResult = { added: number; skipped: number; rejected: RejectedFile
 
 type Local = { file: File; run?: PipelineRun<StoredPage>; index?: number; replaceOf?: number };
 
+/** How late a change of progress alone may reach the screen (see `PagesSession.set`). */
+const PROGRESS_NOTIFY_MS = 150;
+
 let uidCounter = 0;
 const newUid = () => `local-${++uidCounter}`;
 
@@ -82,13 +85,35 @@ export class PagesSession {
 
   snapshot = (): readonly EditorPage[] => this.pages;
 
-  private set(pages: EditorPage[]) {
+  /** A progress-only change waiting to be told to the listeners (see `set`). */
+  private progressTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Replaces the pages and tells the listeners: at once, or for a change of progress alone
+   * (`progressOnly`), within PROGRESS_NOTIFY_MS together with any other: upload progress arrives
+   * many times a second per request and each tell re-renders the chapter editor, which on a
+   * 50-page drop took the main thread from the pages' own work.
+   */
+  private set(pages: EditorPage[], progressOnly = false) {
     this.pages = pages;
+    if (progressOnly) {
+      this.progressTimer ??= setTimeout(() => this.notify(), PROGRESS_NOTIFY_MS);
+      return;
+    }
+    this.notify();
+  }
+
+  private notify() {
+    clearTimeout(this.progressTimer);
+    this.progressTimer = undefined;
     for (const l of this.listeners) l();
   }
 
-  private patch(uid: string, patch: Partial<EditorPage>) {
-    this.set(this.pages.map((p) => (p.uid === uid ? { ...p, ...patch } : p)));
+  private patch(uid: string, patch: Partial<EditorPage>, progressOnly = false) {
+    this.set(
+      this.pages.map((p) => (p.uid === uid ? { ...p, ...patch } : p)),
+      progressOnly,
+    );
   }
 
   /**
@@ -155,22 +180,31 @@ export class PagesSession {
     const accepted: File[] = [];
     const sorted = naturalSort(files, filePath);
     const checked = this.splitTallStrips ? await splitTallFiles(sorted, getImagePool(), filePath) : sorted;
+    // The first pages (one per image worker) start as soon as they are checked, so the workers and
+    // then the uplink are busy while the rest are read and hashed; the rest start together after.
+    const early = getImagePool().concurrency;
+    let started = 0;
     for (const file of checked) {
       const problem = await imageProblem(file, PAGE_MAX_BYTES);
       if (problem) rejected.push({ name: filePath(file), problem });
       else if (known.has(await computeClientId(file))) skipped++;
       else accepted.push(file);
+      if (started === 0 && accepted.length === early && this.pages.length + early <= MAX_PAGES_PER_UPLOAD) {
+        this.start(accepted.slice(0, early));
+        started = early;
+      }
     }
-    const room = MAX_PAGES_PER_UPLOAD - this.pages.length;
+    // The page count is checked against the list as it is now (the first pages are on it already).
+    const room = started + Math.max(0, MAX_PAGES_PER_UPLOAD - this.pages.length);
     if (accepted.length > room) {
-      for (const file of accepted.splice(Math.max(0, room))) {
+      for (const file of accepted.splice(room)) {
         rejected.push({
           name: filePath(file),
           problem: { key: "validation.tooManyFiles", params: { max: MAX_PAGES_PER_UPLOAD } },
         });
       }
     }
-    if (accepted.length > 0) this.start(accepted);
+    if (accepted.length > started) this.start(accepted.slice(started));
     return { added: accepted.length, skipped, rejected };
   }
 
@@ -222,9 +256,10 @@ export class PagesSession {
                   ? 0.5 + f.uploadProgress / 2
                   : f.processProgress / 2;
             const current = this.pages.find((p) => p.uid === uid);
-            if (current && (current.state !== f.state || Math.abs(current.progress - fraction) > 0.01)) {
-              this.onFile(uid, f.state, fraction, f.result, f.error);
-            }
+            if (!current) continue;
+            if (current.state !== f.state) this.onFile(uid, f.state, fraction, f.result, f.error);
+            else if (Math.abs(current.progress - fraction) > 0.01)
+              this.patch(uid, { progress: fraction }, true);
           }
         },
       },

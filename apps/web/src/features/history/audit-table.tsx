@@ -4,7 +4,7 @@ import { ListFrame, type ListProps, ListTable } from "@/components/list-table";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/date-format";
 import { cn } from "@/lib/utils";
-import { type AuditSource, useAudit } from "./api";
+import { type AuditSource, useAudit } from "./api/get-audit";
 import { auditAction, auditChanges, auditSubject, type Translate } from "./audit-changes";
 
 /** Audit rows (admin search, or a comic's / chapter's history). */

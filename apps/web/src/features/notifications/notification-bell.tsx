@@ -3,7 +3,7 @@ import { BellIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { useNotifications } from "./api";
+import { useNotifications } from "./api/get-notifications";
 
 const PAGE_SIZE = 8;
 

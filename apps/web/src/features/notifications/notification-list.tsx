@@ -1,7 +1,7 @@
+import type { Notification } from "@vt/shared/api-schemas";
 import "./list-texts";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import type { TNotification } from "@vt/shared/contracts/notifications";
 import { CheckCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ListSkeleton, QueryState } from "@/components/query-state";
@@ -10,7 +10,7 @@ import { formatRelative } from "@/lib/date-format";
 import { cn } from "@/lib/utils";
 import { notificationLink, notificationText } from "./notification-text";
 
-type NotificationPage = { items: TNotification[]; total: number };
+type NotificationPage = { items: Notification[]; total: number };
 
 /**
  * The bell panel's list (loaded with the panel's first opening, see notification-bell.tsx): newest
@@ -25,8 +25,8 @@ export function NotificationList({
 }: {
   list: UseQueryResult<NotificationPage>;
   onMore: () => void;
-  onOpen: (notification: TNotification) => void;
-  onRead: (id: TNotification["id"]) => void;
+  onOpen: (notification: Notification) => void;
+  onRead: (id: Notification["id"]) => void;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -68,7 +68,7 @@ function NotificationItem({
   onRead,
   busy,
 }: {
-  notification: TNotification;
+  notification: Notification;
   onOpen: () => void;
   onRead: () => void;
   busy: boolean;

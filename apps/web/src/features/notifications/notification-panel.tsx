@@ -5,7 +5,8 @@ import { ActionButton } from "@/components/action-button";
 import { ListSkeleton } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { useMarkRead, type useNotifications } from "./api";
+import type { useNotifications } from "./api/get-notifications";
+import { useMarkRead } from "./api/mark-read";
 
 // Loaded when opened: the settings use the shared contracts (zod) and the list the request texts,
 // which the header should not carry.

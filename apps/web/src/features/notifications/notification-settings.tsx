@@ -4,7 +4,8 @@ import { ListSkeleton, QueryState } from "@/components/query-state";
 import { SwitchRow } from "@/components/switch-row";
 import { showErrorToast } from "@/lib/error-toast";
 import { toast } from "@/lib/toast";
-import { useNotificationSettings, useSaveNotificationSettings } from "./api";
+import { useNotificationSettings } from "./api/get-notification-settings";
+import { useSaveNotificationSettings } from "./api/save-notification-settings";
 
 /** Mail on/off per notification kind (in-app notifications always stay). Saved on each switch. */
 export function NotificationSettings() {

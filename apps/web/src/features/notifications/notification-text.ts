@@ -1,5 +1,5 @@
+import type { Notification } from "@vt/shared/api-schemas";
 import { chapterLabel, type Translate } from "@vt/shared/chapter-label";
-import type { TNotification } from "@vt/shared/contracts/notifications";
 import type { TFunction } from "i18next";
 
 /**
@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
  * the comic it was merged into, the comics list (a deleted comic is gone for its team), or the
  * chapter. The server's mail links to the same places (notifications.service linkOf).
  */
-export function notificationLink(n: TNotification): { to: string; search?: Record<string, string> } {
+export function notificationLink(n: Notification): { to: string; search?: Record<string, string> } {
   if (n.kind === "request_to_review") return { to: "/requests", search: { tab: "review" } };
   if (n.kind === "request_decided" || n.kind === "request_superseded") return { to: "/requests" };
   if (n.kind === "invitation") return { to: "/teams" };
@@ -19,7 +19,7 @@ export function notificationLink(n: TNotification): { to: string; search?: Recor
 }
 
 /** The key of a notification's sentence: some kinds have one per outcome or cause. */
-function textKey(n: TNotification): string {
+function textKey(n: Notification): string {
   const base = `review.notifications.text.${n.kind}`;
   if (n.kind === "request_decided")
     return `${base}.${n.data.status === "rejected" ? "rejected" : "approved"}`;
@@ -29,7 +29,7 @@ function textKey(n: TNotification): string {
 }
 
 /** The sentence of a notification in the reader's language (statuses and kinds in lower case). */
-export function notificationText(t: TFunction, n: TNotification): string {
+export function notificationText(t: TFunction, n: Notification): string {
   const d = n.data;
   const names = {
     actor: d.actorName ?? "",

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDateTime } from "@/lib/date-format";
 import { toast } from "@/lib/toast";
-import { type Decision, useDecideRequest } from "./api";
+import { type Decision, useDecideRequest } from "./api/decide-request";
 
 /** Requests with comic, team, reason, dates, reviewer and note, and the actions the caller may take. */
 export function RequestList({ requests, busy }: { requests: TComicRequest[]; busy?: boolean }) {

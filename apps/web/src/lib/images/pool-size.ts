@@ -12,8 +12,9 @@ export const POOL_SIZE_WITHOUT_MEMORY = 4;
  * more than MAX_POOL_SIZE, at least 1.
  */
 export function defaultPoolSize(): number {
-  const nav =
-    typeof navigator !== "undefined" ? (navigator as Navigator & { deviceMemory?: number }) : undefined;
+  // Through globalThis: the upload bench (bench/, no DOM types) reuses poolSizeFor from this file.
+  const nav = (globalThis as { navigator?: { hardwareConcurrency?: number; deviceMemory?: number } })
+    .navigator;
   return poolSizeFor(nav?.hardwareConcurrency, nav?.deviceMemory);
 }
 

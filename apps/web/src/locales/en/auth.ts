@@ -107,12 +107,18 @@ export const auth = {
   verifyEmail: {
     bannerTitle: "Confirm your email",
     bannerText:
-      "We sent a confirmation mail to {{email}}. Open the link in it to receive team invitations. For your safety, confirming ends every sign-in, API token and password made before it; you will choose a new password with “Forgot password?”.",
+      "We sent a confirmation mail to {{email}}. Open the link in it to receive team invitations. For your safety, confirming ends every sign-in, API token and password made before it; you will choose a new password right after.",
     resend: "Send again",
     resending: "Sending…",
     resent: "A new confirmation mail was sent to {{email}}",
     checking: "Confirming your email…",
-    done: "Your email is confirmed. Welcome! For your safety, earlier sign-ins and the earlier password were ended: next time, choose a new password with “Forgot password?”.",
+    done: "Your email is confirmed. Welcome!",
+    choosePasswordTitle: "Email confirmed: choose your password",
+    choosePasswordText:
+      "For your safety, the password given at sign-up ended when you confirmed. Choose the one you will sign in with from now on.",
+    passwordSaved: "Your password is saved. Welcome!",
+    later: "Later",
+    laterNotice: "You can choose a password later with “Forgot password?” on the sign-in page.",
     failedTitle: "Could not confirm your email",
     toDashboard: "Go to the dashboard",
     toLogin: "Go to sign in",

@@ -182,6 +182,48 @@ const ui = {
       cancel: "Cancelled, page {{from}} stays where it was.",
     },
   },
+  checks: {
+    title: "Page checks",
+    intro:
+      "What looks like an upload mistake. Advice only: the chapter can still be published. Removing or replacing a page here works as in the page list; save the chapter to keep the change.",
+    waiting: "Pages are checked once they finish uploading.",
+    checking: "Checking the pages…",
+    none_one: "No problems found in {{count}} page.",
+    none_other: "No problems found in {{count}} pages.",
+    open_one: "{{count}} thing to look at",
+    open_other: "{{count}} things to look at",
+    unchecked_one:
+      "{{count}} page was not checked (a scrambled upload, or uploaded before page checks existed).",
+    unchecked_other:
+      "{{count}} pages were not checked (scrambled uploads, or uploaded before page checks existed).",
+    failed: "The pages could not be checked.",
+    duplicate: "Pages {{pages}} are the same picture",
+    duplicateHint: "A page may have been uploaded twice.",
+    otherChapter: "{{matched}} of {{total}} pages are already in {{chapter}}",
+    otherChapterHintOne:
+      "Often a recap or credit page: keep it and it is no longer reported in any chapter of this comic.",
+    otherChapterHintMany: "Maybe the wrong folder, or this chapter was uploaded already.",
+    blank: "Page {{pages}} is blank or nearly blank",
+    blankHint: "Keep it if it is a transition page; otherwise the export may have failed.",
+    width: "Page {{pages}} is {{width}} px wide, unlike the other pages ({{median}} px)",
+    widthHint: "Maybe a double page, or the wrong file.",
+    narrow: "Page {{pages}} is only {{width}} px wide, too narrow to read well (at least {{min}} px)",
+    narrowHint: "Replace it with a larger original if you have one.",
+    credit: "Page {{pages}} is the credit page {{team}} already adds to the end of the chapter",
+    creditHint: "Readers would see the credit page twice: remove this page from the chapter.",
+    keep: "Keep",
+    unkeep: "Stop keeping",
+    removeAll_one: "Remove this {{count}} page",
+    removeAll_other: "Remove these {{count}} pages",
+    showAll: "Show all {{count}} pages",
+    keptTitle: "Kept ({{count}})",
+    confirmTitle: "Publish anyway?",
+    confirmDescription_one:
+      "The page checks still list {{count}} finding not dealt with (see Page checks). You can publish anyway.",
+    confirmDescription_other:
+      "The page checks still list {{count}} findings not dealt with (see Page checks). You can publish anyway.",
+    confirmLabel: "Publish anyway",
+  },
   preview: {
     title: "Preview of {{chapter}}",
     description: "The chapter as readers will see it; scrambled pages are rebuilt in the browser.",

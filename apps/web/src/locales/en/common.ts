@@ -19,6 +19,8 @@ export const common = {
   retry: "Try again",
   backHome: "Back to home",
   goBack: "Go back",
+  copy: "Copy",
+  copied: "Copied",
   pagination: {
     label: "Pagination",
     previous: "Previous page",
@@ -75,6 +77,7 @@ export const breadcrumb = {
   members: "Members",
   donate: "Donate",
   credit: "Credit",
+  webhooks: "Webhooks",
   authors: "Authors",
   artists: "Artists",
   characters: "Characters",

@@ -111,6 +111,10 @@ export const pages = {
     emptyTitle: "No credit yet",
     emptyDescription: "The team's credit will show here.",
   },
+  teamWebhooks: {
+    title: "Webhooks",
+    description: "Tell your team's server or Discord channel when a chapter is published, and more.",
+  },
   authors: {
     title: "Authors",
     description: "Search, edit and request deletion of authors.",

@@ -138,8 +138,6 @@ export const powerEn = {
       secretUsage:
         "Send it with each request: Authorization: Bearer <token>. For the command line: VT_TOKEN=<token>.",
       secretDone: "I have saved it",
-      copy: "Copy",
-      copied: "Copied",
       revoke: "Revoke",
       revokeTitle: "Revoke token “{{name}}”?",
       revokeDescription: "Every tool using this token is refused from now on. This cannot be undone.",

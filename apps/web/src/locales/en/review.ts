@@ -21,6 +21,19 @@ const ui = {
       searchTrash: "Comic, chapter or team name…",
       searchAudit: "Actor, action, values…",
       empty: "Nothing here.",
+      fingerprints: {
+        title: "Page fingerprints",
+        description:
+          "Pages uploaded before page checks existed are fingerprinted daily (or now: npm run admin -- fingerprint-pages), so the page checks compare them too.",
+        count: "{{done}} of {{total}} pages fingerprinted",
+        running: "Running…",
+        never: "Not run yet.",
+        finished: {
+          completed: "The last run finished at {{at}}.",
+          failed: "The last run failed at {{at}}; the next one goes on.",
+          cancelled: "The last run was cancelled at {{at}}; the next one goes on.",
+        },
+      },
       columns: {
         name: "Name",
         email: "Email",

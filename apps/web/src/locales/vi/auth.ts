@@ -104,12 +104,18 @@ export const auth = {
   verifyEmail: {
     bannerTitle: "Hãy xác nhận email của bạn",
     bannerText:
-      "Chúng tôi đã gửi thư xác nhận đến {{email}}. Mở liên kết trong thư để nhận lời mời vào nhóm. Để an toàn, khi xác nhận, mọi phiên đăng nhập, mã truy cập API và mật khẩu tạo trước đó sẽ hết hiệu lực; bạn sẽ đặt lại mật khẩu qua “Quên mật khẩu?”.",
+      "Chúng tôi đã gửi thư xác nhận đến {{email}}. Mở liên kết trong thư để nhận lời mời vào nhóm. Để an toàn, khi xác nhận, mọi phiên đăng nhập, mã truy cập API và mật khẩu tạo trước đó sẽ hết hiệu lực; bạn sẽ chọn mật khẩu mới ngay sau đó.",
     resend: "Gửi lại thư",
     resending: "Đang gửi…",
     resent: "Đã gửi thư xác nhận mới đến {{email}}",
     checking: "Đang xác nhận email…",
-    done: "Đã xác nhận email. Chào mừng bạn! Để an toàn, các phiên đăng nhập và mật khẩu trước đó đã hết hiệu lực: lần đăng nhập sau, hãy đặt mật khẩu mới qua “Quên mật khẩu?”.",
+    done: "Đã xác nhận email. Chào mừng bạn!",
+    choosePasswordTitle: "Đã xác nhận email: hãy chọn mật khẩu",
+    choosePasswordText:
+      "Để an toàn, mật khẩu lúc đăng ký đã hết hiệu lực khi bạn xác nhận. Hãy chọn mật khẩu bạn sẽ dùng để đăng nhập từ nay.",
+    passwordSaved: "Đã lưu mật khẩu. Chào mừng bạn!",
+    later: "Để sau",
+    laterNotice: "Bạn có thể chọn mật khẩu sau qua “Quên mật khẩu?” ở trang đăng nhập.",
     failedTitle: "Không xác nhận được email",
     toDashboard: "Về trang tổng quan",
     toLogin: "Đến trang đăng nhập",

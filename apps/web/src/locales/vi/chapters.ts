@@ -178,6 +178,48 @@ export const chaptersUi = {
       cancel: "Đã hủy, trang {{from}} giữ nguyên vị trí.",
     },
   },
+  checks: {
+    title: "Kiểm tra trang",
+    intro:
+      "Những chỗ trông như nhầm lẫn khi tải lên. Chỉ là gợi ý: chương vẫn đăng được. Bỏ hay thay trang ở đây cũng như ở danh sách trang; lưu chương để giữ thay đổi.",
+    waiting: "Các trang được kiểm tra khi tải lên xong.",
+    checking: "Đang kiểm tra các trang…",
+    none_one: "Không thấy vấn đề nào ở {{count}} trang.",
+    none_other: "Không thấy vấn đề nào ở {{count}} trang.",
+    open_one: "{{count}} mục cần xem",
+    open_other: "{{count}} mục cần xem",
+    unchecked_one:
+      "{{count}} trang chưa được kiểm tra (trang tải lên xáo trộn, hoặc tải lên trước khi có phần kiểm tra).",
+    unchecked_other:
+      "{{count}} trang chưa được kiểm tra (trang tải lên xáo trộn, hoặc tải lên trước khi có phần kiểm tra).",
+    failed: "Không kiểm tra được các trang.",
+    duplicate: "Trang {{pages}} là cùng một hình",
+    duplicateHint: "Có thể một trang đã được tải lên hai lần.",
+    otherChapter: "{{matched}} trên {{total}} trang đã có trong {{chapter}}",
+    otherChapterHintOne:
+      "Thường là trang tóm tắt hoặc trang ghi công: giữ lại thì trang này không bị báo nữa ở mọi chương của truyện.",
+    otherChapterHintMany: "Có thể bạn đã chọn nhầm thư mục, hoặc chương này đã được tải lên rồi.",
+    blank: "Trang {{pages}} gần như trống",
+    blankHint: "Nếu là trang chuyển cảnh thì giữ lại; nếu không, có thể tệp đã xuất bị lỗi.",
+    width: "Trang {{pages}} rộng {{width}} px, khác hẳn các trang khác ({{median}} px)",
+    widthHint: "Có thể là trang đôi, hoặc nhầm tệp.",
+    narrow: "Trang {{pages}} chỉ rộng {{width}} px, quá hẹp để đọc rõ (nên từ {{min}} px)",
+    narrowHint: "Hãy thay bằng ảnh gốc lớn hơn nếu có.",
+    credit: "Trang {{pages}} là trang ghi công mà {{team}} đã tự gắn vào cuối chương",
+    creditHint: "Người đọc sẽ thấy trang ghi công hai lần: hãy xóa trang này khỏi chương.",
+    keep: "Giữ lại",
+    unkeep: "Bỏ giữ lại",
+    removeAll_one: "Bỏ {{count}} trang này",
+    removeAll_other: "Bỏ {{count}} trang này",
+    showAll: "Hiện cả {{count}} trang",
+    keptTitle: "Đã giữ lại ({{count}})",
+    confirmTitle: "Vẫn đăng chương?",
+    confirmDescription_one:
+      "Phần kiểm tra trang còn {{count}} mục chưa xử lý (xem mục Kiểm tra trang). Bạn vẫn có thể đăng.",
+    confirmDescription_other:
+      "Phần kiểm tra trang còn {{count}} mục chưa xử lý (xem mục Kiểm tra trang). Bạn vẫn có thể đăng.",
+    confirmLabel: "Vẫn đăng",
+  },
   preview: {
     title: "Xem trước {{chapter}}",
     description: "Chương như độc giả sẽ thấy; trang xáo trộn được ghép lại ngay trong trình duyệt.",

@@ -9,6 +9,8 @@ export const common = {
   retry: "Thử lại",
   backHome: "Về trang chủ",
   goBack: "Quay lại",
+  copy: "Sao chép",
+  copied: "Đã sao chép",
   pagination: {
     label: "Phân trang",
     previous: "Trang trước",
@@ -65,6 +67,7 @@ export const breadcrumb = {
   members: "Thành viên",
   donate: "Ủng hộ",
   credit: "Ghi công",
+  webhooks: "Webhook",
   authors: "Tác giả",
   artists: "Họa sĩ",
   characters: "Nhân vật",

@@ -107,6 +107,10 @@ export const pages = {
     emptyTitle: "Chưa có ghi công",
     emptyDescription: "Nội dung ghi công của nhóm sẽ hiện ở đây.",
   },
+  teamWebhooks: {
+    title: "Webhook",
+    description: "Báo cho máy chủ của nhóm hoặc kênh Discord khi nhóm có chương mới và các thay đổi khác.",
+  },
   authors: {
     title: "Tác giả",
     description: "Tìm kiếm, sửa và yêu cầu xóa tác giả.",

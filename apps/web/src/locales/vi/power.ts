@@ -134,8 +134,6 @@ export const powerVi = {
       secretLabel: "Mã truy cập",
       secretUsage: "Gửi kèm mỗi yêu cầu: Authorization: Bearer <mã>. Với công cụ dòng lệnh: VT_TOKEN=<mã>.",
       secretDone: "Tôi đã lưu mã",
-      copy: "Sao chép",
-      copied: "Đã sao chép",
       revoke: "Thu hồi",
       revokeTitle: "Thu hồi mã “{{name}}”?",
       revokeDescription: "Mọi công cụ đang dùng mã này sẽ bị từ chối ngay. Không thể hoàn tác.",

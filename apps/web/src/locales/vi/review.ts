@@ -21,6 +21,19 @@ export const reviewUi = {
       searchTrash: "Tên truyện, chương hoặc nhóm…",
       searchAudit: "Người thực hiện, thao tác, giá trị…",
       empty: "Không có mục nào.",
+      fingerprints: {
+        title: "Dấu vân trang",
+        description:
+          "Các trang tải lên trước khi có kiểm tra trang được lấy dấu vân mỗi ngày (hoặc ngay: npm run admin -- fingerprint-pages), để kiểm tra trang so sánh cả chúng.",
+        count: "Đã lấy dấu vân {{done}} / {{total}} trang",
+        running: "Đang chạy…",
+        never: "Chưa chạy lần nào.",
+        finished: {
+          completed: "Lần chạy gần nhất xong lúc {{at}}.",
+          failed: "Lần chạy gần nhất thất bại lúc {{at}}; lần sau sẽ chạy tiếp.",
+          cancelled: "Lần chạy gần nhất bị hủy lúc {{at}}; lần sau sẽ chạy tiếp.",
+        },
+      },
       columns: {
         name: "Tên",
         email: "Email",

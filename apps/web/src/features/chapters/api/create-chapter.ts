@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import type { TCreateChapterRequest } from "@vt/shared/contracts/chapters";
+import type { CreateChapterRequest } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { useChapterWritten } from "./chapter-written";
 
 /** `POST /api/chapters`: creates a draft (readers do not see it until it is published). */
-export function createChapter(body: TCreateChapterRequest) {
+export function createChapter(body: CreateChapterRequest) {
   return api.post("/api/chapters", body);
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TQuickUpdateVolumeRequest } from "@vt/shared/contracts/chapters";
+import type { QuickUpdateVolumeRequest } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { chapterQueryKeyAll } from "./get-chapter";
 import { chaptersQueryKeyOfComic } from "./get-chapters";
 
 /** `POST /api/chapters/quick-update-volume`: one volume for every chapter with order in [from, to], one transaction. */
-export function quickUpdateVolume(body: TQuickUpdateVolumeRequest) {
+export function quickUpdateVolume(body: QuickUpdateVolumeRequest) {
   return api.post("/api/chapters/quick-update-volume", body);
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { TUpdateChapterRequest } from "@vt/shared/contracts/chapters";
+import type { UpdateChapterRequest } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { useChapterWritten } from "./chapter-written";
 
@@ -7,7 +7,7 @@ import { useChapterWritten } from "./chapter-written";
  * `PUT /api/chapters/{id}`: the whole form plus, optionally, the page ids in reading order (saved
  * in one transaction; pages left out are removed) and `publish`.
  */
-export function updateChapter(chapterId: number, body: TUpdateChapterRequest) {
+export function updateChapter(chapterId: number, body: UpdateChapterRequest) {
   return api.put(
     "/api/chapters/{chapterId}",
     { ...body, id: chapterId },
@@ -18,7 +18,7 @@ export function updateChapter(chapterId: number, body: TUpdateChapterRequest) {
 export function useUpdateChapter(chapterId: number) {
   const written = useChapterWritten();
   return useMutation({
-    mutationFn: (body: TUpdateChapterRequest) => updateChapter(chapterId, body),
+    mutationFn: (body: UpdateChapterRequest) => updateChapter(chapterId, body),
     onSuccess: written,
     meta: { silent: true },
   });

@@ -1,5 +1,4 @@
-import type { ChapterPageUploadResponse } from "@vt/shared/api-schemas";
-import type { TChapterPagesDirectRequest } from "@vt/shared/contracts/chapter-pages";
+import type { ChapterPagesDirectRequest, ChapterPageUploadResponse } from "@vt/shared/api-schemas";
 import type { ProgressCallback } from "@/lib/api-client";
 import { uploadImages } from "@/lib/image-upload";
 
@@ -19,7 +18,7 @@ export function uploadPages(
   signal?: AbortSignal,
   onProgress?: ProgressCallback,
 ): Promise<ChapterPageUploadResponse> {
-  const body: Omit<TChapterPagesDirectRequest, "files"> = {
+  const body: Omit<ChapterPagesDirectRequest, "files"> = {
     keys: pages.map((p) => p.key ?? null),
     clientIds: pages.map((p) => p.clientId ?? null),
   };

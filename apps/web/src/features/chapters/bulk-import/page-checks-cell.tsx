@@ -98,5 +98,7 @@ function FindingText({ finding: f }: { finding: TProposedFinding }) {
           {t("power.bulkImport.checks.narrow", { count, pages, width: f.width, minWidth: f.minWidth })}
         </span>
       );
+    case "credit":
+      return <span>{t("chapters.checks.credit", { pages, team: f.team?.name ?? "" })}</span>;
   }
 }

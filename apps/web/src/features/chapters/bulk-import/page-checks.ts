@@ -11,9 +11,9 @@ import type {
   TProposedChapterChecks,
 } from "@vt/shared/contracts/page-checks";
 import { checkProposedChapters } from "@vt/shared/page-check-slices";
-import { api } from "@/lib/api-client";
 import type { FingerprintedPage } from "@/lib/images/fingerprint-ops";
 import { getImagePool } from "@/lib/images/pool";
+import { checkProposedPages } from "../api/check-proposed-pages";
 import type { ImportFile } from "./import-source";
 
 /** A chapter of the preview to check: its row key, its label for matches between rows, its pages. */
@@ -36,8 +36,7 @@ export type PageChecksDeps = {
 
 const defaultDeps: PageChecksDeps = {
   fingerprint: (file, signal) => getImagePool().fingerprintPage(file, { signal }),
-  send: (comicId, chapters) =>
-    api.post("/api/comics/{comicId}/page-checks", { chapters }, { params: { path: { comicId } } }),
+  send: (comicId, chapters) => checkProposedPages(comicId, { chapters }),
 };
 
 function baseName(path: string): string {

@@ -6,17 +6,19 @@ import { ChapterAdvancedCard } from "./chapter-advanced-card";
 import { ChapterBasicsCard } from "./chapter-basics-card";
 import { ChapterPagesCard } from "./chapter-pages-card";
 import { ChapterActions, ChapterPublishingCard } from "./chapter-publishing-card";
+import { PageChecksPanel } from "./page-checks-panel";
 
 /**
  * The chapter form (new and edit) with its pages. A new chapter becomes a draft on the server as
  * soon as its first pages are dropped (they upload into it); Save/Publish stay disabled until every
  * page is stored, and send the page order in the same request. Below the `lg` width the cards
- * stack and the buttons sit in a bar stuck to the bottom of the screen (ChapterActions).
+ * stack and the buttons sit in a bar stuck to the bottom of the screen (ChapterActions). The page
+ * checks (PageChecksPanel) sit above the publishing card, next to the pages on a wide screen.
  */
 export function ChapterEditor(props: ChapterEditorProps) {
   const { t } = useTranslation();
   const editor = useChapterEditor(props);
-  const { chapter, isDraft, missing, save, conflict } = editor;
+  const { chapter, isDraft, missing, save, conflict, chapterId, session, checks, pages } = editor;
 
   return (
     <form
@@ -44,7 +46,10 @@ export function ChapterEditor(props: ChapterEditorProps) {
         <ChapterPagesCard editor={editor} />
       </div>
 
-      <div className="grid content-start gap-6">
+      <div className="grid min-w-0 content-start gap-6">
+        {chapterId !== null && session && pages.length > 0 && (
+          <PageChecksPanel chapterId={chapterId} session={session} checks={checks} />
+        )}
         <ChapterPublishingCard editor={editor} />
         <ChapterAdvancedCard editor={editor} />
       </div>

@@ -14,6 +14,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
+import { useModal } from "@/components/modal/use-modal";
 import { formatDateTime } from "@/lib/date-format";
 import { showErrorToast } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
@@ -30,6 +31,7 @@ import {
 } from "../chapter-form-schema";
 import { type AddResult, pagesSession } from "../pages-session";
 import { useLooseT } from "./use-chapter-label";
+import { usePageChecks } from "./use-page-checks";
 import { usePagesSession } from "./use-pages-session";
 
 export type ChapterEditorProps = {
@@ -58,6 +60,8 @@ export function useChapterEditor({
   const pagesErrorId = useId();
   const [chapterId, setChapterId] = useState<number | null>(chapter?.id ?? null);
   const { session, pages } = usePagesSession(chapterId);
+  const checks = usePageChecks(chapterId, pages);
+  const modal = useModal();
   const create = useCreateChapter();
   const update = useUpdateChapter(chapterId ?? 0);
   const [pagesError, setPagesError] = useState<string | undefined>();
@@ -219,6 +223,19 @@ export function useChapterEditor({
           return;
         }
         if (!session.allStored()) return;
+        // Page checks are advice: publishing with findings left asks once, never refuses.
+        if (publish) {
+          const count = await checks.unresolved();
+          if (
+            count > 0 &&
+            !(await modal.confirm({
+              title: t("chapters.checks.confirmTitle"),
+              description: t("chapters.checks.confirmDescription", { count }),
+              confirmLabel: t("chapters.checks.confirmLabel"),
+            }))
+          )
+            return;
+        }
         publishing.current = publish;
         try {
           // Based on the version the form shows; a 409 opens the conflict dialog.
@@ -289,6 +306,7 @@ export function useChapterEditor({
     saveDisabled,
     previewPages,
     conflict,
+    checks,
     creating: create.isPending,
     updating: update.isPending,
   };

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreateComicRequest } from "@vt/shared/contracts/comics";
+import type { CreateComicRequest } from "@vt/shared/api-schemas";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
 import { uploadCover } from "./upload-cover";
 
 /** `POST /api/comics`: `thumbnail` is the key answered by `POST /api/comics/covers`. */
-export async function createComic(body: TCreateComicRequest) {
+export async function createComic(body: CreateComicRequest) {
   return api.post("/api/comics", body);
 }
 
 export type CreateComicInput = {
-  body: Omit<TCreateComicRequest, "thumbnail">;
+  body: Omit<CreateComicRequest, "thumbnail">;
   cover: File;
   onCoverProgress?: ProgressCallback;
 };

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TMergeBody } from "@vt/shared/contracts/requests";
+import type { MergeBody } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { comicsQueryKeyAll } from "@/lib/query-keys";
 import { comicQueryOptions } from "./get-comic";
 
 /** `POST /api/comics/merge` (platform admins): merges `comicId` into `targetComicId`, then deletes it. */
-export function mergeComic(body: TMergeBody) {
+export function mergeComic(body: MergeBody) {
   return api.post("/api/comics/merge", body);
 }
 

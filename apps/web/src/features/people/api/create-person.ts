@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PERSON_PATHS, type TPersonBody, type TPersonKind } from "@vt/shared/contracts/people";
+import type { PersonBody } from "@vt/shared/api-schemas";
+import { PERSON_PATHS, type TPersonKind } from "@vt/shared/contracts/people";
 import { api } from "@/lib/api-client";
 import { peopleQueryKeyAll } from "./get-people";
 
 /** `POST /api/authors|artists|characters`: 409 when the kind already has that exact name. */
-export function createPerson(kind: TPersonKind, body: TPersonBody) {
+export function createPerson(kind: TPersonKind, body: PersonBody) {
   return api.post(`/api/${PERSON_PATHS[kind]}`, body);
 }
 
 export function useCreatePerson(kind: TPersonKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TPersonBody) => createPerson(kind, body),
+    mutationFn: (body: PersonBody) => createPerson(kind, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleQueryKeyAll }),
   });
 }

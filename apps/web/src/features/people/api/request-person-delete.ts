@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PERSON_PATHS, type TPersonDeleteRequestBody, type TPersonKind } from "@vt/shared/contracts/people";
+import type { PersonDeleteRequestBody } from "@vt/shared/api-schemas";
+import { PERSON_PATHS, type TPersonKind } from "@vt/shared/contracts/people";
 import { api } from "@/lib/api-client";
 import { peopleQueryKeyAll } from "./get-people";
 
 /** `POST /api/authors|artists|characters/{id}/deleteRequest`: asks the admins to delete it (reason required). */
-export function requestPersonDelete(kind: TPersonKind, personId: number, body: TPersonDeleteRequestBody) {
+export function requestPersonDelete(kind: TPersonKind, personId: number, body: PersonDeleteRequestBody) {
   return api.post(`/api/${PERSON_PATHS[kind]}/{id}/deleteRequest`, body, {
     params: { path: { id: personId } },
   });
@@ -13,7 +14,7 @@ export function requestPersonDelete(kind: TPersonKind, personId: number, body: T
 export function useRequestPersonDelete(kind: TPersonKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ personId, ...body }: TPersonDeleteRequestBody & { personId: number }) =>
+    mutationFn: ({ personId, ...body }: PersonDeleteRequestBody & { personId: number }) =>
       requestPersonDelete(kind, personId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleQueryKeyAll }),
   });

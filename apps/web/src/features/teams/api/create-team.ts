@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreateTeamRequest } from "@vt/shared/contracts/teams";
+import type { CreateTeamRequest } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { teamsQueryKeyAll } from "@/lib/query-keys";
 import { teamQueryOptions } from "./get-team";
 
 /** `POST /api/teams`: creates a team whose owner is the caller. */
-export function createTeam(body: TCreateTeamRequest) {
+export function createTeam(body: CreateTeamRequest) {
   return api.post("/api/teams", body);
 }
 

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreditSettings, TUpdateCreditRequest } from "@vt/shared/contracts/team-settings";
+import type { UpdateCreditRequest } from "@vt/shared/api-schemas";
+import type { TCreditSettings } from "@vt/shared/contracts/team-settings";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { imageFile, uploadImages } from "@/lib/image-upload";
 import { creditSettingsQueryOptions } from "./get-credit-settings";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 
 /** `PUT /api/teams/{teamId}/credit`: `pages` is the new order (a subset of the current keys). */
-export function updateCreditSettings(teamId: number, body: TUpdateCreditRequest) {
+export function updateCreditSettings(teamId: number, body: UpdateCreditRequest) {
   return api.put("/api/teams/{teamId}/credit", body, { params: { path: { teamId } } });
 }
 
@@ -32,7 +33,7 @@ function useCreditWritten(teamId: number) {
 export function useUpdateCreditSettings(teamId: number) {
   const written = useCreditWritten(teamId);
   return useMutation({
-    mutationFn: (body: TUpdateCreditRequest) => updateCreditSettings(teamId, body),
+    mutationFn: (body: UpdateCreditRequest) => updateCreditSettings(teamId, body),
     onSuccess: written,
   });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TDonateSettings, TUpdateDonateRequest } from "@vt/shared/contracts/team-settings";
+import type { UpdateDonateRequest } from "@vt/shared/api-schemas";
+import type { TDonateSettings } from "@vt/shared/contracts/team-settings";
 import { api, type ProgressCallback } from "@/lib/api-client";
 import { imageFile, uploadImages } from "@/lib/image-upload";
 import { donateSettingsQueryOptions } from "./get-donate-settings";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 
 /** `PUT /api/teams/{teamId}/donate`: `qrImage` keeps (key) or removes (null) the current QR code. */
-export function updateDonateSettings(teamId: number, body: TUpdateDonateRequest) {
+export function updateDonateSettings(teamId: number, body: UpdateDonateRequest) {
   return api.put("/api/teams/{teamId}/donate", body, { params: { path: { teamId } } });
 }
 
@@ -31,7 +32,7 @@ function useDonateWritten(teamId: number) {
 export function useUpdateDonateSettings(teamId: number) {
   const written = useDonateWritten(teamId);
   return useMutation({
-    mutationFn: (body: TUpdateDonateRequest) => updateDonateSettings(teamId, body),
+    mutationFn: (body: UpdateDonateRequest) => updateDonateSettings(teamId, body),
     onSuccess: written,
   });
 }

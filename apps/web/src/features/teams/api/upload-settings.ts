@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TUpdateUploadSettingsRequest } from "@vt/shared/contracts/upload-settings";
+import type { UpdateUploadSettingsRequest } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { teamActivityQueryKeyAll } from "./get-team-activity";
 
@@ -21,7 +21,7 @@ export const useUploadSettings = (teamId: number | null) =>
 export function useUpdateUploadSettings(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateUploadSettingsRequest) =>
+    mutationFn: (body: UpdateUploadSettingsRequest) =>
       api.put("/api/teams/{teamId}/upload-settings", body, { params: { path: { teamId } } }),
     onSuccess: (settings) => {
       queryClient.setQueryData(uploadSettingsQueryOptions(teamId).queryKey, settings);

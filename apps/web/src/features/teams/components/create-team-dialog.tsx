@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { TEAM_NAME_MAX, type TTeam, ZCreateTeamRequest } from "@vt/shared/contracts/teams";
+import type { Team } from "@vt/shared/api-schemas";
+import { TEAM_NAME_MAX, ZCreateTeamRequest } from "@vt/shared/contracts/teams";
 import { PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -15,7 +16,7 @@ import { useCreateTeam } from "../api/create-team";
 import { TeamLinkFields } from "./team-link-fields";
 
 /** "Create team" button and its dialog: the name and, optionally, the social links; the creator becomes the owner. */
-export function CreateTeamDialog({ onCreated }: { onCreated: (team: TTeam) => void }) {
+export function CreateTeamDialog({ onCreated }: { onCreated: (team: Team) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const fieldError = useFieldError();

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
+import type { Team } from "@vt/shared/api-schemas";
 import { IMAGE_MIME_TYPES } from "@vt/shared/constants";
 import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
 import {
@@ -9,7 +10,6 @@ import {
   type TUpdateCreditRequest,
   ZUpdateCreditRequest,
 } from "@vt/shared/contracts/team-settings";
-import type { TTeam } from "@vt/shared/contracts/teams";
 import { ImagePlusIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -43,7 +43,7 @@ const formValues = (settings: TCreditSettings): TUpdateCreditRequest => ({
  * /teams/{id}/credit: enabled, text and the credit pages. New pages are stored as soon as they
  * upload (appended); their order, removals and the other fields are saved with "Save".
  */
-export function CreditForm({ team, settings }: { team: TTeam; settings: TCreditSettings }) {
+export function CreditForm({ team, settings }: { team: Team; settings: TCreditSettings }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const update = useUpdateCreditSettings(team.id);

@@ -1,4 +1,4 @@
-import type { TTeam } from "@vt/shared/contracts/teams";
+import type { Team } from "@vt/shared/api-schemas";
 import { TRASH_DAYS } from "@vt/shared/contracts/trash";
 import { Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { toast } from "@/lib/toast";
 import { useDeleteTeam } from "../api/delete-team";
 
 /** The owner's (or an admin's) "delete team" zone, with a confirmation that says it cannot be undone. */
-export function DeleteTeamCard({ team, onDeleted }: { team: TTeam; onDeleted: () => void }) {
+export function DeleteTeamCard({ team, onDeleted }: { team: Team; onDeleted: () => void }) {
   const { t } = useTranslation();
   const modal = useModal();
   const remove = useDeleteTeam(team.id);

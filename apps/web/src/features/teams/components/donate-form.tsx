@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
+import type { Team } from "@vt/shared/api-schemas";
 import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
 import {
   DONATE_CONTENT_MAX,
@@ -7,7 +8,6 @@ import {
   type TUpdateDonateRequest,
   ZUpdateDonateRequest,
 } from "@vt/shared/contracts/team-settings";
-import type { TTeam } from "@vt/shared/contracts/teams";
 import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -38,7 +38,7 @@ const formValues = (settings: TDonateSettings): TUpdateDonateRequest => ({
  * /teams/{id}/donate: enabled, QR code, message, show in each chapter. The QR code is stored as
  * soon as it uploads (POST .../donate/qr); removing it and the other fields are saved with "Save".
  */
-export function DonateForm({ team, settings }: { team: TTeam; settings: TDonateSettings }) {
+export function DonateForm({ team, settings }: { team: Team; settings: TDonateSettings }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const update = useUpdateDonateSettings(team.id);

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { Team } from "@vt/shared/api-schemas";
 import { ZCreateInvitationRequest } from "@vt/shared/contracts/invitations";
-import type { TAssignableTeamRole, TTeam } from "@vt/shared/contracts/teams";
+import type { TAssignableTeamRole } from "@vt/shared/contracts/teams";
 import { SendIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -15,7 +16,7 @@ import { useFieldError } from "@/lib/use-field-error";
 import { useCreateInvitation } from "../api/create-invitation";
 
 /** Invite by e-mail with a role the caller may grant (below their own). */
-export function InviteMemberForm({ team }: { team: TTeam }) {
+export function InviteMemberForm({ team }: { team: Team }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const invite = useCreateInvitation(team.id);

@@ -1,4 +1,4 @@
-import type { TTeam } from "@vt/shared/contracts/teams";
+import type { Team } from "@vt/shared/api-schemas";
 import { LogOutIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
@@ -7,7 +7,7 @@ import { toast } from "@/lib/toast";
 import { useLeaveTeam } from "../api/leave-team";
 
 /** "Leave team" for members; the owner is told to transfer ownership first. */
-export function LeaveTeamCard({ team, onLeft }: { team: TTeam; onLeft: () => void }) {
+export function LeaveTeamCard({ team, onLeft }: { team: Team; onLeft: () => void }) {
   const { t } = useTranslation();
   const modal = useModal();
   const leave = useLeaveTeam(team.id);

@@ -1,9 +1,9 @@
+import type { Team } from "@vt/shared/api-schemas";
 import {
   canManageMember,
   canOwnTeam,
   type TAssignableTeamRole,
   type TeamActor,
-  type TTeam,
   type TTeamMember,
 } from "@vt/shared/contracts/teams";
 import { CrownIcon, EllipsisVerticalIcon, UserMinusIcon } from "lucide-react";
@@ -36,7 +36,7 @@ import { RoleBadge } from "./role-badge";
 const PAGE_SIZE = 20;
 
 export type MembersTableProps = {
-  team: TTeam;
+  team: Team;
   /** The signed-in user (their own row offers no actions: they leave instead). */
   currentUserId: number | string | undefined;
   isAdmin: boolean;
@@ -142,7 +142,7 @@ function MemberRow({
   actor,
   isMe,
 }: {
-  team: TTeam;
+  team: Team;
   member: TTeamMember;
   actor: TeamActor;
   isMe: boolean;

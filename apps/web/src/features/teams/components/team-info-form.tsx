@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
+import type { Team } from "@vt/shared/api-schemas";
 import { TEAM_IMAGE_MAX_BYTES, TEAM_IMAGE_MAX_MB } from "@vt/shared/contracts/images";
 import {
   TEAM_LINK_FIELDS,
   TEAM_NAME_MAX,
-  type TTeam,
   type TUpdateTeamRequest,
   ZUpdateTeamRequest,
 } from "@vt/shared/contracts/teams";
@@ -30,7 +30,7 @@ import { type TeamImageKind, useRemoveTeamImage, useUploadTeamImage } from "../a
 import { ImageUploadField } from "./image-upload-field";
 import { TeamLinkFields } from "./team-link-fields";
 
-const formValues = (team: TTeam): TUpdateTeamRequest => ({
+const formValues = (team: Team): TUpdateTeamRequest => ({
   name: team.name,
   establishedAt: team.establishedAt ?? "",
   website: team.website,
@@ -41,7 +41,7 @@ const formValues = (team: TTeam): TUpdateTeamRequest => ({
 });
 
 /** /teams/{id}/info for managers and up: the info form (shared contract schema) and the two images. */
-export function TeamInfoForm({ team }: { team: TTeam }) {
+export function TeamInfoForm({ team }: { team: Team }) {
   const { t, i18n } = useTranslation();
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
@@ -49,14 +49,14 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
   const form = useForm({ resolver: zodResolver(ZUpdateTeamRequest), defaultValues: formValues(team) });
   const { errors, isDirty } = form.formState;
   const fields = useMemo(
-    (): ConflictField<TTeam>[] => [
+    (): ConflictField<Team>[] => [
       fieldOf("name", t("fields.name")),
       fieldOf("establishedAt", t("fields.establishedAt"), (at) => (at ? formatDate(at, i18n.language) : "—")),
-      ...TEAM_LINK_FIELDS.map((field) => fieldOf<TTeam, typeof field>(field, t(`fields.${field}`))),
+      ...TEAM_LINK_FIELDS.map((field) => fieldOf<Team, typeof field>(field, t(`fields.${field}`))),
     ],
     [t, i18n.language],
   );
-  const conflict = useSaveConflict<TTeam>({
+  const conflict = useSaveConflict<Team>({
     server: team,
     subject: team.name,
     fields,
@@ -71,7 +71,7 @@ export function TeamInfoForm({ team }: { team: TTeam }) {
     await conflict.save((version) => update.mutateAsync({ ...values, version })).catch(() => undefined);
   });
   // An image stored from this page is our own change: the form is now based on it.
-  const onImageStored = (saved: TTeam) => {
+  const onImageStored = (saved: Team) => {
     conflict.adopt(saved);
     // keepDirty: edits made before the upload stay unsaved edits (as in donate-form.tsx).
     form.reset(formValues(saved), { keepDirtyValues: true, keepDirty: true });
@@ -137,9 +137,9 @@ function TeamImage({
   kind,
   onStored,
 }: {
-  team: TTeam;
+  team: Team;
   kind: TeamImageKind;
-  onStored: (team: TTeam) => void;
+  onStored: (team: Team) => void;
 }) {
   const { t } = useTranslation();
   const modal = useModal();

@@ -1,4 +1,5 @@
-import { TEAM_LINK_FIELDS, type TTeam } from "@vt/shared/contracts/teams";
+import type { Team } from "@vt/shared/api-schemas";
+import { TEAM_LINK_FIELDS } from "@vt/shared/contracts/teams";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/date-format";
@@ -8,7 +9,7 @@ import { ReadOnlyNote } from "./team-layout";
 const href = (link: string) => (/^https?:\/\//i.test(link) ? link : `https://${link}`);
 
 /** /teams/{id}/info for members who may not edit it (uploaders): the same facts, read-only. */
-export function TeamInfoView({ team }: { team: TTeam }) {
+export function TeamInfoView({ team }: { team: Team }) {
   const { t, i18n } = useTranslation();
   const notSet = <span className="text-muted-foreground">{t("teams.info.notSet")}</span>;
   return (

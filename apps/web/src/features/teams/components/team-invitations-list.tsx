@@ -1,5 +1,5 @@
+import type { Team } from "@vt/shared/api-schemas";
 import type { TInvitation } from "@vt/shared/contracts/invitations";
-import type { TTeam } from "@vt/shared/contracts/teams";
 import { MailIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useModal } from "@/components/modal/use-modal";
@@ -13,7 +13,7 @@ import { useTeamInvitations } from "../api/get-team-invitations";
 import { useRevokeInvitation } from "../api/revoke-invitation";
 
 /** The team's pending invitations, each revocable (managers and up). */
-export function TeamInvitationsList({ team }: { team: TTeam }) {
+export function TeamInvitationsList({ team }: { team: Team }) {
   const { t } = useTranslation();
   const invitations = useTeamInvitations(team.id);
   const list = invitations.data?.invitations ?? [];
@@ -48,7 +48,7 @@ export function TeamInvitationsList({ team }: { team: TTeam }) {
   );
 }
 
-function InvitationRow({ team, invitation }: { team: TTeam; invitation: TInvitation }) {
+function InvitationRow({ team, invitation }: { team: Team; invitation: TInvitation }) {
   const { t, i18n } = useTranslation();
   const modal = useModal();
   const revoke = useRevokeInvitation(team.id);

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import type { TTeam } from "@vt/shared/contracts/teams";
+import type { Team } from "@vt/shared/api-schemas";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +30,7 @@ export function TeamLayout({
   section: Exclude<TeamSection, "overview">;
   title: string;
   description: string;
-  children: (team: TTeam) => ReactNode;
+  children: (team: Team) => ReactNode;
 }) {
   const team = useTeam(teamId ?? 0);
   if (teamId === null || (team.isError && isApiError(team.error) && team.error.kind === "not-found")) {
@@ -74,7 +74,7 @@ export function TeamLayout({
 }
 
 /** The caller's role badge (a platform admin who is not a member shows as admin). */
-export function MyRole({ team }: { team: TTeam }) {
+export function MyRole({ team }: { team: Team }) {
   if (team.myRole) return <RoleBadge value={team.myRole} />;
   return team.can.own ? <RoleBadge value="admin" /> : null;
 }

@@ -1,4 +1,4 @@
-import type { TTeam } from "@vt/shared/contracts/teams";
+import type { Team } from "@vt/shared/api-schemas";
 import { CalendarIcon, ExternalLinkIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AnchorButton } from "@/components/link-button";
@@ -9,7 +9,7 @@ import { MyRole } from "./team-layout";
 import { TeamLogo } from "./team-logo";
 
 /** The team dashboard's banner: cover, logo, name, my role, facts and "view on the public site". */
-export function TeamOverviewHeader({ team }: { team: TTeam }) {
+export function TeamOverviewHeader({ team }: { team: Team }) {
   const { t, i18n } = useTranslation();
   return (
     <header className="overflow-hidden rounded-xl border bg-card shadow-sm">

@@ -1,8 +1,15 @@
-import { HandHeartIcon, InfoIcon, LayoutDashboardIcon, ScrollTextIcon, UsersIcon } from "lucide-react";
+import {
+  HandHeartIcon,
+  InfoIcon,
+  LayoutDashboardIcon,
+  ScrollTextIcon,
+  UsersIcon,
+  WebhookIcon,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { SectionTabs, sectionTabsUnder } from "@/components/section-tabs";
 
-export type TeamSection = "overview" | "info" | "members" | "donate" | "credit";
+export type TeamSection = "overview" | "info" | "members" | "donate" | "credit" | "webhooks";
 
 export const TEAM_SECTIONS = sectionTabsUnder("/teams/$teamId", {
   overview: LayoutDashboardIcon,
@@ -10,6 +17,7 @@ export const TEAM_SECTIONS = sectionTabsUnder("/teams/$teamId", {
   members: UsersIcon,
   donate: HandHeartIcon,
   credit: ScrollTextIcon,
+  webhooks: WebhookIcon,
 });
 
 /** The team's sections as tabs (components/section-tabs). */

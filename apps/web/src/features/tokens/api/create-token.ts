@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TCreateApiTokenRequest } from "@vt/shared/contracts/tokens";
+import type { CreateApiTokenRequest } from "@vt/shared/api-schemas";
 import { api } from "@/lib/api-client";
 import { tokensQueryOptions } from "./get-tokens";
 
 /** `POST /api/tokens`: the answer holds the secret, shown this once. */
-export function createToken(body: TCreateApiTokenRequest) {
+export function createToken(body: CreateApiTokenRequest) {
   return api.post("/api/tokens", body);
 }
 

@@ -1,12 +1,16 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-type Paged = { page: number; search?: string; limit?: number };
+export type AuditParams = { page: number; search?: string; limit?: number };
 
 /** Whose audit rows: every row (admins, `/api/admin/audit`) or a comic's / chapter's history. */
 export type AuditSource = { comicId: number } | { chapterId: number } | undefined;
 
-function getAudit(source: AuditSource, query: Paged, signal: AbortSignal) {
+/**
+ * `GET /api/admin/audit`, `GET /api/comics/{comicId}/history` or `GET /api/chapters/{chapterId}/history`
+ * (`?page&limit&search`): audit rows, newest first.
+ */
+export function getAudit(source: AuditSource, query: AuditParams, signal?: AbortSignal) {
   if (source && "comicId" in source) {
     const path = { comicId: source.comicId };
     return api.get("/api/comics/{comicId}/history", { params: { path, query }, signal });
@@ -19,11 +23,14 @@ function getAudit(source: AuditSource, query: Paged, signal: AbortSignal) {
 }
 
 /** Every audit list (admin, a comic's History, a chapter's History). */
-const auditQueryKeyAll = ["audit"] as const;
+export const auditQueryKeyAll = ["audit"] as const;
 
-export const useAudit = (source: AuditSource, params: Paged) =>
-  useQuery({
+export const auditQueryOptions = (source: AuditSource, params: AuditParams) =>
+  queryOptions({
     queryKey: [...auditQueryKeyAll, source ?? "all", params] as const,
     queryFn: ({ signal }) => getAudit(source, params, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useAudit = (source: AuditSource, params: AuditParams) =>
+  useQuery(auditQueryOptions(source, params));

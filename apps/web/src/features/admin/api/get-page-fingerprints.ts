@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { adminQueryKeyAll } from "./get-admin-users";
+
+/** `GET /api/admin/page-fingerprints`: the page fingerprint backfill's progress (docs/page-checks.md). */
+export function getPageFingerprints(signal?: AbortSignal) {
+  return api.get("/api/admin/page-fingerprints", { signal });
+}
+
+/** Polled every 5 s while a run goes on. */
+export const pageFingerprintsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminQueryKeyAll, "page-fingerprints"] as const,
+    queryFn: ({ signal }) => getPageFingerprints(signal),
+    refetchInterval: (query) => (query.state.data?.running ? 5000 : false),
+  });
+
+export const usePageFingerprints = () => useQuery(pageFingerprintsQueryOptions());

@@ -173,6 +173,30 @@ function comicFixtures(): Record<string, MatrixFixture> {
   return {
     "GET /api/comics/:comicId": withComic,
     "GET /api/comics/:comicId/history": withComic,
+    "POST /api/comics/:comicId/page-checks": {
+      setup: teamComic,
+      request: (_w, id) => ({
+        params: { comicId: id as number },
+        payload: {
+          chapters: [
+            {
+              label: "1",
+              order: 1,
+              pages: [
+                {
+                  name: "1.jpg",
+                  width: 800,
+                  height: 1200,
+                  dhash: "0123456789abcdef",
+                  brightnessMean: 200,
+                  brightnessStd: 40,
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    },
     "PUT /api/comics/:comicId": {
       setup: teamComic,
       request: (_w, id) => ({

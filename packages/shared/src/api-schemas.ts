@@ -44,6 +44,7 @@ export type KeepFindingRequest = Schemas["KeepFindingRequestInput"];
 export type MergeBody = Schemas["MergeBodyInput"];
 export type MergeRequestBody = Schemas["MergeRequestBodyInput"];
 export type NotificationSettingsUpdate = Schemas["NotificationSettingsUpdateInput"];
+export type PageChecksRequest = Schemas["PageChecksRequestInput"];
 export type PermissionRequestBody = Schemas["PermissionRequestBodyInput"];
 export type PersonBody = Schemas["PersonBodyInput"];
 export type PersonDeleteRequestBody = Schemas["PersonDeleteRequestBodyInput"];

@@ -8477,6 +8477,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/comics/{comicId}/page-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page checks of chapters not uploaded yet, from fingerprints computed by the caller (bulk import preview, CLI --dry-run): the findings of GET /chapters/{chapterId}/checks per proposed chapter, against the comic's stored pages and each other (docs/page-checks.md). Nothing is written.
+         * @description Accepts an API token (scope `read` or `upload`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comicId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PageChecksRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chapters: {
+                                index: number;
+                                pageCount: number;
+                                unchecked: number;
+                                findings: {
+                                    /** @enum {string} */
+                                    kind: "duplicate" | "otherChapter" | "blank" | "width" | "narrow" | "credit";
+                                    pages: {
+                                        id: number;
+                                        position: number;
+                                    }[];
+                                    chapter?: {
+                                        id: number;
+                                        order: number;
+                                        name: string;
+                                    };
+                                    matched?: number;
+                                    total?: number;
+                                    width?: number;
+                                    medianWidth?: number;
+                                    minWidth?: number;
+                                    kept?: boolean;
+                                    team?: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    proposed?: {
+                                        index: number;
+                                        label: string;
+                                    };
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                            code: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chapters": {
         parameters: {
             query?: never;
@@ -14158,6 +14301,20 @@ export interface components {
                 comic_merged?: boolean;
                 webhook_paused?: boolean;
             };
+        };
+        PageChecksRequestInput: {
+            chapters: {
+                label: string;
+                order: number | null;
+                pages: {
+                    name: string;
+                    width: number | null;
+                    height: number | null;
+                    dhash: string | null;
+                    brightnessMean: number | null;
+                    brightnessStd: number | null;
+                }[];
+            }[];
         };
         PermissionRequestBodyInput: {
             teamId?: number;

@@ -10,7 +10,7 @@ export const USAGE = `Usage: npm run upload -- <folder-or-zip> --comic <id> [opt
   --publish           publish each chapter once all its pages are stored
   --interval <hours>  with --publish: schedule the chapters this many hours apart, the first now
   --concurrency <n>   pages processed and uploaded at once (default 3)
-  --dry-run           print the parsed table and upload nothing
+  --dry-run           print the parsed table and the page checks, upload nothing
 The token comes from $VT_TOKEN (dashboard: user menu > API tokens, scope "read and upload").`;
 
 export type Options = {

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { call, createTeam, createUser, type TestUser } from "../../test/fixtures/api";
 import { createComic } from "../../test/fixtures/comics";
+import { blankPage, comicPage } from "../../test/fixtures/pages";
 import { runUpload } from "./upload";
 
 let t: TestApp;
@@ -25,6 +26,7 @@ let server: string;
 let comicId: number;
 let token: string;
 let tokenId: number;
+let teamId: number;
 let dir: string;
 
 /** A page with a distinct pattern per seed (so a wrong order or a wrong key shows in the pixels). */
@@ -55,7 +57,7 @@ beforeAll(async () => {
   const address = t.app.server.address();
   server = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   owner = await createUser(t);
-  const teamId = await createTeam(t, owner);
+  teamId = await createTeam(t, owner);
   comicId = (await createComic(t, owner, teamId)).id;
   const created = await call(t, owner, "POST", "/api/tokens", {
     payload: { name: "cli", teamId, scope: "upload" },
@@ -265,6 +267,65 @@ describe("npm run upload", () => {
       `Cannot reach the server at http://127.0.0.1:${port} (ECONNREFUSED). Check --server or VT_SERVER.`,
     );
   });
+
+  it("--dry-run fingerprints the pages and prints the page checks, the server's with a token", async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((s) => comicPage(8800 + s, { style: "text" })));
+    const write = (root: string, chapters: Record<string, Buffer[]>) => {
+      for (const [name, list] of Object.entries(chapters)) {
+        mkdirSync(path.join(dir, root, name), { recursive: true });
+        for (const [i, b] of list.entries()) writeFileSync(path.join(dir, root, name, `${i + 1}.png`), b);
+      }
+      return path.join(dir, root);
+    };
+    const checksComic = (await createComic(t, owner, teamId)).id;
+    // Two chapter folders (a lone one would be taken for a wrapping folder).
+    const stored = write("Stored", {
+      "Chapter 1": [pages[0]!, pages[1]!],
+      "Chapter 9": [await comicPage(8899)],
+    });
+    const up = io();
+    expect(
+      await runUpload(
+        [stored, "--comic", String(checksComic), "--server", server],
+        { VT_TOKEN: token },
+        up.io,
+      ),
+    ).toBe(0);
+
+    const again = await Promise.all(
+      [pages[0]!, pages[1]!].map((b) => sharp(b).png({ compressionLevel: 1 }).toBuffer()),
+    );
+    const drop = write("Checks", {
+      "Chapter 2": [...again, pages[2]!],
+      "Chapter 3": [pages[3]!, pages[3]!, await blankPage()],
+      "Chapter 4": [pages[2]!],
+    });
+    const r = io();
+    const args = [drop, "--comic", String(checksComic), "--server", server, "--dry-run"];
+    expect(await runUpload(args, { VT_TOKEN: token }, r.io)).toBe(0);
+    const at = r.out.indexOf(
+      `Page checks (against comic ${checksComic} and the other chapters of this upload):`,
+    );
+    expect(at).toBeGreaterThan(0);
+    expect(r.out.slice(at + 1)).toEqual([
+      "  Chapter 2: 2 of 3 pages are already in chapter 1 of the comic (pages 1.png, 2.png)",
+      "  Chapter 2: 1 of 3 pages are already in Chapter 4 of this upload (page 3.png)",
+      "  Chapter 3: pages 1.png, 2.png are the same picture",
+      "  Chapter 3: page 3.png is blank or nearly blank",
+      "  Chapter 4: 1 of 1 pages are already in Chapter 2 of this upload (page 1.png)",
+    ]);
+    // Nothing was sent: the comic still has its two chapters.
+    expect((await call(t, owner, "GET", `/api/chapters/comic/${checksComic}`)).json()).toHaveLength(2);
+
+    // Without a token: each chapter alone.
+    const local = io();
+    expect(await runUpload([drop, "--dry-run"], {}, local.io)).toBe(0);
+    const from = local.out.findIndex((l) => l.startsWith("Page checks (each chapter alone"));
+    expect(local.out.slice(from + 1)).toEqual([
+      "  Chapter 3: pages 1.png, 2.png are the same picture",
+      "  Chapter 3: page 3.png is blank or nearly blank",
+    ]);
+  }, 120_000);
 
   it("a revoked token gets 401 and uploads nothing", async () => {
     await call(t, owner, "DELETE", `/api/tokens/${tokenId}`);

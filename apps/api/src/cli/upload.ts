@@ -24,6 +24,7 @@ import type {
   Chapter,
   ChapterDetail,
   CreateChapterRequest,
+  PageChecksRequest,
   UpdateChapterRequest,
 } from "@vt/shared/api-schemas";
 import type { paths } from "@vt/shared/api-types";
@@ -31,8 +32,11 @@ import { ArchiveRefusal } from "@vt/shared/archive-safety";
 import { BLOCKING_IMPORT_WARNINGS, importWarnings } from "@vt/shared/chapter-import";
 import { pageClientId } from "@vt/shared/client-id";
 import { LANG_HEADER } from "@vt/shared/constants";
+import type { TProposedChapter } from "@vt/shared/contracts/page-checks";
 import { chapterEditorFields, existingRefs, findResumeDraft, publishDates } from "@vt/shared/import-plan";
+import { checkProposedChapters } from "@vt/shared/page-check-slices";
 import createClient from "openapi-fetch";
+import { localChecks, printChecks, proposedPage } from "./upload-checks";
 import { type Options, parseOptions, USAGE, UsageError } from "./upload-options";
 import { preparePage } from "./upload-pages";
 import { openImportSource, type SourceFile } from "./upload-source";
@@ -131,6 +135,12 @@ function apiClient(server: string, token: string) {
         `/chapters/${chapterId}`,
         client.PUT("/api/chapters/{chapterId}", { params: { path: { chapterId } }, body }),
       ),
+    pageChecks: (comicId: number, body: PageChecksRequest) =>
+      ok(
+        "POST",
+        `/comics/${comicId}/page-checks`,
+        client.POST("/api/comics/{comicId}/page-checks", { params: { path: { comicId } }, body }),
+      ),
     uploadPage: (chapterId: number, form: FormData) =>
       ok(
         "POST",
@@ -209,6 +219,45 @@ async function uploadChapter(
   });
 }
 
+/**
+ * `--dry-run`'s page checks: every page fingerprinted here, then the findings (the server's with a
+ * token and a comic, else each chapter's own), printed before anything is sent.
+ */
+async function dryRunChecks(
+  io: UploadIo,
+  options: Options,
+  api: Api | null,
+  chapters: { sourceName: string; parsed: { order: number | null } }[],
+  pageLists: SourceFile[][],
+) {
+  const total = pageLists.reduce((n, l) => n + l.length, 0);
+  let done = 0;
+  const proposed: TProposedChapter[] = [];
+  for (const [i, chapter] of chapters.entries()) {
+    const pages = new Array<TProposedChapter["pages"][number]>(pageLists[i]!.length);
+    await eachLimit(pageLists[i]!, options.concurrency, async (file, p) => {
+      pages[p] = await proposedPage(file);
+      done++;
+      io.progress?.(`${bar(done, total)} ${done}/${total} pages  checking ${chapter.sourceName}`);
+    });
+    proposed.push({ label: chapter.sourceName, order: chapter.parsed.order, pages });
+  }
+  if (api && options.comicId !== null) {
+    const comicId = options.comicId;
+    const checks = await checkProposedChapters(proposed, (slice) =>
+      api.pageChecks(comicId, { chapters: slice }),
+    );
+    printChecks(io, proposed, checks, `against comic ${comicId} and the other chapters of this upload`);
+  } else {
+    printChecks(
+      io,
+      proposed,
+      localChecks(proposed),
+      "each chapter alone; give a token and --comic to compare with the comic",
+    );
+  }
+}
+
 export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: UploadIo): Promise<number> {
   let options: Options;
   try {
@@ -253,7 +302,10 @@ export async function runUpload(argv: string[], env: NodeJS.ProcessEnv, io: Uplo
     printTable(io, rows);
     if (source.skipped.length > 0)
       io.out(`Skipped (not in a chapter folder): ${source.skipped.map((f) => f.path).join(", ")}`);
-    if (options.dryRun) return 0;
+    if (options.dryRun) {
+      await dryRunChecks(io, options, api, source.chapters, pageLists);
+      return 0;
+    }
 
     const blocked = rows.filter((r) => r.warnings.some((w) => BLOCKING_IMPORT_WARNINGS.includes(w)));
     if (blocked.length > 0) {

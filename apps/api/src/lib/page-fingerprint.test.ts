@@ -1,3 +1,4 @@
+import { fingerprintOfGrey, greyThumbnailOfRgba } from "@vt/shared/page-fingerprint";
 import { encodeKey } from "@vt/shared/scramble";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -89,6 +90,39 @@ describe("page fingerprint", () => {
     );
     expect(flat).toMatchObject({ mean: 255, std: 0 });
     expect((await fingerprintImage(await comicPage(1, { style: "text" }))).std).toBeGreaterThan(30);
+  });
+
+  it("the dashboard's way (decoded RGBA drawn small, then the shared grey thumbnail) gives the server's hash", async () => {
+    // The workers (apps/web/src/lib/images/fingerprint-ops.ts) draw the decoded page stretched on a
+    // 288x256 canvas and pass its RGBA to greyThumbnailOfRgba. Chromium's canvas resize is not run
+    // here: sharp's resize of the RGBA stands for it (one resize more than the gate's pipeline, as
+    // in the browser); the full-size RGBA is tried too. Measured: max 4 and 3 bits (docs/page-checks.md).
+    const browserWay = async (bytes: Buffer, size: { width: number; height: number } | null) => {
+      let image = sharp(bytes).ensureAlpha();
+      if (size) image = image.resize({ ...size, fit: "fill" });
+      const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+      return fingerprintOfGrey(greyThumbnailOfRgba(data, info.width, info.height), 1);
+    };
+    const distances: Record<string, number[]> = {};
+    const stds: number[] = [];
+    for (const style of STYLES) {
+      for (let i = 0; i < PER_STYLE; i++) {
+        const bytes = await comicPage(5000 + i, { style });
+        const server = await fingerprintImage(bytes);
+        for (const [name, size] of [
+          ["canvas 288x256", { width: 288, height: 256 }],
+          ["full size", null],
+        ] as const) {
+          const mine = await browserWay(bytes, size);
+          distances[name] = [...(distances[name] ?? []), hamming(server.dhash, mine.dhash)];
+          stds.push(Math.abs(server.std - mine.std), Math.abs(server.mean - mine.mean));
+        }
+      }
+    }
+    console.table(Object.entries(distances).map(([way, d]) => ({ way, n: d.length, max: Math.max(...d) })));
+    for (const d of Object.values(distances)) expect(Math.max(...d)).toBeLessThanOrEqual(DUPLICATE_DISTANCE);
+    // Brightness within 3 levels of 255, so a blank page is blank on both sides.
+    expect(Math.max(...stds)).toBeLessThanOrEqual(3);
   });
 
   it("fingerprints a scrambled page as its plain picture (PNG: within 1 bit; JPEG q85: within the distance)", async () => {

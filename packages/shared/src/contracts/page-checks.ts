@@ -1,5 +1,5 @@
 /**
- * `GET /api/chapters/:chapterId/checks` (issue 29): what looks wrong in a chapter's pages before it
+ * `GET /api/chapters/:chapterId/checks` (docs/page-checks.md): what looks wrong in a chapter's pages before it
  * is published, from each page's fingerprint (apps/api/src/lib/page-fingerprint.ts). The checks and
  * their thresholds are described in docs/page-checks.md. Findings never block anything.
  *
@@ -90,3 +90,80 @@ export const ZPageFingerprintStatus = z.object({
   lastState: z.enum(["completed", "failed", "cancelled"]).nullable(),
 });
 export type TPageFingerprintStatus = z.infer<typeof ZPageFingerprintStatus>;
+
+// ── Checks of proposed chapters, before anything is uploaded ───────────────────────────────────
+// `POST /api/comics/:comicId/page-checks`: the bulk import preview and `npm run upload --dry-run`
+// send the fingerprints they computed locally (packages/shared/src/page-fingerprint.ts) and get the
+// same findings as above per proposed chapter. Proposed pages have no id yet: a page's `id` in a
+// finding is its position. Caps below (a larger import is sent in slices).
+
+/** Proposed chapters in one request. */
+export const PAGE_CHECKS_MAX_CHAPTERS = 200;
+/** Pages of one proposed chapter. */
+export const PAGE_CHECKS_MAX_PAGES = 1000;
+/** Pages of all proposed chapters of one request. */
+export const PAGE_CHECKS_MAX_TOTAL_PAGES = 6000;
+
+export const ZProposedPage = z.object({
+  name: z.string().max(500, { error: "validation.tooLong" }),
+  /** Width and height as the page will be stored (1500 px wide at most); null when unknown (unreadable). */
+  width: z.number().int().min(1).max(100_000).nullable(),
+  height: z.number().int().min(1).max(1_000_000).nullable(),
+  /** null: the page could not be fingerprinted locally (counted as `unchecked`). */
+  dhash: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/, { error: "validation.invalid" })
+    .nullable(),
+  brightnessMean: z.number().min(0).max(255).nullable(),
+  brightnessStd: z.number().min(0).max(255).nullable(),
+});
+export type TProposedPage = z.infer<typeof ZProposedPage>;
+
+export const ZProposedChapter = z.object({
+  /** What the uploader calls it ("Chapter 12", the folder name): echoed in the matches between proposed chapters. */
+  label: z.string().max(500, { error: "validation.tooLong" }),
+  /** The chapter number read from the name, when there is one. */
+  order: z.number().nullable(),
+  pages: z.array(ZProposedPage).max(PAGE_CHECKS_MAX_PAGES, { error: "validation.tooManyItems" }),
+});
+export type TProposedChapter = z.infer<typeof ZProposedChapter>;
+
+export const ZPageChecksRequest = z
+  .object({
+    chapters: z
+      .array(ZProposedChapter)
+      .min(1, { error: "validation.tooFewItems" })
+      .max(PAGE_CHECKS_MAX_CHAPTERS, { error: "validation.tooManyItems" }),
+  })
+  .superRefine((b, ctx) => {
+    if (b.chapters.reduce((n, c) => n + c.pages.length, 0) > PAGE_CHECKS_MAX_TOTAL_PAGES)
+      ctx.addIssue({
+        code: "custom",
+        message: "validation.tooManyPages",
+        path: ["chapters"],
+        maximum: PAGE_CHECKS_MAX_TOTAL_PAGES,
+      });
+  })
+  .meta({ id: "PageChecksRequest" });
+export type TPageChecksRequest = z.infer<typeof ZPageChecksRequest>;
+
+/**
+ * A finding of a proposed chapter. As `ZPageCheckFinding`, plus for `otherChapter`: either `chapter`
+ * (a stored chapter of the comic) or `proposed` (another chapter of the same request, by index).
+ */
+export const ZProposedFinding = ZPageCheckFinding.extend({
+  proposed: z.object({ index: z.number().int(), label: z.string() }).optional(),
+});
+export type TProposedFinding = z.infer<typeof ZProposedFinding>;
+
+export const ZProposedChapterChecks = z.object({
+  /** Index of the chapter in the request. */
+  index: z.number().int(),
+  pageCount: z.number().int(),
+  unchecked: z.number().int(),
+  findings: z.array(ZProposedFinding),
+});
+export type TProposedChapterChecks = z.infer<typeof ZProposedChapterChecks>;
+
+export const ZPageChecksResponse = z.object({ chapters: z.array(ZProposedChapterChecks) });
+export type TPageChecksResponse = z.infer<typeof ZPageChecksResponse>;

@@ -30,6 +30,7 @@ export const en: Catalogue<typeof vi> = {
     invalid: "Invalid value",
     tooFewItems: "At least {{min}} items are needed",
     tooManyItems: "At most {{max}} items are allowed",
+    tooManyPages: "At most {{max}} pages can be checked at once",
     unknownFields: "Fields not supported: {{keys}}",
   },
   errors: {

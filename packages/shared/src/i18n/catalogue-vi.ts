@@ -32,6 +32,7 @@ export const vi = {
     invalid: "Giá trị không hợp lệ",
     tooFewItems: "Cần ít nhất {{min}} mục",
     tooManyItems: "Tối đa {{max}} mục",
+    tooManyPages: "Tối đa {{max}} trang mỗi lần kiểm tra",
     unknownFields: "Có trường không được hỗ trợ: {{keys}}",
   },
   errors: {

@@ -24,8 +24,14 @@ import {
   ZQuickUpdateVolumeResponse,
   ZUpdateChapterRequest,
 } from "@vt/shared/contracts/chapters";
+import { ZComicIdParams } from "@vt/shared/contracts/comics";
 import { ZDirectUploadTickets } from "@vt/shared/contracts/images";
-import { ZChapterChecks, ZKeepFindingRequest } from "@vt/shared/contracts/page-checks";
+import {
+  ZChapterChecks,
+  ZKeepFindingRequest,
+  ZPageChecksRequest,
+  ZPageChecksResponse,
+} from "@vt/shared/contracts/page-checks";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
@@ -40,6 +46,7 @@ import { assertJsonDepth, parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
 import { checksWithKeeps, keepFinding } from "./page-check-keeps";
+import { proposedChapterChecks } from "./page-checks-preview";
 
 const scoped = e(401, 403, 404);
 const write = { ...scoped, ...e(409, 422) };
@@ -171,6 +178,25 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
       await keepFinding(deps(request), user, request.params.chapterId, request.body);
       return checksWithKeeps(deps(request), user, request.params.chapterId);
     },
+  );
+
+  app.post(
+    "/comics/:comicId/page-checks",
+    {
+      // 6000 pages with their names fit (PAGE_CHECKS_MAX_TOTAL_PAGES); larger is 413.
+      bodyLimit: 4 * 1024 * 1024,
+      config: { apiToken: "read" },
+      schema: {
+        tags,
+        summary:
+          "Page checks of chapters not uploaded yet, from fingerprints computed by the caller (bulk import preview, CLI --dry-run): the findings of GET /chapters/{chapterId}/checks per proposed chapter, against the comic's stored pages and each other (docs/page-checks.md). Nothing is written.",
+        params: ZComicIdParams,
+        body: ZPageChecksRequest,
+        response: { 200: ZPageChecksResponse, ...scoped, ...e(413, 422) },
+      },
+    },
+    async (request) =>
+      proposedChapterChecks(deps(request), await requireUser(request), request.params.comicId, request.body),
   );
 
   app.post(

@@ -232,6 +232,7 @@ describe("OpenAPI at /api/docs", () => {
         "GET /api/chapters/comic/{comicId}",
         "GET /api/chapters/{chapterId}",
         "GET /api/chapters/{chapterId}/checks",
+        "POST /api/comics/{comicId}/page-checks",
         "POST /api/chapters",
         "PUT /api/chapters/{chapterId}",
         "POST /api/chapters/{chapterId}/pages",

@@ -14,6 +14,7 @@ import { gifSize, SNIFF_BYTES } from "@vt/shared/image-sniff";
 import { readHead } from "../image-file";
 import { hasOffscreen2d, type JobProgress, type ProcessedPage, type ProcessPageOptions } from "./canvas-ops";
 import { abortError, deserializeError, throwIfAborted, toImageError } from "./errors";
+import type { FingerprintedPage } from "./fingerprint-ops";
 import { renameWithExtension } from "./format";
 import { defaultPoolSize } from "./pool-size";
 import {
@@ -158,6 +159,12 @@ export class ImagePool {
   ): Promise<SplitResult> {
     const { signal, onProgress, ...opOptions } = options;
     return this.submit({ op: "split", input: file, name, options: opOptions }, { signal, onProgress });
+  }
+
+  /** The page's fingerprint for the page checks (docs/page-checks.md), its stored size and a small thumbnail. */
+  fingerprintPage(file: ImageInput, options: JobOptions = {}): Promise<FingerprintedPage> {
+    const { signal, onProgress } = options;
+    return this.submit({ op: "fingerprint", input: file }, { signal, onProgress });
   }
 
   /** Stops every worker; queued and running jobs reject with an AbortError. */

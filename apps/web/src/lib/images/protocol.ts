@@ -8,6 +8,7 @@
 
 import type { JobProgress, ProcessedPage, ProcessPageOptions } from "./canvas-ops";
 import type { SerializedError } from "./errors";
+import type { FingerprintedPage } from "./fingerprint-ops";
 import type {
   ScrambledPage,
   ScramblePageOptions,
@@ -23,7 +24,8 @@ export type JobRequest =
   | { op: "process"; input: ImageInput; name: string; options?: ProcessPageOptions }
   | { op: "scramble"; input: ImageInput; options?: ScramblePageOptions }
   | { op: "unscramble"; input: ImageInput; key: string; options?: UnscramblePageOptions }
-  | { op: "split"; input: ImageInput; name: string; options?: SplitPageOptions };
+  | { op: "split"; input: ImageInput; name: string; options?: SplitPageOptions }
+  | { op: "fingerprint"; input: ImageInput };
 
 export type JobOp = JobRequest["op"];
 
@@ -32,6 +34,7 @@ export type JobResultMap = {
   scramble: ScrambledPage;
   unscramble: UnscrambledPage;
   split: SplitResult;
+  fingerprint: FingerprintedPage;
 };
 
 export type ToWorker = { type: "run"; id: number; job: JobRequest } | { type: "cancel"; id: number };

@@ -3,6 +3,7 @@
  * available (pool.ts): the one place that maps a job's `op` to its operation.
  */
 import { type OpContext, processPageOp } from "./canvas-ops";
+import { fingerprintPageOp } from "./fingerprint-ops";
 import { type JobRequest, type JobResultMap, toBlob } from "./protocol";
 import { scramblePageOp, unscramblePageOp } from "./scramble-ops";
 import { splitTallPageOp } from "./split-ops";
@@ -17,5 +18,7 @@ export function runJob(job: JobRequest, ctx: OpContext): Promise<JobResultMap[Jo
       return unscramblePageOp(toBlob(job.input), job.key, job.options, ctx);
     case "split":
       return splitTallPageOp(toBlob(job.input), job.name, job.options, ctx);
+    case "fingerprint":
+      return fingerprintPageOp(toBlob(job.input), ctx);
   }
 }

@@ -10,7 +10,7 @@ import {
   parseVolumeInput,
   planRows,
 } from "@vt/shared/import-plan";
-import { FileArchiveIcon, FolderUpIcon, PackageOpenIcon } from "lucide-react";
+import { FileArchiveIcon, FolderUpIcon, PackageOpenIcon, ScanSearchIcon } from "lucide-react";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogShell } from "@/components/dialog-shell";
@@ -19,6 +19,7 @@ import { SwitchRow } from "@/components/switch-row";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { chaptersQueryKeyOfComic, chaptersQueryOptions } from "../api/get-chapters";
 import { FileDropzone } from "../components/file-dropzone";
@@ -26,9 +27,17 @@ import { ImportPreviewTable, type PreviewRow, type RowEdit } from "./import-prev
 import { ImportProgress } from "./import-progress";
 import { describeImportError, ImportRun, type RunChapterInput, unfinishedImport } from "./import-run";
 import type { ImportChapter, ImportSource } from "./import-source";
+import { type CheckChapterInput, type ChecksProgress, type RowChecks, runPageChecks } from "./page-checks";
 import { useSplitPageCounts } from "./split-count";
 
 type Row = RowEdit & { key: string; sourceName: string; pageCount: number; chapter: ImportChapter };
+
+/** "Check pages" of the preview (docs/page-checks.md): idle, running with progress, done, failed. */
+type Checks =
+  | { kind: "idle" }
+  | { kind: "running"; progress: ChecksProgress; controller: AbortController }
+  | { kind: "done"; results: Map<string, RowChecks> }
+  | { kind: "failed"; error: string };
 
 type Stage =
   | { kind: "pick"; error?: string }
@@ -60,6 +69,7 @@ export function BulkImportDialog({
   const [mode, setMode] = useState<PublishMode["kind"]>("draft");
   const [hours, setHours] = useState("24");
   const unfinished = open && stage.kind === "pick" ? unfinishedImport(comicId) : null;
+  const [checks, setChecks] = useState<Checks>({ kind: "idle" });
 
   const read = async (files: File[]) => {
     if (files.length === 0) return;
@@ -90,6 +100,7 @@ export function BulkImportDialog({
           skip: false,
         }),
       );
+      setChecks({ kind: "idle" });
       setStage({ kind: "preview", source, rows, teamChapters: chapters.filter((c) => teams.has(c.team.id)) });
     } catch (error) {
       setStage({ kind: "pick", error: describeImportError(error) });
@@ -130,6 +141,7 @@ export function BulkImportDialog({
 
   const start = () => {
     if (!preview || !startable) return;
+    if (checks.kind === "running") checks.controller.abort();
     const rows: RunChapterInput[] = kept.map((r) => ({
       key: r.key,
       source: r.chapter,
@@ -151,7 +163,34 @@ export function BulkImportDialog({
     void run.start();
   };
 
+  const checkPages = async () => {
+    if (!preview) return;
+    const controller = new AbortController();
+    setChecks({ kind: "running", progress: { done: 0, total: 0 }, controller });
+    try {
+      const inputs: CheckChapterInput[] = [];
+      for (const r of kept)
+        inputs.push({
+          key: r.key,
+          label: r.sourceName,
+          order: r.order,
+          files: await preview.source.pagesOf(r.chapter),
+        });
+      const results = await runPageChecks(comicId, inputs, {
+        signal: controller.signal,
+        onProgress: (progress) =>
+          setChecks((c) => (c.kind === "running" && c.controller === controller ? { ...c, progress } : c)),
+      });
+      setChecks((c) => (c.kind === "running" && c.controller === controller ? { kind: "done", results } : c));
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setChecks({ kind: "failed", error: describeImportError(error) });
+    }
+  };
+
   const reset = () => {
+    if (checks.kind === "running") checks.controller.abort();
+    setChecks({ kind: "idle" });
     if (stage.kind === "preview") void stage.source.close();
     setStage({ kind: "pick" });
   };
@@ -203,7 +242,12 @@ export function BulkImportDialog({
         )}
         {preview && (
           <div className="grid gap-4">
-            <ImportPreviewTable rows={planned} onEdit={edit} />
+            <ImportPreviewTable
+              rows={planned}
+              onEdit={edit}
+              checks={checks.kind === "done" ? checks.results : undefined}
+            />
+            <CheckPagesBar checks={checks} onCheck={() => void checkPages()} disabled={kept.length === 0} />
             {preview.source.skipped.length > 0 && (
               <p className="text-muted-foreground text-xs">
                 {t("power.bulkImport.skippedFiles", { count: preview.source.skipped.length })}
@@ -249,6 +293,44 @@ export function BulkImportDialog({
         {stage.kind === "run" && <RunView run={stage.run} rows={stage.rows} />}
       </DialogShell>
     </>
+  );
+}
+
+/** "Check pages": the button and its hint, then the progress, the failure or that the checks are advice. */
+function CheckPagesBar({
+  checks,
+  onCheck,
+  disabled,
+}: {
+  checks: Checks;
+  onCheck: () => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
+      <Button variant="outline" onClick={onCheck} disabled={disabled || checks.kind === "running"}>
+        <ScanSearchIcon aria-hidden />
+        {t("power.bulkImport.checks.run")}
+      </Button>
+      {checks.kind === "running" ? (
+        <div className="grid min-w-48 flex-1 gap-1" role="status">
+          <span className="text-sm">{t("power.bulkImport.checks.running", checks.progress)}</span>
+          <Progress
+            value={checks.progress.total ? (checks.progress.done / checks.progress.total) * 100 : 0}
+          />
+        </div>
+      ) : checks.kind === "failed" ? (
+        <FormAlert message={t("power.bulkImport.checks.failed", { reason: checks.error })} />
+      ) : (
+        <p
+          className="flex-1 text-muted-foreground text-xs"
+          role={checks.kind === "done" ? "status" : undefined}
+        >
+          {t(checks.kind === "done" ? "power.bulkImport.checks.done" : "power.bulkImport.checks.hint")}
+        </p>
+      )}
+    </div>
   );
 }
 

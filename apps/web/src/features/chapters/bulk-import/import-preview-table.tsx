@@ -6,19 +6,26 @@ import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { RowChecks } from "./page-checks";
+import { PageChecksCell } from "./page-checks-cell";
 
 /** What the user types in one row of the preview (parsed into a PlannedRow by the dialog). */
 export type RowEdit = { orderText: string; volumeText: string; title: string; skip: boolean };
 
 export type PreviewRow = PlannedRow & RowEdit & { volumeInvalid: boolean };
 
-/** The preview table of bulk import: each chapter's order, volume, title and skip box, its page count and warnings. */
+/**
+ * The preview table of bulk import: each chapter's order, volume, title and skip box, its page
+ * count and warnings, and once "Check pages" ran (`checks` given), its page checks.
+ */
 export function ImportPreviewTable({
   rows,
   onEdit,
+  checks,
 }: {
   rows: readonly PreviewRow[];
   onEdit: (key: string, edit: Partial<RowEdit>) => void;
+  checks?: ReadonlyMap<string, RowChecks>;
 }) {
   const { t } = useTranslation();
   return (
@@ -32,6 +39,7 @@ export function ImportPreviewTable({
             <TableHead>{t("power.bulkImport.columns.title")}</TableHead>
             <TableHead className="w-16 text-right">{t("power.bulkImport.columns.pages")}</TableHead>
             <TableHead>{t("power.bulkImport.columns.warnings")}</TableHead>
+            {checks && <TableHead className="min-w-56">{t("power.bulkImport.checks.column")}</TableHead>}
             <TableHead>{t("power.bulkImport.columns.source")}</TableHead>
           </TableRow>
         </TableHeader>
@@ -91,6 +99,11 @@ export function ImportPreviewTable({
                   )}
                 </div>
               </TableCell>
+              {checks && (
+                <TableCell>
+                  <PageChecksCell result={checks.get(row.key)} />
+                </TableCell>
+              )}
               <TableCell className="max-w-48 truncate text-muted-foreground text-xs" title={row.sourceName}>
                 {row.sourceName}
               </TableCell>

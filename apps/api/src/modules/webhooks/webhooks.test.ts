@@ -19,8 +19,8 @@ import { notifications } from "../../db/schema/notifications";
 import { webhookDeliveries } from "../../db/schema/webhooks";
 import { notifyScheduledChapters } from "../notifications/notifications.service";
 import { isPrivateAddress } from "./webhook-address";
-import { queueChapterPublished } from "./webhooks-events.service";
 import { deliverDue, MAX_ATTEMPTS, PAUSE_AFTER } from "./webhooks-delivery.service";
+import { queueChapterPublished } from "./webhooks-events.service";
 
 let t: TestApp;
 let comicId = 0;

@@ -28,6 +28,7 @@ export const SIGNED_IN_PAGES = [
   "/teams/$teamId",
   "/teams/$teamId/info",
   "/teams/$teamId/members",
+  "/teams/$teamId/webhooks",
   "/teams/$teamId/donate",
   "/teams/$teamId/credit",
   "/authors",

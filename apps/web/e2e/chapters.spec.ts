@@ -3,7 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 import sharp from "sharp";
 import { decodeRgb, gradientPng, meanAbsDiff } from "./image-pipeline/images";
 import { readZip } from "./image-pipeline/read-zip";
-import { signUp, unique } from "./support/fixtures";
+import { publishChapter, signUp, unique } from "./support/fixtures";
 
 type StoredChapter = {
   id: number;
@@ -95,8 +95,7 @@ test("12 pages dropped in shuffled order are saved in natural order; a page drag
   const shownNames = () => tiles.evaluateAll((els) => els.map((el) => el.getAttribute("data-page-name")));
   await expect.poll(shownNames).toEqual(names);
 
-  await page.getByRole("button", { name: "Đăng chương" }).click();
-  await expect(toast(page, "Đã đăng chương")).toBeVisible();
+  await publishChapter(page);
   const published = await getChapter(request, chapterId);
   expect(published.status).toBe("published");
   expect(pageNames(published)).toEqual(names);
@@ -164,8 +163,7 @@ test("a scrambled chapter downloads as a zip whose pages match the originals wit
   await expect(page).toHaveURL(/\/chapters\/\d+$/);
   const chapterId = chapterIdFromUrl(page);
   await expect(page.getByText("Đã lưu 2/2 trang")).toBeVisible({ timeout: 60_000 });
-  await page.getByRole("button", { name: "Đăng chương" }).click();
-  await expect(toast(page, "Đã đăng chương")).toBeVisible();
+  await publishChapter(page);
 
   // Stored scrambled: each page has a key and is not the original picture.
   const stored = await getChapter(request, chapterId);
@@ -248,8 +246,7 @@ test("a scheduled chapter is shown as scheduled; a date in the past is refused",
   await expect(page).toHaveURL(/\/chapters\/\d+$/);
   const chapterId = chapterIdFromUrl(page);
   await expect(page.getByText("Đã lưu 1/1 trang")).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("button", { name: "Đăng chương" }).click();
-  await expect(toast(page, "Đã hẹn đăng chương")).toBeVisible();
+  await publishChapter(page, "Đã hẹn đăng chương");
   expect((await getChapter(request, chapterId)).state).toBe("scheduled");
 
   await page.goto(`/comics/${comicId}/chapters`);
@@ -364,8 +361,7 @@ test("an upload cut off mid-way leaves a draft that resumes: stored pages shown,
   await expect(toast(again, `Bỏ qua ${stored} tệp đã lưu trước đó`)).toBeVisible();
   await expect(again.getByText("Đã lưu 8/8 trang")).toBeVisible({ timeout: 30_000 });
   await again.getByRole("button", { name: "Xếp lại theo tên tệp" }).click();
-  await again.getByRole("button", { name: "Đăng chương" }).click();
-  await expect(toast(again, "Đã đăng chương")).toBeVisible();
+  await publishChapter(again);
   const published = await getChapter(request, chapterId);
   expect(published.status).toBe("published");
   expect(pageNames(published)).toEqual(names);

@@ -8,7 +8,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { REQUESTS_ADMIN_EMAIL } from "../playwright.config";
 import { gradientPng } from "./image-pipeline/images";
-import { png, signUp, signUpAdmin, unique } from "./support/fixtures";
+import { png, publishChapter, signUp, signUpAdmin, unique } from "./support/fixtures";
 
 /** The bell's unread count, read from its accessible name. */
 const bell = (page: Page) => page.getByRole("button", { name: /^Thông báo/ });
@@ -100,10 +100,7 @@ test("requests across two teams and an admin: permission, notifications, upload,
   await expect(b.page).toHaveURL(/\/chapters\/\d+$/);
   const chapterPath = new URL(b.page.url()).pathname;
   await expect(b.page.getByText("Đã lưu 1/1 trang")).toBeVisible({ timeout: 60_000 });
-  await b.page.getByRole("button", { name: "Đăng chương" }).click();
-  await expect(
-    b.page.locator("[data-sonner-toast]").filter({ hasText: "Đã đăng chương" }).first(),
-  ).toBeVisible();
+  await publishChapter(b.page);
   const chapters = await b.context.request.get(`/api/chapters/comic/${comicX}`);
   expect(JSON.stringify(await chapters.json())).toContain(teamBName);
 

@@ -51,6 +51,21 @@ export function png(width: number, height: number, rgb: [number, number, number]
 }
 
 /**
+ * Publishes the chapter open in the editor and waits for `done` (the toast). The drawn test pages
+ * are small gradients that the page checks flag (narrow, blank, all one picture; docs/page-checks.md),
+ * and publishing with findings left asks once: the question is answered "Vẫn đăng". The page-checks
+ * spec asserts the question itself.
+ */
+export async function publishChapter(page: Page, done = "Đã đăng chương") {
+  await page.getByRole("button", { name: "Đăng chương", exact: true }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: done }).first();
+  const ask = page.getByRole("alertdialog").filter({ hasText: "Vẫn đăng chương?" });
+  await expect(toast.or(ask)).toBeVisible();
+  if (await ask.isVisible()) await ask.getByRole("button", { name: "Vẫn đăng" }).click();
+  await expect(toast).toBeVisible();
+}
+
+/**
  * A new user registered through the embedded identity provider, signed in, in a browser context of
  * their own, with a page open at `landing` (the sign-in page exchanges the provider session on load).
  */

@@ -124,9 +124,10 @@ const PERSIST_THROTTLE_MS = 1000;
 export function createLocalStoragePersister(
   storage: Storage,
   key: string,
-): Persister & { flush: () => void } {
+): Persister & { flush: () => void; pause: () => void; resume: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | undefined;
+  let paused = false;
   const write = () => {
     timer = undefined;
     const client = latest;
@@ -147,7 +148,19 @@ export function createLocalStoragePersister(
       clearTimeout(timer);
       write();
     },
+    /**
+     * Stops keeping the cache (logout): queries that settle after the cache was cleared, on the way
+     * to the sign-in page, are not written back, not even by the flush when the page goes away.
+     */
+    pause() {
+      paused = true;
+    },
+    /** Keeps the cache again (a new sign-in). */
+    resume() {
+      paused = false;
+    },
     persistClient(client) {
+      if (paused) return;
       latest = client;
       timer ??= setTimeout(write, PERSIST_THROTTLE_MS);
     },
@@ -191,6 +204,7 @@ let persisting: Promise<void> | undefined;
 export function startQueryPersistence({ restore }: { restore: boolean }): Promise<void> {
   if (!persister) return Promise.resolve();
   const store = persister;
+  store.resume();
   persisting ??= (async () => {
     const { persistQueryClientRestore, persistQueryClientSubscribe } = await import(
       "@tanstack/react-query-persist-client"
@@ -211,6 +225,7 @@ export function startQueryPersistence({ restore }: { restore: boolean }): Promis
 
 /** Forgets every cached query and mutation, in memory and in localStorage (used on logout). */
 export async function clearQueryCache() {
+  persister?.pause();
   queryClient.clear();
   // After clear(): its cache events schedule a write, which removeClient cancels.
   await persister?.removeClient();

@@ -43,6 +43,21 @@ describe("localStorage query persister", () => {
     expect(window.localStorage.getItem("k")).toBeNull();
   });
 
+  it("after pause (logout) nothing is written, not even by a flush, until resume (a new sign-in)", () => {
+    vi.useFakeTimers();
+    const persister = createLocalStoragePersister(window.localStorage, "k");
+    persister.pause();
+    persister.removeClient();
+    persister.persistClient(client(2));
+    persister.flush();
+    vi.advanceTimersByTime(5000);
+    expect(window.localStorage.getItem("k")).toBeNull();
+    persister.resume();
+    persister.persistClient(client(1));
+    vi.advanceTimersByTime(1000);
+    expect(window.localStorage.getItem("k")).not.toBeNull();
+  });
+
   it("does not store an empty cache", () => {
     vi.useFakeTimers();
     const persister = createLocalStoragePersister(window.localStorage, "k");

@@ -48,6 +48,8 @@ export function usePageChecks(chapterId: number | null, pages: readonly EditorPa
         const i = place.get(ref.id);
         return i === undefined ? [] : [{ page: pages[i]!, position: i + 1 }];
       });
+      // In the editor's order ("Trang 1, 2", not "Trang 2, 1" after pages were moved).
+      present.sort((x, y) => x.position - y.position);
       if (present.length < (finding.kind === "duplicate" ? 2 : 1)) return [];
       const key = [
         finding.kind,

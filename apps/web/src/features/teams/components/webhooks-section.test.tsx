@@ -156,6 +156,14 @@ describe("WebhooksSection", { timeout: 30_000 }, () => {
     expect(post.mock.calls[0]![2]).toEqual({ params: { path: { teamId: 7, hookId: 3, deliveryId: 11 } } });
   });
 
+  it("a hook paused by hand says it is paused, not '0 failed attempts'", async () => {
+    serve([hook({ paused: true, consecutiveFailures: 0 })]);
+    renderSection();
+    const card = await screen.findByRole("listitem", { name: "hooks.example" }, { timeout: 15_000 });
+    expect(within(card).getByText(/^Webhook đang tạm dừng:/)).toBeTruthy();
+    expect(within(card).queryByText(/lần gửi thất bại/)).toBeNull();
+  });
+
   it("pages a long delivery log, 20 rows a page", async () => {
     serve(
       [hook()],

@@ -1,12 +1,13 @@
 /**
- * Direct uploads on S3 (issue 14): the browser PUTs an image straight to the bucket with a
- * short-lived presigned URL, so page bytes never pass through an API instance. Two calls around
- * the PUT, both made by the route that owns the target (e.g. a chapter's pages):
+ * Direct uploads on S3 (docs/operations.md, "Direct uploads (S3)"): the browser PUTs an image
+ * straight to the bucket with a short-lived presigned URL, so page bytes never pass through an API
+ * instance. Two calls around the PUT, both made through the one upload flow (lib/upload-flow.ts)
+ * by the service that owns the target (e.g. a chapter's pages), with the same scope:
  *
- *   const tickets = await presignImageUploads(request, { target: `chapter:${id}`, prefix: "comics",
- *     maxBytes: PAGE_MAX_BYTES, maxFiles: 300, files });            // 1. before the PUTs
- *   const images = await receiveDirectUploads(request, { target: `chapter:${id}`, ... , files });
- *                                                                    // 3. after the PUTs
+ *   presignImageUploads(request, scope, files)    // 1. before the PUTs: `directTickets`, signed
+ *                                                 //    by `presignImageUpload` once authorized
+ *   receiveDirectUploads(request, scope, files)   // 3. after the PUTs: `directImages`, read by
+ *                                                 //    `runImageUpload`
  *
  * 1. checks each declared size and type (413/415 as the image gate words them), signs a URL for
  *    exactly that size and type, valid PRESIGN_SECONDS, and counts the files against the

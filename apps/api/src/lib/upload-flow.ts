@@ -18,11 +18,20 @@
  *
  * When anything in 2-4 fails, the objects the request stored are removed and what it counted
  * against the hourly quota is given back, here and nowhere else, before the error is answered.
+ *
+ * A direct upload's presign runs step 1 of the same upload (its `authorize` and `limits`, the
+ * service's `UploadAccess`) through `presignImageUpload`, then signs one PUT per declared file:
+ * its route hands the service `directTickets(request, scope, files, form)`.
  */
-import type { TDirectUploadedFile } from "@vt/shared/contracts/images";
+import type { TDirectUploadedFile, TDirectUploadTicket } from "@vt/shared/contracts/images";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Storage } from "../storage/storage";
-import { type DirectUploadScope, receiveDirectUploads } from "./direct-upload";
+import {
+  type DeclaredFile,
+  type DirectUploadScope,
+  presignImageUploads,
+  receiveDirectUploads,
+} from "./direct-upload";
 import { type CheckedImage, type ImageUploadOptions, readImageUploads } from "./image-gate";
 import { refundUploadQuota } from "./upload-quota";
 
@@ -104,6 +113,41 @@ export function directImages<F>(
   };
 }
 
+/**
+ * The files a direct upload's presign declared (name, size, type), signed once the service
+ * authorized them; `known` is the form sent with them (a volume art's comic and volume).
+ */
+export interface TicketRequest<F> {
+  readonly known: F;
+  /** One signed PUT per declared file (lib/direct-upload.ts), within the service's limits. */
+  sign(limits: ImageLimits): Promise<TDirectUploadTicket[]>;
+}
+
+/** A presign request for `scope` (as its confirm's `directImages` takes it). */
+export function directTickets(
+  request: FastifyRequest,
+  scope: DirectUploadScope | ((limits: ImageLimits) => DirectUploadScope),
+  files: readonly DeclaredFile[],
+): TicketRequest<undefined>;
+export function directTickets<F>(
+  request: FastifyRequest,
+  scope: DirectUploadScope | ((limits: ImageLimits) => DirectUploadScope),
+  files: readonly DeclaredFile[],
+  form: F,
+): TicketRequest<F>;
+export function directTickets<F>(
+  request: FastifyRequest,
+  scope: DirectUploadScope | ((limits: ImageLimits) => DirectUploadScope),
+  files: readonly DeclaredFile[],
+  form?: F,
+): TicketRequest<F | undefined> {
+  return {
+    known: form,
+    sign: (limits) =>
+      presignImageUploads(request, typeof scope === "function" ? scope(limits) : scope, files),
+  };
+}
+
 /** An image of the request and the storage key it is kept under. */
 export interface StoredImage {
   image: CheckedImage;
@@ -127,6 +171,18 @@ export interface UploadSteps<F, G, R> {
   record(stored: StoredImage[], form: F, grant: G): Promise<R>;
   /** After the commit: follow-up jobs, replaced objects removed. Never throws. */
   after?(result: R, grant: G): Promise<void>;
+}
+
+/** Who may upload and what the gate takes: the steps of an upload that its presign runs too. */
+export type UploadAccess<F, G> = Pick<UploadSteps<F, G, unknown>, "authorize" | "limits">;
+
+/** A direct upload's presign: the upload's own authorization and limits, then the signed PUTs. */
+export async function presignImageUpload<F, G>(
+  tickets: TicketRequest<F>,
+  access: UploadAccess<F, G>,
+): Promise<TDirectUploadTicket[]> {
+  const grant = await access.authorize(tickets.known);
+  return tickets.sign(typeof access.limits === "function" ? access.limits(grant) : access.limits);
 }
 
 /** Runs one upload through the steps above; see the comment at the top of this file. */

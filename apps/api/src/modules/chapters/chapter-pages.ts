@@ -8,7 +8,14 @@ import { writeAuditExtending } from "../../lib/audit";
 import { decodeSlots } from "../../lib/decode-slots";
 import type { CheckedImage } from "../../lib/image-gate";
 import { fingerprintScrambled, type PageFingerprint } from "../../lib/page-fingerprint";
-import { type ImageLimits, type ImageReader, runImageUpload } from "../../lib/upload-flow";
+import {
+  type ImageLimits,
+  type ImageReader,
+  presignImageUpload,
+  runImageUpload,
+  type TicketRequest,
+  type UploadAccess,
+} from "../../lib/upload-flow";
 import { type ChaptersDeps, chapterAudit, notFound, removeObjects } from "./chapter-access";
 import { toPage } from "./chapter-view";
 import * as repo from "./chapters.repo";
@@ -82,6 +89,14 @@ export interface PageUploader {
 const PAGES_LIMITS: ImageLimits = { maxBytes: PAGE_MAX_BYTES, maxFiles: MAX_PAGES_PER_UPLOAD, page: true };
 const PAGE_LIMITS: ImageLimits = { maxBytes: PAGE_MAX_BYTES, maxFiles: 1, page: true };
 
+/** Who may upload a chapter's pages (or replace one), and how many at once: upload and presign. */
+function pageAccess(deps: ChaptersDeps, caller: PageUploader, chapterId: number, limits: ImageLimits) {
+  return {
+    authorize: () => authorizePageUpload(deps, caller, chapterId),
+    limits,
+  } satisfies UploadAccess<unknown, PageUploadGrant>;
+}
+
 /** Pages that get a thumbnail: newly stored and not scrambled (a thumbnail would reveal them). */
 function thumbnailable(pages: { id: number; key?: string | null; duplicate?: boolean }[]): number[] {
   return pages.filter((p) => !p.key && !p.duplicate).map((p) => p.id);
@@ -98,8 +113,7 @@ export function uploadPages(
   reader: ImageReader<PagesForm>,
 ): Promise<(TChapterPage & { id: number; duplicate: boolean })[]> {
   return runImageUpload(deps, reader, {
-    authorize: () => authorizePageUpload(deps, caller, chapterId),
-    limits: PAGES_LIMITS,
+    ...pageAccess(deps, caller, chapterId, PAGES_LIMITS),
     store: (image) => storePage(deps, image),
     record: (stored, form, grant) =>
       addPages(deps, caller.user, grant, {
@@ -122,8 +136,7 @@ export function replacePageImage(
   reader: ImageReader<ReplacePageForm>,
 ): Promise<TChapterPage & { id: number }> {
   return runImageUpload(deps, reader, {
-    authorize: () => authorizePageUpload(deps, caller, chapterId),
-    limits: PAGE_LIMITS,
+    ...pageAccess(deps, caller, chapterId, PAGE_LIMITS),
     store: (image) => storePage(deps, image),
     record: ([page], form, grant) =>
       replacePage(deps, caller.user, grant, {
@@ -135,6 +148,26 @@ export function replacePageImage(
       }),
     after: (page) => queueThumbnails(deps, { pageIds: thumbnailable([page]) }),
   });
+}
+
+/** `POST /chapters/:id/pages/presign`: authorized as `uploadPages`, then one signed PUT per page. */
+export function presignPages(
+  deps: ChaptersDeps,
+  caller: PageUploader,
+  chapterId: number,
+  tickets: TicketRequest<unknown>,
+) {
+  return presignImageUpload(tickets, pageAccess(deps, caller, chapterId, PAGES_LIMITS));
+}
+
+/** `POST /chapters/:id/page/presign`: authorized as `replacePageImage`, then one signed PUT. */
+export function presignPageImage(
+  deps: ChaptersDeps,
+  caller: PageUploader,
+  chapterId: number,
+  tickets: TicketRequest<unknown>,
+) {
+  return presignImageUpload(tickets, pageAccess(deps, caller, chapterId, PAGE_LIMITS));
 }
 
 async function queueThumbnails(deps: ChaptersDeps, data: { pageIds: number[] }): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * Direct upload on S3 (lib/direct-upload.ts) of one page's new image: the pair of
- * `POST /chapters/:id/page` (chapters.routes.ts, which also holds the pages pair). Presign and
- * confirm authorize as the multipart route does (chapters.service.ts authorizePageUpload), and the
- * confirm runs the multipart route's service function (replacePageImage, the one upload flow).
+ * `POST /chapters/:id/page` (chapters.routes.ts, which also holds the pages pair). Presign
+ * (presignPageImage) authorizes as the multipart route does, and the confirm runs the multipart
+ * route's service function (replacePageImage, the one upload flow).
  */
 import { PAGE_MAX_BYTES } from "@vt/shared/constants";
 import { ZChapterPage, ZChapterPageDirectRequest } from "@vt/shared/contracts/chapter-pages";
@@ -11,9 +11,9 @@ import { ZDirectUploadTickets, ZSingleDirectUploadRequest } from "@vt/shared/con
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUserWithTeams } from "../../auth/session";
-import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
+import type { DirectUploadScope } from "../../lib/direct-upload";
 import { directUploadErrors } from "../../lib/route-errors";
-import { directImages } from "../../lib/upload-flow";
+import { directImages, directTickets } from "../../lib/upload-flow";
 import * as service from "./chapters.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -49,8 +49,13 @@ export function registerChapterDirectRoutes(
     },
     async (request) => {
       const { chapterId } = request.params;
-      await service.authorizePageUpload(deps(request), await requireUserWithTeams(request), chapterId);
-      return { uploads: await presignImageUploads(request, pageScope(chapterId), request.body.files) };
+      const uploads = await service.presignPageImage(
+        deps(request),
+        await requireUserWithTeams(request),
+        chapterId,
+        directTickets(request, pageScope(chapterId), request.body.files),
+      );
+      return { uploads };
     },
   );
 

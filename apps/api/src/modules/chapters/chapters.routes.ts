@@ -38,10 +38,10 @@ import { requireUser, requireUserWithTeams } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
 import { wakeWebhooks } from "../../jobs/webhooks-deliver.job";
 import { fieldError } from "../../lib/app-error";
-import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
+import type { DirectUploadScope } from "../../lib/direct-upload";
 import { translate } from "../../lib/messages";
 import { errorResponses as e } from "../../lib/route-errors";
-import { directImages, multipartImages } from "../../lib/upload-flow";
+import { directImages, directTickets, multipartImages } from "../../lib/upload-flow";
 import { assertJsonDepth, parseInput } from "../../lib/validation";
 import { registerChapterDirectRoutes } from "./chapters.direct-routes";
 import * as service from "./chapters.service";
@@ -293,8 +293,13 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { chapterId } = request.params;
-      await service.authorizePageUpload(deps(request), await requireUserWithTeams(request), chapterId);
-      return { uploads: await presignImageUploads(request, pagesScope(chapterId), request.body.files) };
+      const uploads = await service.presignPages(
+        deps(request),
+        await requireUserWithTeams(request),
+        chapterId,
+        directTickets(request, pagesScope(chapterId), request.body.files),
+      );
+      return { uploads };
     },
   );
 

@@ -29,10 +29,11 @@ import * as repo from "./chapters.repo";
 /** Defined in this module's other files, used by its routes and by other modules. */
 export type { ChaptersDeps } from "./chapter-access";
 export {
-  authorizePageUpload,
   checkScrambleKey,
   type PagesForm,
   type PageUploadGrant,
+  presignPageImage,
+  presignPages,
   type ReplacePageForm,
   replacePageImage,
   uploadPages,

@@ -8,7 +8,14 @@ import { isValidCoverSize } from "@vt/shared/validation";
 import type { SessionUser } from "../../auth/session";
 import { fieldError } from "../../lib/app-error";
 import type { CheckedImage } from "../../lib/image-gate";
-import { type ImageLimits, type ImageReader, runImageUpload } from "../../lib/upload-flow";
+import {
+  type ImageLimits,
+  type ImageReader,
+  presignImageUpload,
+  runImageUpload,
+  type TicketRequest,
+  type UploadAccess,
+} from "../../lib/upload-flow";
 import { type ComicsDeps, comicAccess, comicAudit, inComicTx, notFound } from "./comic-access";
 import { iso } from "./comic-view";
 import * as repo from "./comics.repo";
@@ -19,6 +26,12 @@ export const COVER_LIMITS: ImageLimits = {
   maxFiles: 1,
   requiredMessage: "validation.coverRequired",
 };
+
+/** Who may upload a cover ahead of POST /comics (any signed-in user), and its limits. */
+const COVER_ACCESS = {
+  authorize: async () => undefined,
+  limits: COVER_LIMITS,
+} satisfies UploadAccess<unknown, undefined>;
 
 /** The cover rule (portrait 3:4, at least 600x800), checked before a cover is stored. */
 export function checkCover(image: CheckedImage): void {
@@ -44,8 +57,7 @@ export function uploadCover(
   reader: ImageReader<unknown>,
 ): Promise<TCoverUpload> {
   return runImageUpload(deps, reader, {
-    authorize: async () => undefined,
-    limits: COVER_LIMITS,
+    ...COVER_ACCESS,
     check: checkCover,
     store: (image) => storeCover(deps, image),
     record: async ([cover]) => {
@@ -54,6 +66,11 @@ export function uploadCover(
       return { key, url: deps.storage.publicUrl(key), width: image.width, height: image.height };
     },
   });
+}
+
+/** `POST /comics/covers/presign`: authorized as `uploadCover`, then one signed PUT. */
+export function presignCover(tickets: TicketRequest<unknown>) {
+  return presignImageUpload(tickets, COVER_ACCESS);
 }
 
 export async function removeObjects(deps: ComicsDeps, keys: (string | null)[]): Promise<void> {
@@ -86,15 +103,28 @@ export async function listArts(deps: ComicsDeps, user: SessionUser, comicId: num
   return (await repo.listArts(deps.db, comicId)).map((r) => toArt(deps, r));
 }
 
-/** Who may add volume art (POST /comics/arts and its direct pair): "view". */
-export async function authorizeArt(deps: ComicsDeps, user: SessionUser, comicId: number): Promise<void> {
-  await comicAccess(deps.db, user, comicId, "view");
-}
-
 /** The form of a volume art upload. */
 export interface ArtForm {
   comicId: number;
   volume: number;
+}
+
+/**
+ * Who may add volume art ("view" on the comic) and its limits. A form known before the image (a
+ * direct upload's presign and confirm) is authorized at once; see `createArt` for the multipart one.
+ */
+function artAccess(deps: ComicsDeps, user: SessionUser): UploadAccess<ArtForm, void> {
+  return {
+    authorize: async (known) => {
+      if (known) await comicAccess(deps.db, user, known.comicId, "view");
+    },
+    limits: { maxBytes: COMIC_IMAGE_MAX_BYTES, maxFiles: 1, maxFields: 10 },
+  };
+}
+
+/** `POST /comics/arts/presign`: authorized as `createArt` (the comic in the body), then one signed PUT. */
+export function presignArt(deps: ComicsDeps, user: SessionUser, tickets: TicketRequest<ArtForm>) {
+  return presignImageUpload(tickets, artAccess(deps, user));
 }
 
 /**
@@ -109,10 +139,7 @@ export function createArt(
   reader: ImageReader<ArtForm>,
 ): Promise<TComicArt> {
   return runImageUpload(deps, reader, {
-    authorize: async (known) => {
-      if (known) await authorizeArt(deps, user, known.comicId);
-    },
-    limits: { maxBytes: COMIC_IMAGE_MAX_BYTES, maxFiles: 1, maxFields: 10 },
+    ...artAccess(deps, user),
     store: (image) =>
       deps.storage.put(image.bytes, {
         prefix: "comics",

@@ -3,7 +3,7 @@
  * (comics.routes.ts): the cover of an existing comic and volume art. Each multipart route has a
  * pair `.../presign` (signed PUT URLs) + `.../direct` (confirm); the confirm runs the multipart
  * route's service function, so who may call what (comics.service.ts, docs/permissions.md) is the
- * same. Presign checks it too, before any URL is handed out.
+ * same. Presign asks the service too (presignThumbnail, presignArt), before any URL is handed out.
  */
 import { ZArtDirectRequest, ZArtPresignRequest, ZComicArt } from "@vt/shared/contracts/comic-arts";
 import { COMIC_IMAGE_MAX_BYTES, ZComicDetail, ZComicIdParams } from "@vt/shared/contracts/comics";
@@ -15,9 +15,9 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/session";
-import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
+import type { DirectUploadScope } from "../../lib/direct-upload";
 import { directUploadErrors } from "../../lib/route-errors";
-import { directImages } from "../../lib/upload-flow";
+import { directImages, directTickets } from "../../lib/upload-flow";
 import * as service from "./comics.service";
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -63,8 +63,13 @@ export function registerComicDirectRoutes(
     },
     async (request) => {
       const { comicId } = request.params;
-      await service.authorizeThumbnail(deps(request), await requireUser(request), comicId);
-      return { uploads: await presignImageUploads(request, thumbnailScope(comicId), request.body.files) };
+      const uploads = await service.presignThumbnail(
+        deps(request),
+        await requireUser(request),
+        comicId,
+        directTickets(request, thumbnailScope(comicId), request.body.files),
+      );
+      return { uploads };
     },
   );
 
@@ -99,8 +104,8 @@ export function registerComicDirectRoutes(
     },
     async (request) => {
       const { comicId, volume, files } = request.body;
-      await service.authorizeArt(deps(request), await requireUser(request), comicId);
-      return { uploads: await presignImageUploads(request, artScope(comicId, volume), files) };
+      const tickets = directTickets(request, artScope(comicId, volume), files, { comicId, volume });
+      return { uploads: await service.presignArt(deps(request), await requireUser(request), tickets) };
     },
   );
 

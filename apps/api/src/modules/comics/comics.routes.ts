@@ -34,10 +34,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser, requireUserWithTeams } from "../../auth/session";
 import { queueThumbnails } from "../../jobs/images-thumbnail.job";
-import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
+import type { DirectUploadScope } from "../../lib/direct-upload";
 import { translate } from "../../lib/messages";
 import { errorResponses as e } from "../../lib/route-errors";
-import { directImages, multipartImages } from "../../lib/upload-flow";
+import { directImages, directTickets, multipartImages } from "../../lib/upload-flow";
 import { parseInput } from "../../lib/validation";
 import { registerComicDirectRoutes } from "./comics.direct-routes";
 import * as service from "./comics.service";
@@ -121,7 +121,9 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return { uploads: await presignImageUploads(request, coverScope(user.id), request.body.files) };
+      return {
+        uploads: await service.presignCover(directTickets(request, coverScope(user.id), request.body.files)),
+      };
     },
   );
 

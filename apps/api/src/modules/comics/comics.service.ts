@@ -23,7 +23,13 @@ import type { Tx } from "../../db/executor";
 import { type MyTeam, myTeams } from "../../db/my-teams";
 import { AppError, checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields } from "../../lib/audit";
-import { type ImageReader, runImageUpload } from "../../lib/upload-flow";
+import {
+  type ImageReader,
+  presignImageUpload,
+  runImageUpload,
+  type TicketRequest,
+  type UploadAccess,
+} from "../../lib/upload-flow";
 import { thumbKeyOf } from "../../storage/keys";
 import { notifyComicEvent, notifyRequestsSuperseded } from "../notifications/notifications.service";
 import { liveCharacterIds, resolvePeople } from "../people/people.service";
@@ -65,10 +71,11 @@ export {
   inComicTx,
 } from "./comic-access";
 export {
-  authorizeArt,
   createArt,
   deleteArt,
   listArts,
+  presignArt,
+  presignCover,
   uploadCover,
 } from "./comic-images";
 
@@ -284,13 +291,24 @@ export async function trashComic(
   });
 }
 
-/** Who may change a comic's cover (POST .../thumbnail and its direct-upload pair): "edit". */
-export async function authorizeThumbnail(
+/** Who may change a comic's cover ("edit"), and its limits: the upload and its presign. */
+function thumbnailAccess(deps: ComicsDeps, user: SessionUser, comicId: number) {
+  return {
+    authorize: async () => {
+      await comicAccess(deps.db, user, comicId, "edit");
+    },
+    limits: COVER_LIMITS,
+  } satisfies UploadAccess<unknown, void>;
+}
+
+/** `POST /comics/:id/thumbnail/presign`: authorized as `setThumbnail`, then one signed PUT. */
+export function presignThumbnail(
   deps: ComicsDeps,
   user: SessionUser,
   comicId: number,
-): Promise<void> {
-  await comicAccess(deps.db, user, comicId, "edit");
+  tickets: TicketRequest<unknown>,
+) {
+  return presignImageUpload(tickets, thumbnailAccess(deps, user, comicId));
 }
 
 /**
@@ -305,8 +323,7 @@ export async function setThumbnail(
   reader: ImageReader<unknown>,
 ): Promise<TComicDetail> {
   await runImageUpload(deps, reader, {
-    authorize: () => authorizeThumbnail(deps, user, comicId),
-    limits: COVER_LIMITS,
+    ...thumbnailAccess(deps, user, comicId),
     check: checkCover,
     store: (image) => storeCover(deps, image),
     record: ([cover]) =>

@@ -1,13 +1,15 @@
 /**
  * Direct uploads on S3 (lib/direct-upload.ts) of the team images: cover, logo, donate QR code and
  * credit pages. Each multipart route of teams.routes.ts and team-settings.routes.ts has a pair
- * `.../presign` (signed PUT URLs) + `.../direct` (confirm). Presign asks who may upload and how many
- * files fit (team-settings.service.ts teamUploadRoom); the confirm runs the multipart route's
- * service function with the bucket's objects, so authorization, audit and the replaced image's
- * removal are the same. The four pairs live here, in team-settings, because this module sits above
- * teams (docs/architecture.md) and so may call both services; teams imports no module above it.
+ * `.../presign` (signed PUT URLs) + `.../direct` (confirm). Presign asks the service, which
+ * authorizes as the upload does and says how many files fit (presignTeamImage, presignCreditPages);
+ * the confirm runs the multipart route's service function with the bucket's objects, so
+ * authorization, audit and the replaced image's removal are the same. The four pairs live here, in
+ * team-settings, because this module sits above teams (docs/architecture.md) and so may call both
+ * services; teams imports no module above it.
  */
 
+import type { TDirectUploadTicket } from "@vt/shared/contracts/images";
 import {
   TEAM_IMAGE_MAX_BYTES,
   ZDirectUploadConfirm,
@@ -22,9 +24,15 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { requireUser, type SessionUser } from "../../auth/session";
-import { type DirectUploadScope, presignImageUploads } from "../../lib/direct-upload";
+import type { DirectUploadScope } from "../../lib/direct-upload";
 import { directUploadErrors } from "../../lib/route-errors";
-import { directImages, type ImageLimits, type ImageReader } from "../../lib/upload-flow";
+import {
+  directImages,
+  directTickets,
+  type ImageLimits,
+  type ImageReader,
+  type TicketRequest,
+} from "../../lib/upload-flow";
 import * as teams from "../teams/teams.service";
 import * as settings from "./team-settings.service";
 
@@ -50,12 +58,21 @@ const scopeOf = (teamId: number, target: settings.TeamUploadTarget, maxFiles: nu
 
 export function registerTeamDirectRoutes(app: App, deps: (request: FastifyRequest) => teams.TeamsDeps): void {
   const tags = ["teams"];
-  /** `<base>/presign` and `<base>/direct` for one team image; `record` is the multipart route's service call. */
+  /**
+   * `<base>/presign` and `<base>/direct` for one team image: `presign` is the service's presign of
+   * the upload, `record` the multipart route's service call.
+   */
   function pair(
     base: string,
     target: settings.TeamUploadTarget,
     what: string,
     answer: z.ZodType,
+    presign: (
+      d: teams.TeamsDeps,
+      user: SessionUser,
+      teamId: number,
+      tickets: TicketRequest<unknown>,
+    ) => Promise<TDirectUploadTicket[]>,
     record: (
       d: teams.TeamsDeps,
       user: SessionUser,
@@ -64,6 +81,8 @@ export function registerTeamDirectRoutes(app: App, deps: (request: FastifyReques
     ) => Promise<unknown>,
   ) {
     const several = target === "credit";
+    // The service's limits say how many files it takes now (the credit pages still free).
+    const scope = (teamId: number) => (limits: ImageLimits) => scopeOf(teamId, target, limits.maxFiles ?? 1);
     app.post(
       `${base}/presign`,
       {
@@ -77,10 +96,8 @@ export function registerTeamDirectRoutes(app: App, deps: (request: FastifyReques
       },
       async (request) => {
         const { teamId } = request.params;
-        const room = await settings.teamUploadRoom(deps(request), await requireUser(request), teamId, target);
-        return {
-          uploads: await presignImageUploads(request, scopeOf(teamId, target, room), request.body.files),
-        };
+        const tickets = directTickets(request, scope(teamId), request.body.files);
+        return { uploads: await presign(deps(request), await requireUser(request), teamId, tickets) };
       },
     );
     app.post(
@@ -96,9 +113,7 @@ export function registerTeamDirectRoutes(app: App, deps: (request: FastifyReques
       },
       async (request) => {
         const { teamId } = request.params;
-        // The service's limits say how many files it takes now (the credit pages still free).
-        const scope = (limits: ImageLimits) => scopeOf(teamId, target, limits.maxFiles ?? 1);
-        const reader = directImages(request, scope, request.body.files, null);
+        const reader = directImages(request, scope(teamId), request.body.files, null);
         // The answer is checked against `answer` by the response schema.
         return (await record(deps(request), await requireUser(request), teamId, reader)) as never;
       },
@@ -106,10 +121,29 @@ export function registerTeamDirectRoutes(app: App, deps: (request: FastifyReques
   }
 
   for (const kind of ["cover", "logo"] as const) {
-    pair(`/teams/:teamId/${kind}`, kind, `team ${kind}`, ZTeam, (d, user, teamId, reader) =>
-      teams.setTeamImage(d, user, teamId, kind, reader),
+    pair(
+      `/teams/:teamId/${kind}`,
+      kind,
+      `team ${kind}`,
+      ZTeam,
+      teams.presignTeamImage,
+      (d, user, teamId, reader) => teams.setTeamImage(d, user, teamId, kind, reader),
     );
   }
-  pair("/teams/:teamId/donate/qr", "qr", "donate QR code", ZDonateSettings, settings.uploadDonateQr);
-  pair("/teams/:teamId/credit/pages", "credit", "credit pages", ZCreditSettings, settings.uploadCreditPages);
+  pair(
+    "/teams/:teamId/donate/qr",
+    "qr",
+    "donate QR code",
+    ZDonateSettings,
+    teams.presignTeamImage,
+    settings.uploadDonateQr,
+  );
+  pair(
+    "/teams/:teamId/credit/pages",
+    "credit",
+    "credit pages",
+    ZCreditSettings,
+    settings.presignCreditPages,
+    settings.uploadCreditPages,
+  );
 }

@@ -19,7 +19,13 @@ import { changedFields } from "../../lib/audit";
 import { decodeSlots } from "../../lib/decode-slots";
 import { tooManyFiles } from "../../lib/image-gate";
 import { fingerprintImage } from "../../lib/page-fingerprint";
-import { type ImageReader, runImageUpload } from "../../lib/upload-flow";
+import {
+  type ImageReader,
+  presignImageUpload,
+  runImageUpload,
+  type TicketRequest,
+  type UploadAccess,
+} from "../../lib/upload-flow";
 import {
   deleteObjects,
   inTeamTx,
@@ -30,6 +36,7 @@ import {
   teamAccess,
   teamAudit,
   teamImage,
+  teamImageAccess,
 } from "../teams/teams.service";
 import * as repo from "./team-settings.repo";
 
@@ -101,8 +108,7 @@ export async function uploadDonateQr(
   reader: ImageReader<unknown>,
 ): Promise<TDonateSettings> {
   const { donate } = await runImageUpload(deps, reader, {
-    authorize: () => teamAccess(deps.db, user, teamId, "manage"),
-    limits: TEAM_IMAGE_LIMITS,
+    ...teamImageAccess(deps, user, teamId),
     store: (image) => storeTeamImage(deps, image, "_qr"),
     record: ([image]) =>
       inTeamTx(deps, user, teamId, "manage", async (tx) => {
@@ -169,21 +175,29 @@ export async function updateCredit(
 export type TeamUploadTarget = TeamImageKind | "qr" | "credit";
 
 /**
- * Who may upload a team image (managers and above, as each multipart route checks) and how many
- * files it takes now: 1, or the credit pages still free (none free: 422 validation.tooManyFiles).
- * Asked before direct-upload URLs are handed out (team-settings.direct-routes.ts).
+ * Who may upload credit pages (managers and above) and how many it takes now: the pages still free
+ * (none free: 422 validation.tooManyFiles). The upload and its presign.
  */
-export async function teamUploadRoom(
+function creditAccess(deps: TeamsDeps, user: SessionUser, teamId: number) {
+  return {
+    authorize: async () => {
+      await teamAccess(deps.db, user, teamId, "manage");
+      const room = CREDIT_MAX_PAGES - (await repo.getCredit(deps.db, teamId)).pages.length;
+      if (room <= 0) throw tooManyFiles(CREDIT_MAX_PAGES);
+      return room;
+    },
+    limits: (room: number) => ({ ...TEAM_IMAGE_LIMITS, maxFiles: room }),
+  } satisfies UploadAccess<unknown, number>;
+}
+
+/** `POST /teams/:id/credit/pages/presign`: authorized as `uploadCreditPages`, one signed PUT per page. */
+export function presignCreditPages(
   deps: TeamsDeps,
   user: SessionUser,
   teamId: number,
-  target: TeamUploadTarget,
-): Promise<number> {
-  await teamAccess(deps.db, user, teamId, "manage");
-  if (target !== "credit") return 1;
-  const room = CREDIT_MAX_PAGES - (await repo.getCredit(deps.db, teamId)).pages.length;
-  if (room <= 0) throw tooManyFiles(CREDIT_MAX_PAGES);
-  return room;
+  tickets: TicketRequest<unknown>,
+) {
+  return presignImageUpload(tickets, creditAccess(deps, user, teamId));
 }
 
 /**
@@ -197,8 +211,7 @@ export function uploadCreditPages(
   reader: ImageReader<unknown>,
 ): Promise<TCreditSettings> {
   return runImageUpload(deps, reader, {
-    authorize: () => teamUploadRoom(deps, user, teamId, "credit"),
-    limits: (room) => ({ ...TEAM_IMAGE_LIMITS, maxFiles: room }),
+    ...creditAccess(deps, user, teamId),
     store: (image) => storeTeamImage(deps, image, "_credit"),
     record: async (stored) => {
       const sorted = [...stored].sort((a, b) => naturalCompare(a.image.filename, b.image.filename));

@@ -17,7 +17,14 @@ import type { z } from "zod";
 import type { SessionUser } from "../../auth/session";
 import { checkVersion } from "../../lib/app-error";
 import { changedFields, listTeamAudit } from "../../lib/audit";
-import { type ImageLimits, type ImageReader, runImageUpload } from "../../lib/upload-flow";
+import {
+  type ImageLimits,
+  type ImageReader,
+  presignImageUpload,
+  runImageUpload,
+  type TicketRequest,
+  type UploadAccess,
+} from "../../lib/upload-flow";
 import { forbidden, inTeamTx, type TeamsDeps, teamAccess, teamAudit } from "./team-access";
 import { deleteObjects, infoOf, storeTeamImage, toSummary, toTeam } from "./team-view";
 import * as repo from "./teams.repo";
@@ -110,6 +117,27 @@ export type TeamImageKind = "cover" | "logo";
 /** A team image's gate limits: one file of at most TEAM_IMAGE_MAX_BYTES. */
 export const TEAM_IMAGE_LIMITS: ImageLimits = { maxBytes: TEAM_IMAGE_MAX_BYTES, maxFiles: 1 };
 
+/**
+ * Who may upload a team's cover, logo or donate QR code (managers and above), and its limits: the
+ * upload and its presign.
+ */
+export function teamImageAccess(deps: TeamsDeps, user: SessionUser, teamId: number) {
+  return {
+    authorize: () => teamAccess(deps.db, user, teamId, "manage"),
+    limits: TEAM_IMAGE_LIMITS,
+  } satisfies UploadAccess<unknown, unknown>;
+}
+
+/** `POST /teams/:id/{cover,logo,donate/qr}/presign`: authorized as the upload, then one signed PUT. */
+export function presignTeamImage(
+  deps: TeamsDeps,
+  user: SessionUser,
+  teamId: number,
+  tickets: TicketRequest<unknown>,
+) {
+  return presignImageUpload(tickets, teamImageAccess(deps, user, teamId));
+}
+
 /** The team's cover or logo, through the one upload flow (lib/upload-flow.ts); the previous one goes after the commit. */
 export async function setTeamImage(
   deps: TeamsDeps,
@@ -119,8 +147,7 @@ export async function setTeamImage(
   reader: ImageReader<unknown>,
 ): Promise<TTeam> {
   const { team } = await runImageUpload(deps, reader, {
-    authorize: () => teamAccess(deps.db, user, teamId, "manage"),
-    limits: TEAM_IMAGE_LIMITS,
+    ...teamImageAccess(deps, user, teamId),
     store: (image) => storeTeamImage(deps, image, `_${kind}`),
     record: ([image]) =>
       inTeamTx(deps, user, teamId, "manage", async (tx, access) => {

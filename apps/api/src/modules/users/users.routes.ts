@@ -21,9 +21,8 @@ import { z } from "zod";
 import { embeddedIssuer } from "../../auth/provider";
 import { endSession, getSessionUser, requireUser, startSession } from "../../auth/session";
 import { AppError } from "../../lib/app-error";
-import { presignImageUploads } from "../../lib/direct-upload";
 import { NoContent } from "../../lib/route-errors";
-import { directImages, multipartImages } from "../../lib/upload-flow";
+import { directImages, directTickets, multipartImages } from "../../lib/upload-flow";
 import { type ChoosePasswordDeps, choosePassword, mayChoosePassword } from "./choose-password";
 import {
   resendVerificationMail,
@@ -32,7 +31,7 @@ import {
   verifyEmailToken,
 } from "./email-verification";
 import { findUserById } from "./users.repo";
-import { avatarScope, signInWithIdToken, updateProfile, uploadAvatar } from "./users.service";
+import { avatarScope, presignAvatar, signInWithIdToken, updateProfile, uploadAvatar } from "./users.service";
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 
@@ -224,7 +223,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return { uploads: await presignImageUploads(request, avatarScope(user.id), request.body.files) };
+      return {
+        uploads: await presignAvatar(directTickets(request, avatarScope(user.id), request.body.files)),
+      };
     },
   );
 

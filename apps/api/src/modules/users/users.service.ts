@@ -23,7 +23,7 @@ import {
 } from "./users.repo";
 
 /** Defined in this module's other files, used by its routes. */
-export { avatarScope, uploadAvatar } from "./avatar";
+export { avatarScope, presignAvatar, uploadAvatar } from "./avatar";
 /** What other modules use of this one: this file is the module's public entry. */
 export { updateUser } from "./users.repo";
 

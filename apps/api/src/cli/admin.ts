@@ -108,17 +108,11 @@ export async function runBackfillThumbnails(
     },
     deps.batch,
   );
-  if (result.done === 0) {
-    io.out("Every page and cover already has its thumbnail (scrambled pages never get one).");
-    return 0;
-  }
-  io.out(
-    `Thumbnails made: ${result.made}.` +
-      (result.failed
-        ? ` ${result.failed} could not be made (listed above); the nightly images.thumbnail run tries them again.`
-        : ""),
-  );
-  return result.failed ? 1 : 0;
+  return reportBackfill(io, result, result.done === 0, {
+    none: "Every page and cover already has its thumbnail (scrambled pages never get one).",
+    made: "Thumbnails made",
+    failed: "could not be made (listed above); the nightly images.thumbnail run tries them again.",
+  });
 }
 
 /**
@@ -136,16 +130,28 @@ export async function runFingerprintPages(
     (p) => io.out(`${p.done}/${p.total} done: ${p.made} fingerprinted, ${p.failed} could not be read`),
     deps.batch,
   );
-  if (result.total === 0) {
-    io.out("Every stored page already has its fingerprint.");
+  return reportBackfill(io, result, result.total === 0, {
+    none: "Every stored page already has its fingerprint.",
+    made: "Pages fingerprinted",
+    failed: "could not be read (listed above); the daily pages.fingerprint run tries them again.",
+  });
+}
+
+/**
+ * The last line of a backfill command: `none` when there was nothing to do, else how many it made
+ * and how many failed (left to the job's next run). Exit code 1 when any failed.
+ */
+function reportBackfill(
+  io: CliIo,
+  result: { made: number; failed: number },
+  nothingToDo: boolean,
+  texts: { none: string; made: string; failed: string },
+): number {
+  if (nothingToDo) {
+    io.out(texts.none);
     return 0;
   }
-  io.out(
-    `Pages fingerprinted: ${result.made}.` +
-      (result.failed
-        ? ` ${result.failed} could not be read (listed above); the daily pages.fingerprint run tries them again.`
-        : ""),
-  );
+  io.out(`${texts.made}: ${result.made}.${result.failed ? ` ${result.failed} ${texts.failed}` : ""}`);
   return result.failed ? 1 : 0;
 }
 

@@ -1,12 +1,5 @@
 import type { TPageCheckFinding } from "@vt/shared/contracts/page-checks";
-import {
-  BookmarkCheckIcon,
-  ImageUpIcon,
-  RotateCcwIcon,
-  Trash2Icon,
-  TriangleAlertIcon,
-  XIcon,
-} from "lucide-react";
+import { BookmarkCheckIcon, RotateCcwIcon, Trash2Icon, TriangleAlertIcon, XIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionButton } from "@/components/action-button";
@@ -22,6 +15,7 @@ import { useChapterLabel, useLooseT } from "../hooks/use-chapter-label";
 import type { PageChecksState, ShownFinding } from "../hooks/use-page-checks";
 import { usePageThumb } from "../hooks/use-page-thumb";
 import type { EditorPage, PagesSession } from "../pages-session";
+import { ReplacePageButton } from "./replace-page-button";
 
 /**
  * The "Page checks" card of the chapter editor (docs/page-checks.md): each finding of the server's
@@ -271,7 +265,6 @@ function CheckedPage({
 }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
-  const input = useRef<HTMLInputElement>(null);
   const thumb = usePageThumb(frame, page.thumb, page.key);
   const working = page.state !== "done" && page.state !== "error";
   return (
@@ -292,25 +285,7 @@ function CheckedPage({
           {t("chapters.pages.page", { n: position })}
         </span>
         <span className="flex-1" />
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (file) onReplace(file);
-          }}
-        />
-        <IconButton
-          icon={ImageUpIcon}
-          label={t("chapters.pages.replace", { n: position })}
-          tooltip
-          type="button"
-          disabled={working || page.id === undefined}
-          onClick={() => input.current?.click()}
-        />
+        <ReplacePageButton n={position} disabled={working || page.id === undefined} onReplace={onReplace} />
         <IconButton
           icon={XIcon}
           label={t("chapters.pages.remove", { n: position })}

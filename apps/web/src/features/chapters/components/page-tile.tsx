@@ -1,6 +1,6 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { GripVerticalIcon, ImageUpIcon, RotateCwIcon, XIcon } from "lucide-react";
+import { GripVerticalIcon, RotateCwIcon, XIcon } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "@/components/icon-button";
@@ -12,6 +12,7 @@ import { imageErrorI18nKey } from "@/lib/images/errors";
 import { cn } from "@/lib/utils";
 import { usePageThumb } from "../hooks/use-page-thumb";
 import type { EditorPage } from "../pages-session";
+import { ReplacePageButton } from "./replace-page-button";
 
 /** One page of the grid: thumbnail, number, state, select, drag handle, replace / remove / retry. */
 export function PageTile({
@@ -37,7 +38,6 @@ export function PageTile({
   const n = index + 1;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: page.uid, disabled });
-  const replaceInput = useRef<HTMLInputElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const thumb = usePageThumb(frame, page.thumb, page.key);
   const working = page.state === "queued" || page.state === "processing" || page.state === "uploading";
@@ -116,28 +116,7 @@ export function PageTile({
       <div className="flex items-center gap-1 px-2 py-1">
         <span className="font-medium text-sm tabular-nums">{n}</span>
         <span className="flex-1" />
-        {page.id !== undefined && !working && (
-          <>
-            <input
-              ref={replaceInput}
-              type="file"
-              accept="image/*"
-              hidden
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = "";
-                if (file) onReplace(file);
-              }}
-            />
-            <IconButton
-              icon={ImageUpIcon}
-              label={t("chapters.pages.replace", { n })}
-              tooltip
-              type="button"
-              onClick={() => replaceInput.current?.click()}
-            />
-          </>
-        )}
+        {page.id !== undefined && !working && <ReplacePageButton n={n} onReplace={onReplace} />}
         <IconButton
           icon={XIcon}
           label={t("chapters.pages.remove", { n })}

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every benchmark, prints its JSON, then one summary table (issue 13: each
+ * `npm run bench`: runs every benchmark, prints its JSON, then one summary table (each
  * figure with the baseline measured in the same run, the ratio and the target), and writes JSON to
  * bench-results/<timestamp>.json and bench-results/latest.json.
  * Pass names to run a subset: `npm run bench -- api-health`.

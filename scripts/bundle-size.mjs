@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Prints the gzipped JavaScript Chromium loads to render two screens, from Vite's build manifest and
-// the build's module map (.vite/chunk-modules.json, written by vite.config.ts): the page's entry
-// chunk (login.html's, index.html's) with its static imports, the chunk holding each route's
-// module with its imports, and the chunks
-// rendering loads lazily (dynamic imports that always run for that screen, listed per route below:
-// the signed-in query client and its persister, the header's notification bell). Sonner is not
-// counted: it loads with the first toast (lib/toast.ts), which neither screen raises.
-// Budgets (issue 13): signed-out /login <= 120 KB, signed-in dashboard home <= 180 KB.
+// Prints the gzipped JavaScript Chromium loads to render two screens, from Vite's build manifest
+// and the build's module map (.vite/chunk-modules.json, written by vite.config.ts): the page's
+// entry chunk (login.html's, index.html's) with its static imports, the chunk holding each route's
+// module with its imports, and the chunks rendering loads lazily (dynamic imports that always run
+// for that screen, listed per route below: the signed-in query client and its persister, the
+// header's notification bell). Sonner is not counted: it loads with the first toast (lib/toast.ts),
+// which neither screen raises. Budgets (docs/architecture.md, "Round trips and budgets"): signed-out
+// /login <= 120 KB, signed-in dashboard home <= 180 KB.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -5,7 +5,8 @@
 //             dependency-cruiser and the API's module cycles) and the committed OpenAPI document
 //             and its web types (npm run openapi:check): every check docs/architecture.md calls enforced
 //   unit+api: Vitest projects shared, api, web (api on PGlite, and on PostgreSQL when
-//             TEST_DATABASE_URL is set)
+//             TEST_DATABASE_URL is set) and scripts (the repository's own rules, such as
+//             scripts/outside-references.test.mjs: comments and docs cite the repository)
 //   e2e:      Playwright in system Chromium against the real server on a temp data dir; where
 //             /usr/bin/chromium is missing and this runs as root with apt-get, Debian's chromium is
 //             installed first (said so in the output)

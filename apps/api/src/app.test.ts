@@ -86,7 +86,8 @@ describe("error bodies", () => {
     expect(body.code).toBe("VALIDATION");
     expect(typeof body.message).toBe("string");
     expect(body.errors).toHaveLength(4);
-    // Fields in words and catalogue sentences, never property names or zod's text (issue 12).
+    // Fields in words and catalogue sentences, never property names or zod's text
+    // (docs/glossary.md, "Rules the tests hold").
     expect(body.errors).toEqual(
       expect.arrayContaining([
         "Title is required",

@@ -353,10 +353,11 @@ export async function buildApp(options: BuildAppOptions) {
     // dashboard, or without a session the redirect to the sign-in page, never a JSON 404.
     const isHome = request.url === "/" || request.url.startsWith("/?");
     if (hasDashboard && isRead && (wantsHtml || isHome) && !isBackendPath(request.url)) {
-      // /login is its own page. A dashboard page asked without a session cookie goes straight to it,
-      // as the dashboard's guard would send it after loading (issue 13: a first visit downloads the
-      // sign-in page only). Any other path is the dashboard's, whose router decides what it shows
-      // (including its own 404, and the guard's redirect when the cookie's session has ended).
+      // /login is its own page. A dashboard page asked without a session cookie goes straight to
+      // it, as the dashboard's guard would send it after loading (a first visit downloads the
+      // sign-in page only: docs/architecture.md, "How the dashboard's build is split into files").
+      // Any other path is the dashboard's, whose router decides what it shows (including its own
+      // 404, and the guard's redirect when the cookie's session has ended).
       const path = request.url.split("?")[0]!;
       if (isLoginPage(path) && pages.includes("login.html")) {
         return reply.header("cache-control", "no-cache").sendFile("login.html", webDist);

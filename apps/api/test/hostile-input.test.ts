@@ -1,14 +1,14 @@
 /**
- * Hostile input (issue 9): every write route the app serves (read from its OpenAPI document, so
- * a new route is covered without editing this file) gets a body built from its JSON contract with
- * one field at a time replaced by a bad value (NUL, lone surrogate, 1 MB text, negative, "NaN",
- * 1e308, year-10000 dates, wrong types), bad path parameters, and extra fields a client must never
- * set (mass assignment), and a body nested 3000, 10000 and 1 MiB deep (issue 31; the JSON array
- * fields of the upload routes too). Every upload route gets hostile files (SVG with script, HTML named .jpg,
- * JPEG+HTML polyglots, a 50000x50000 pixel bomb, truncated images, zero bytes, over the size
- * limit, traversal file names). A refusal must be a 4xx whose message is translated (vi differs
- * from en, chosen by `x-custom-lang`), and must change no row, store no file and count nothing
- * against the upload quota. Never a 500.
+ * Hostile input (docs/architecture.md, "Tests"): every write route the app serves (read from its
+ * OpenAPI document, so a new route is covered without editing this file) gets a body built from its
+ * JSON contract with one field at a time replaced by a bad value (NUL, lone surrogate, 1 MB text,
+ * negative, "NaN", 1e308, year-10000 dates, wrong types), bad path parameters, and extra fields a
+ * client must never set (mass assignment), and a body nested 3000, 10000 and 1 MiB deep (the JSON
+ * array fields of the upload routes too). Every upload route gets hostile files (SVG with script,
+ * HTML named .jpg, JPEG+HTML polyglots, a 50000x50000 pixel bomb, truncated images, zero bytes,
+ * over the size limit, traversal file names). A refusal must be a 4xx whose message is translated
+ * (vi differs from en, chosen by `x-custom-lang`), and must change no row, store no file and count
+ * nothing against the upload quota. Never a 500.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -316,7 +316,7 @@ describe("hostile input", () => {
         existsSync(join(t.dataDir, "evil.jpg"))
       )
         problems.push(`POST ${route.path} traversal-name: wrote outside storage`);
-      // JSON array fields nested thousands deep (issue 31): the page routes refuse them before any
+      // JSON array fields nested thousands deep: the page routes refuse them before any
       // walk over them; the other routes do not read these fields (a 2xx there is fine, a 500 never).
       for (const depth of DEEP) {
         for (const name of ["keys", "clientIds"]) {

@@ -1,5 +1,5 @@
 /**
- * Races (issue 31): the same change asked for several times at once, or two changes of one comic
+ * Races: the same change asked for several times at once, or two changes of one comic
  * at once, answer 200/204, 404 or 409, never a 500, and leave the data consistent. On PostgreSQL
  * the requests run truly in parallel (one pool connection each); PGlite has one connection, so
  * there they are queued and the test checks the same outcome rules (the race itself is

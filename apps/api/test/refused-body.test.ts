@@ -1,5 +1,5 @@
 /**
- * A refused body never costs the next request on the connection (issue 31): a 10 MB avatar is
+ * A refused body never costs the next request on the connection: a 10 MB avatar is
  * answered 413 before most of its body is read; the client's next request on its keep-alive
  * connection (a real node:http agent with one socket, as a browser or `fetch` reuses one) must
  * then succeed. The server either says `Connection: close` and closes, or reads the rest.

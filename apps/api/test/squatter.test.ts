@@ -1,5 +1,6 @@
 /**
- * Issue 31, items 1-3: whoever proves the mailbox is the account's only holder afterwards.
+ * Whoever proves the mailbox is the account's only holder afterwards (docs/identity.md, "What a
+ * proof of the address ends").
  *
  * - Opening the verification link (or completing a reset by mail) ends every session, provider
  *   session, API token and password made before the proof, unless the address was already proven

@@ -1,7 +1,7 @@
 /**
- * Round trips of the hot routes (issue 13: PGlite runs on the event loop, each statement costs):
- * a page upload counts its quota once and checks access once; the comics list reads the session,
- * the user's teams, the page and its total in few statements.
+ * Round trips of the hot routes (docs/architecture.md, "Round trips and budgets": PGlite runs on the
+ * event loop, each statement costs): a page upload counts its quota once and checks access once;
+ * the comics list reads the session, the user's teams, the page and its total in few statements.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./app";

@@ -1,7 +1,7 @@
 /**
- * Issue 28: a platform admin made by ADMIN_EMAILS sees the admin area as soon as the address is
- * proven (no second sign-in), and a direct merge (not through a request) lands on the target
- * without an error: the merged-away source is never fetched again.
+ * A platform admin made by ADMIN_EMAILS (docs/identity.md, "Platform admins") sees the admin area
+ * as soon as the address is proven (no second sign-in), and a direct merge (not through a request)
+ * lands on the target without an error: the merged-away source is never fetched again.
  */
 import { expect, test } from "@playwright/test";
 import { MERGE_ADMIN_EMAIL as ADMIN_EMAIL } from "../playwright.config";

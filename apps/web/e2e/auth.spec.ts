@@ -37,7 +37,7 @@ test("register, land on next, edit the profile, log out with the cache cleared",
   await page.getByRole("link", { name: "Đăng ký" }).click();
   await expect(page.getByRole("heading", { name: "Tạo tài khoản" })).toBeVisible();
 
-  // The spec §5 messages first.
+  // The form's own messages first (docs/dashboard.md, "Forms and their messages").
   await page.getByRole("button", { name: "Đăng ký" }).click();
   await expect(page.getByText("Tên là bắt buộc")).toBeVisible();
   await expect(page.getByText("Email là bắt buộc")).toBeVisible();

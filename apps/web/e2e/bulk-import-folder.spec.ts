@@ -75,7 +75,7 @@ test("the same folder through the dashboard and the CLI stores the same bytes fo
   const cliComicId = await newComic(context, baseURL!, teamId);
   // Pages at most 1500 px wide (JPEGs of several qualities, an opaque PNG), a GIF, and tall strips
   // that "split tall strips" cuts at 1500 px wide: no downscale anywhere, so both tools encode the
-  // same pixels (JPEG q95, spec §9) and store the same bytes. "10.jpg" comes after "2.jpg".
+  // same pixels (JPEG q95) and store the same bytes. "10.jpg" comes after "2.jpg".
   const sources: Record<string, Buffer> = {
     "Mây trắng/Chương 1/1.jpg": await gradientJpeg(800, 1200, 1, 80),
     "Mây trắng/Chương 1/2.jpg": await gradientJpeg(1500, 2200, 2, 85),
@@ -145,7 +145,8 @@ test("the same folder through the dashboard and the CLI stores the same bytes fo
       "2_2.jpg",
       "2_3.jpg",
     ]);
-    // The GIF is stored as it is; every other page was re-encoded (spec §9), the same way by both.
+    // The GIF is stored as it is; every other page was re-encoded, the same way by both
+    // (docs/bulk-import.md, "Which pages are uploaded byte for byte").
     for (const p of stored) {
       const source = sources[p.path!];
       if (p.path!.endsWith(".gif")) expect(p.bytes.equals(source!), p.path).toBe(true);

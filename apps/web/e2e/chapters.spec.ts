@@ -120,7 +120,7 @@ test("12 pages dropped in shuffled order are saved in natural order; a page drag
   await expect.poll(shownNames).toEqual(moved);
   expect(pageNames(await getChapter(request, chapterId))).toEqual(moved);
 
-  // The list labels it by the spec §3 rule.
+  // The list labels it by the rule of docs/dashboard.md, "Chapter label".
   await page.goto(`/comics/${comicId}/chapters`);
   await expect(page.getByRole("link", { name: "Chương 1 - Khởi đầu" })).toBeVisible();
 

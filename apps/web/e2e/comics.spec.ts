@@ -41,7 +41,7 @@ test("a comic end to end: create with a checked cover, find it without diacritic
   await expect(page).toHaveURL(/\/comics\/upload$/);
   await expect(page.getByText(`Truyện sẽ được đăng bởi Nhóm Cúc ${stamp}.`)).toBeVisible();
 
-  // Nothing filled: the title and the cover are required (spec §5 messages).
+  // Nothing filled: the title and the cover are required (their own messages).
   await page.getByRole("button", { name: "Đăng truyện" }).click();
   await expect(page.getByText("Tiêu đề là bắt buộc")).toBeVisible();
   await expect(page.getByText("Vui lòng tải lên ảnh bìa truyện")).toBeVisible();

@@ -1,7 +1,7 @@
 import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 import { png, signUp, unique } from "./support/fixtures";
 
-// What a real uploader hits in the first hour (issue 12): errors that look like errors, names
+// What a real uploader hits in the first hour: errors that look like errors, names
 // instead of ids, a session that ends mid-use, and two people editing the same chapter.
 test.use({ actionTimeout: 20_000 });
 // The server shares the machine with other runs: slow answers are allowed, not timed.

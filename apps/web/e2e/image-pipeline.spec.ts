@@ -121,9 +121,10 @@ test("a wide JPEG (decoded at its target size where WebCodecs exists) and an EXI
 });
 
 test("narrow pages are never upscaled; the main-thread fallback gives the same result", async () => {
-  // Spec §9: a JPEG that needs no downscale is re-encoded too (q0.95), and Chromium's encoder gives
-  // the bytes sharp's `jpeg({ quality: 95 })` gives for the same pixels once Chromium's JFIF + ICC
-  // segments are put after SOI (@vt/shared/browser-jpeg, what `npm run upload` stores); a PNG the same.
+  // The page rule (docs/dashboard.md, "Images in the browser"): a JPEG that needs no downscale is
+  // re-encoded too (q0.95), and Chromium's encoder gives the bytes sharp's `jpeg({ quality: 95 })`
+  // gives for the same pixels once Chromium's JFIF + ICC segments are put after SOI
+  // (@vt/shared/browser-jpeg, what `npm run upload` stores); a PNG the same.
   const small = await gradientJpeg(800, 1200);
   const out = await call("processUrl", put("src/small.jpg", small, "image/jpeg"), "small.jpeg");
   expect(out).toMatchObject({
@@ -173,7 +174,8 @@ test("scramble -> unscramble round trip: geometry, key, file name and every stri
   const url = put("src/page.png", png, "image/png");
   const out = await call("scrambleUrl", url);
 
-  // Geometry and naming (platform facts): width 1300, height h + 9 gaps of 4 px, `{id}_{ratio}.jpg`.
+  // Geometry and naming (docs/scramble-format.md): width 1300, height h + 9 gaps of 4 px,
+  // `{id}_{ratio}.jpg`.
   expect(out).toMatchObject({
     width: w,
     height: h,
@@ -233,7 +235,7 @@ test("scrambling resizes to width 1300 exactly, up or down, and honours a given 
   expect(await sharp(b64(up.b64)).metadata()).toMatchObject({ width: 1300, height: 2036 });
 });
 
-test("local image errors carry the spec §8 codes and i18n keys", async () => {
+test("local image errors carry their codes and i18n keys", async () => {
   const jpeg = (await gradientJpeg(1300, 400)).toString("base64");
   const cases: [string, string][] = [
     ["aB3xH7sKzy", "checksumMismatch"],

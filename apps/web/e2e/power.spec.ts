@@ -1,7 +1,7 @@
 /**
- * Power tools (issue 15) in Chromium against the real server: API tokens made in the dashboard and
- * used by a tool (plain fetch, Bearer, no cookie), their last use shown, revoked with a
- * confirmation, then refused.
+ * Power tools (docs/bulk-import.md) in Chromium against the real server: API tokens made in the
+ * dashboard and used by a tool (plain fetch, Bearer, no cookie), their last use shown, revoked with
+ * a confirmation, then refused.
  */
 import { type Browser, expect, test } from "@playwright/test";
 import { gradientPng } from "./image-pipeline/images";

@@ -1,9 +1,9 @@
 /**
- * Issue 11, "Done when": two teams and an admin in browser contexts of their own. Team B asks for
- * permission on team A's comic, A's owner sees it under "to review" with a notification and
- * approves it, B is told and uploads a chapter; B asks to delete the comic, the admin approves, the
- * comic is in the trash and gone from every list, the admin restores it; a merge supersedes the
- * removed comic's pending request; the History tab shows each step.
+ * Requests end to end (docs/requests.md): two teams and an admin in browser contexts of their own.
+ * Team B asks for permission on team A's comic, A's owner sees it under "to review" with a
+ * notification and approves it, B is told and uploads a chapter; B asks to delete the comic, the
+ * admin approves, the comic is in the trash and gone from every list, the admin restores it; a
+ * merge supersedes the removed comic's pending request; the History tab shows each step.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { REQUESTS_ADMIN_EMAIL } from "../playwright.config";
@@ -53,7 +53,7 @@ test("requests across two teams and an admin: permission, notifications, upload,
   ).id as number;
   const admin = await signUpAdmin(browser, baseURL!, REQUESTS_ADMIN_EMAIL);
 
-  // 1. B asks for permission by clicking the comic's card (spec §2).
+  // 1. B asks for permission by clicking the comic's card.
   await b.page.goto(`/comics/request?search=${encodeURIComponent(titleX)}`);
   await b.page.getByTestId("comic-card").filter({ hasText: titleX }).click();
   const ask = b.page.getByRole("dialog", { name: "Xin quyền đăng truyện" });

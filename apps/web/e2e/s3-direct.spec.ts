@@ -1,9 +1,10 @@
 /**
- * Direct uploads on S3 through the dashboard (issue 14): a server of its own with S3 settings
- * (s3rver on loopback, with the bucket CORS rule docs/operations.md asks for), a chapter uploaded
- * in the browser exactly as on local storage, and proof that the pages went straight to the
- * bucket: the API's request log shows the presign and confirm calls and never a page upload
- * (multipart) request, and the stored objects are whole images of the pages' size.
+ * Direct uploads on S3 through the dashboard (docs/operations.md, "Direct uploads (S3)"): a server
+ * of its own with S3 settings (s3rver on loopback, with the bucket CORS rule docs/operations.md
+ * asks for), a chapter uploaded in the browser exactly as on local storage, and proof that the
+ * pages went straight to the bucket: the API's request log shows the presign and confirm calls and
+ * never a page upload (multipart) request, and the stored objects are whole images of the pages'
+ * size.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

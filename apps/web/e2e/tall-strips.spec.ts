@@ -1,7 +1,8 @@
 /**
- * Tall strips and thumbnails (issue 15): with the team's default on, a 1500x9000 strip dropped into
- * a new chapter shows as 3 tiles before upload and is stored as 3 pages of 1500x3000; the stored
- * pages then get their small WebP (`thumbSrc`) from the thumbnail job.
+ * Tall strips and thumbnails (docs/bulk-import.md, "Tall strips"): with the team's default on, a
+ * 1500x9000 strip dropped into a new chapter shows as 3 tiles before upload and is stored as 3
+ * pages of 1500x3000; the stored pages then get their small WebP (`thumbSrc`) from the thumbnail
+ * job.
  */
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";

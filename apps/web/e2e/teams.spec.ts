@@ -30,7 +30,8 @@ test("a team end to end: create, edit info, logo, invite a member who accepts, d
   const { page } = owner;
   const teamName = `Nhóm Hoa Mai ${unique()}`;
 
-  // ── Create: the name is required (spec §5 message names the field), then the owner lands on the team.
+  // ── Create: the name is required (its message names the field), then the owner lands on the
+  // team.
   await page.getByRole("button", { name: "Tạo nhóm" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Tạo nhóm" }).click();

@@ -82,7 +82,7 @@ test("a used verification link says so and offers the way back", async ({ browse
   await user.context.close();
 });
 
-test("a tab left open before the address was verified in another browser is signed out (issue 31)", async ({
+test("a tab left open before the address was verified in another browser is signed out", async ({
   browser,
   baseURL,
 }) => {

@@ -3,9 +3,9 @@ import { gradientPng } from "./image-pipeline/images";
 import { signUp, unique } from "./support/fixtures";
 
 /**
- * Issue 12 words: the published status, the members list in words, and the screens of /comics, a
- * chapter editor and a team's members page in vi and en, desktop and phone (written to
- * WORDS_SHOTS when set, for the review note).
+ * The dashboard's words (docs/glossary.md): the published status, the members list in words, and
+ * the screens of /comics, a chapter editor and a team's members page in vi and en, desktop and
+ * phone (written to WORDS_SHOTS when set, for the review note).
  */
 test("published status, glossary roles and whole page names, in both languages and sizes", async ({
   browser,

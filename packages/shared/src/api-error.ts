@@ -1,8 +1,9 @@
 /**
- * The failure model of every call to the API (spec §8): the failure kinds, `ApiError`, and the
- * message extraction order. One for both clients: the dashboard's (apps/web/src/lib/api-client.ts)
- * and the command-line uploader's (apps/api/src/cli/upload.ts). Kept apart from the transports so
- * the query client and the error boundary read failures without depending on them.
+ * The failure model of every call to the API (docs/dashboard.md, "Failures and their messages"):
+ * the failure kinds, `ApiError`, and the message extraction order. One for both clients: the
+ * dashboard's (apps/web/src/lib/api-client.ts) and the command-line uploader's
+ * (apps/api/src/cli/upload.ts). Kept apart from the transports so the query client and the error
+ * boundary read failures without depending on them.
  */
 
 export const API_ERROR_KINDS = [
@@ -33,7 +34,7 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** True when the message came from the server's answer rather than the transport. */
   readonly fromServer: boolean;
-  /** The failure as thrown by the transport (kept for every kind; the spec requires it for `server`). */
+  /** The failure as thrown by the transport (kept for every kind, `server` included). */
   readonly originalError: unknown;
 
   constructor(
@@ -80,9 +81,9 @@ function joinErrorMap(errors: Record<string, unknown>): string {
 }
 
 /**
- * Message carried by a response body, in spec order 1-3; undefined when the body says nothing.
- * An `errors` field that is a map (`{errors: {field: text}}`) is read as spec §8 reads plain
- * objects with an errors map: its values joined with ",".
+ * Message carried by a response body, by steps 1-3 of the message extraction; undefined when the
+ * body says nothing. An `errors` field that is a map (`{errors: {field: text}}`) is read as a
+ * thrown plain object with an errors map is: its values joined with ",".
  */
 function messageFromResponseData(data: unknown): string | undefined {
   if (isRecord(data)) {
@@ -95,12 +96,12 @@ function messageFromResponseData(data: unknown): string | undefined {
 }
 
 /**
- * Spec §8 message extraction. For an answer (`apiErrorFromResponse`), in order:
+ * Message extraction (docs/dashboard.md). For an answer (`apiErrorFromResponse`), in order:
  * 1. the response's `errors` list joined with ", "; 2. the response's `message`;
  * 3. the raw response data; 4. the transport's own message.
  * For anything thrown: an `ApiError` gives the message extracted when it was built; plain objects
  * with an `errors` map: the values joined with ","; Error instances: their message. Anything else:
- * "Unkown error" (spelled so, as the spec says).
+ * "Unkown error" (spelled so on purpose).
  */
 export function getErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
@@ -118,7 +119,7 @@ function kindFromStatus(status: number): ApiErrorKind {
   return "unknown";
 }
 
-/** Turns any failure of a call into an `ApiError` of one of the spec's kinds. */
+/** Turns any failure of a call into an `ApiError` of one of the failure kinds. */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   const message = getErrorMessage(error);

@@ -1,6 +1,6 @@
 /**
- * The chapter label rule of spec §3, expressed through i18n keys so the web
- * (i18next) and the server (`translate`) render the same text:
+ * The chapter label rule (docs/dashboard.md, "Chapter label"), expressed through i18n keys so the
+ * web (i18next) and the server (`translate`) render the same text:
  * - hideOrder: the name only;
  * - oneshot (order -1): "Oneshot - {name}" or "Oneshot";
  * - otherwise: "Chapter {order} - {name}" or "Chapter {order}".

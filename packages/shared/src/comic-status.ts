@@ -1,6 +1,7 @@
 /**
- * Comic status values and list filters/sorts (platform facts). Labels live in the message catalogue:
- * `comicStatus.<value>` and `comicSort.<value>` (vi: Sắp ra mắt, Đang tiến hành, ...).
+ * Comic status values and list filters/sorts (docs/platform.md, "Comics"). Labels live in the
+ * message catalogue: `comicStatus.<value>` and `comicSort.<value>` (vi: Sắp ra mắt, Đang tiến hành,
+ * ...).
  */
 export const COMIC_STATUSES = ["upcoming", "ongoing", "completed", "hiatus", "canceled"] as const;
 export type ComicStatus = (typeof COMIC_STATUSES)[number];

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits (spec §9), shared by the API and the web.
+ * Business constants and limits (docs/dashboard.md), shared by the API and the web.
  * Byte sizes use binary megabytes (1 MB = 1024 * 1024 bytes), the unit that
  * browsers' File.size and the limit messages ("{{max}} MB") agree on.
  */
@@ -9,7 +9,7 @@ const MB = 1024 * 1024;
 // ── Pages and images ──────────────────────────────────────────────────────────
 export const PAGE_MAX_MB = 7;
 export const PAGE_MAX_BYTES = PAGE_MAX_MB * MB;
-/** Not fixed by the spec ("not shown"); a generous cap for one chapter upload. */
+/** A generous cap for one chapter upload. */
 export const MAX_PAGES_PER_UPLOAD = 300;
 /** Pages wider than this are downscaled before upload; GIFs are kept unchanged. */
 export const MAX_PAGE_WIDTH = 1500;
@@ -59,7 +59,7 @@ export const AVATAR_FALLBACK = "CN";
 export const QUERY_CACHE_KEY = "vt-query-cache";
 /** Bumping the buster discards every persisted query cache. */
 export const QUERY_CACHE_BUSTER = "1";
-/** Persisted cache never expires (spec §9). */
+/** Persisted cache never expires. */
 export const QUERY_CACHE_MAX_AGE = Number.POSITIVE_INFINITY;
 export const LOCAL_STORAGE_VERSION_KEY = "version";
 

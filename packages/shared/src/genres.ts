@@ -1,7 +1,7 @@
 /**
- * The seeded genre list (platform facts: genres are identified by slugs and shown with a display
- * name). Comics store slugs; the dashboard shows `name[lang]`. The order is the display order.
- * Adding a genre is adding a line here (the API validates slugs against this list).
+ * The seeded genre list (genres are identified by slugs and shown with a display name:
+ * docs/platform.md). Comics store slugs; the dashboard shows `name[lang]`. The order is the display
+ * order. Adding a genre is adding a line here (the API validates slugs against this list).
  */
 import type { Lang } from "./constants";
 

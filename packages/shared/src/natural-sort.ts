@@ -1,6 +1,6 @@
 /**
- * Natural ordering for file names, used to auto-sort page images on upload
- * (spec §5): "2.jpg" before "10.jpg", case-insensitive, folder-aware.
+ * Natural ordering for file names, used to auto-sort page images on upload (docs/dashboard.md,
+ * "Images in the browser"): "2.jpg" before "10.jpg", case-insensitive, folder-aware.
  *
  * The order must be total and deterministic, because uploads of the same
  * files must always yield the same page order: names the collator considers

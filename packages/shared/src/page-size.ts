@@ -1,6 +1,7 @@
 /**
- * Target sizes of uploaded pages (spec §9), shared by the browser's image workers and the
- * command-line uploader (sharp), so both produce pages of exactly the same size.
+ * Target sizes of uploaded pages (docs/dashboard.md, "Images in the browser"), shared by the
+ * browser's image workers and the command-line uploader (sharp), so both produce pages of exactly
+ * the same size.
  */
 import { MAX_PAGE_WIDTH, SCRAMBLE_STRIPS, SCRAMBLE_WIDTH } from "./constants";
 

@@ -1,10 +1,10 @@
 /**
  * The dashboard's page addresses, known to the browser and to the server alike:
  * - `/login` is the sign-in page, its own document (login.html);
- * - SIGNED_IN_PAGES are the routes behind the sign-in guard (spec §2). The web router must declare
- *   exactly these under its guard (apps/web/src/app/router.test.ts checks it). The server sends a
- *   visitor without a session cookie from one of them straight to the sign-in page, so a first visit
- *   does not download the dashboard only to be sent away by its guard (issue 13).
+ * - SIGNED_IN_PAGES are the routes behind the sign-in guard (docs/dashboard.md). The web router
+ *   must declare exactly these under its guard (apps/web/src/app/router.test.ts checks it). The
+ *   server sends a visitor without a session cookie from one of them straight to the sign-in page,
+ *   so a first visit does not download the dashboard only to be sent away by its guard.
  * Any other address is public: /verify-email, and the 404 page, shown signed in or not.
  */
 

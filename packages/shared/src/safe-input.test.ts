@@ -3,7 +3,7 @@ import { jsonNestingExceeds, MAX_JSON_DEPTH, unsafeTextIssues } from "./safe-inp
 
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
-describe("JSON nesting limit (issue 31)", () => {
+describe("JSON nesting limit", () => {
   it("counts arrays and objects, not brackets inside strings or escaped quotes", () => {
     expect(jsonNestingExceeds(nested(MAX_JSON_DEPTH))).toBe(false);
     expect(jsonNestingExceeds(nested(MAX_JSON_DEPTH + 1))).toBe(true);

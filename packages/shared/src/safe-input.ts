@@ -1,12 +1,12 @@
 /**
- * Text and dates the database cannot hold, refused for every schema in one place (issue 9): a
+ * Text and dates the database cannot hold, refused for every schema in one place: a
  * NUL character or a lone UTF-16 surrogate anywhere in a request (any field, any depth, query
  * strings such as `search` included), and dates outside the years 1..9999. Each problem is a
  * zod-shaped issue whose message is a catalogue key naming the field (`{{field}}`), so the API's
  * 422 body and the web's forms translate it like any other.
  * The API runs `unsafeTextIssues` on every request part before its schema (apps/api/src/lib/validation.ts).
  *
- * Nesting is bounded too (issue 31): a JSON body nested thousands of levels deep overflowed the
+ * Nesting is bounded too: a JSON body nested thousands of levels deep overflowed the
  * stack of any recursive walk (a 500) and held the main thread. The API scans the raw text with
  * `jsonNestingExceeds` before parsing it, and the walk below stops at MAX_JSON_DEPTH regardless.
  */

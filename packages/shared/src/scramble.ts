@@ -1,7 +1,7 @@
 /**
  * The scramble codec: key format, strip geometry, file names and pixel
  * (un)scrambling for scrambled page images. The format is fixed by the
- * platform's existing readers (spec/platform-facts.md) and is documented,
+ * platform's existing readers (docs/platform.md) and is documented,
  * with test vectors, in docs/scramble-format.md. Keep the two in sync.
  *
  * Pure TypeScript: the pixel functions work on plain RGBA buffers (the shape
@@ -235,13 +235,13 @@ export function aspectRatioToken(width: number, height: number): string {
   return String(ratio).replace(".", "L");
 }
 
-/** `{10 characters of the 64-character id alphabet}_{ratio token}`, the spec §9 name of a scrambled page. */
+/** `{10 characters of the 64-character id alphabet}_{ratio token}`, the name of a scrambled page. */
 const SCRAMBLED_NAME = /^([A-Za-z0-9_-]{10}_\d+(?:L\d+)?)(?:\.[A-Za-z0-9]+)?$/;
 
 /**
- * The spec §9 name of a scrambled page file without its extension ("aB3_x-9QzP_0L6643.jpg" ->
- * "aB3_x-9QzP_0L6643"), or null when the name is anything else. Storage keeps it as the key's last
- * path segment so the platform's readers find the aspect-ratio token.
+ * The name of a scrambled page file (docs/scramble-format.md) without its extension
+ * ("aB3_x-9QzP_0L6643.jpg" -> "aB3_x-9QzP_0L6643"), or null when the name is anything else. Storage
+ * keeps it as the key's last path segment so the platform's readers find the aspect-ratio token.
  */
 export function scrambledNameOf(fileName: string): string | null {
   return SCRAMBLED_NAME.exec(fileName)?.[1] ?? null;

@@ -1,5 +1,5 @@
 /**
- * How the dashboard groups chapter pages into upload requests (issue 13): one request carries
+ * How the dashboard groups chapter pages into upload requests: one request carries
  * several pages, up to a page count and a byte budget, and a few requests are in flight at once.
  * The web upload (apps/web/src/features/chapters/upload-batcher.ts) and the upload bench
  * (bench/chapter-upload.bench.ts) both cut batches with `takeBatch`, so the bench measures what the

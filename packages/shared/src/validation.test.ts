@@ -178,7 +178,7 @@ describe("file, cover and schedule checks", () => {
   });
 });
 
-describe("constants (spec §9)", () => {
+describe("constants", () => {
   it("match the specified limits", () => {
     expect(C.PAGE_MAX_BYTES).toBe(7 * 1024 * 1024);
     expect(C.MAX_PAGE_WIDTH).toBe(1500);

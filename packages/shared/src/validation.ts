@@ -1,6 +1,6 @@
 /**
- * Validation building blocks of spec §5. Every error message is an i18n KEY
- * (see i18n/messages.ts), never text: the API turns them into sentences with
+ * Validation building blocks (docs/dashboard.md, "Forms and their messages"). Every error message
+ * is an i18n KEY (see i18n/messages.ts), never text: the API turns them into sentences with
  * `zodIssuesToMessages`, the web with its own `t`.
  */
 import { z } from "zod";

@@ -1,6 +1,7 @@
 /**
- * Personal API tokens as request credentials (issue 15). A request carrying
- * `Authorization: Bearer <secret>` and no cookie is authenticated by the token instead of a session:
+ * Personal API tokens as request credentials (docs/permissions.md, "API tokens"). A request
+ * carrying `Authorization: Bearer <secret>` and no cookie is authenticated by the token instead of
+ * a session:
  *
  * - only routes that declare `config: { apiToken: "read" | "upload" }` accept one; every other route
  *   (admin, teams, tokens themselves...) answers 401 `tokens.notAccepted`;

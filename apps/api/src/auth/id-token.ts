@@ -233,7 +233,7 @@ export function discoveredIssuer(input: {
   };
 }
 
-/** Firebase Authentication ID tokens of one project (spec platform facts). */
+/** Firebase Authentication ID tokens of one project (the platform's live sites: docs/platform.md). */
 export function firebaseIssuer(projectId: string, jwksUrl = FIREBASE_JWKS_URL): TrustedIssuer {
   return remoteIssuer({
     issuer: `https://securetoken.google.com/${projectId}`,

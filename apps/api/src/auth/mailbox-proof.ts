@@ -1,6 +1,7 @@
 /**
- * Proving a mailbox (issue 31): opening the verification link, or completing a password reset by
- * mail. Whoever does it reads the account's mail, so from then on the account is theirs alone.
+ * Proving a mailbox (docs/identity.md, "What a proof of the address ends"): opening the
+ * verification link, or completing a password reset by mail. Whoever does it reads the account's
+ * mail, so from then on the account is theirs alone.
  *
  * When the proof is the account's first (its address was not proven before), every credential made
  * before it is ended, because any of them may belong to someone who registered the address first

@@ -94,7 +94,7 @@ afterAll(async () => {
 });
 
 describe("third-party OpenID Connect sign-in", () => {
-  it("GET /auth/providers lists only the providers the server enabled, not one it skipped (issue 12)", async () => {
+  it("GET /auth/providers lists only the providers the server enabled, not one it skipped", async () => {
     const res = await t.app.inject({ method: "GET", url: "/auth/providers" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ id: PROVIDER_ID, label: "Test IdP" }]);

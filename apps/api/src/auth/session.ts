@@ -156,8 +156,8 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 
 /**
  * The signed-in user and their live teams (ordered by id). A session cookie's teams are read in the
- * session's own query, once per request (issue 13: one round trip instead of two on every route
- * that needs them); an API token's on first use.
+ * session's own query, once per request (one round trip instead of two on every route that needs
+ * them: docs/architecture.md, "Round trips and budgets"); an API token's on first use.
  */
 export async function requireUserWithTeams(
   request: FastifyRequest,
@@ -188,7 +188,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
 
 /**
  * The session's one query (user + live teams), built once per database: every request runs it, and
- * building it per call cost about as much as a third of its round trip (issue 13). Prepared under a
+ * building it per call cost about as much as a third of its round trip. Prepared under a
  * name, so on PostgreSQL each connection plans it once (and on PGlite, db/planned.ts prepares it).
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();

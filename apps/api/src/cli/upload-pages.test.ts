@@ -1,9 +1,9 @@
 /**
- * `npm run upload`'s page rule (spec §9): a GIF is uploaded unchanged; every other page is
- * re-encoded (EXIF orientation applied, downscaled to 1500 px wide at most, JPEG q95; scrambled
- * pages at 1300 px, JPEG q90) and carries the header Chromium's encoder writes
- * (@vt/shared/browser-jpeg), so a page the dashboard encodes from the same pixels gets the same bytes
- * (apps/web/e2e/bulk-import.spec.ts checks that against Chromium).
+ * `npm run upload`'s page rule (docs/bulk-import.md, "Which pages are uploaded byte for byte"): a
+ * GIF is uploaded unchanged; every other page is re-encoded (EXIF orientation applied, downscaled
+ * to 1500 px wide at most, JPEG q95; scrambled pages at 1300 px, JPEG q90) and carries the header
+ * Chromium's encoder writes (@vt/shared/browser-jpeg), so a page the dashboard encodes from the
+ * same pixels gets the same bytes (apps/web/e2e/bulk-import.spec.ts checks that against Chromium).
  */
 import { BROWSER_JPEG_HEADER, withBrowserJpegHeader } from "@vt/shared/browser-jpeg";
 import sharp from "sharp";

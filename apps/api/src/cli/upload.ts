@@ -1,5 +1,5 @@
 /**
- * The command-line uploader (issue 15, docs/bulk-import.md):
+ * The command-line uploader (docs/bulk-import.md, "Command-line uploader"):
  *
  *   VT_TOKEN=vts_… npm run upload -- <folder-or-zip> --comic <id> [--server URL] [--scramble]
  *                                     [--split-tall] [--publish] [--interval HOURS] [--concurrency N]

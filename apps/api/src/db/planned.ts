@@ -1,5 +1,6 @@
 /**
- * Statements planned once per PGlite database, and once per PostgreSQL connection (issue 13).
+ * Statements planned once per PGlite database, and once per PostgreSQL connection
+ * (docs/architecture.md, "Round trips and budgets").
  *
  * PGlite's `query()` sends every statement unnamed: PostgreSQL parses and plans it on every call,
  * and on PGlite planning is most of a short statement's cost (the session query: 1.55 ms, of which

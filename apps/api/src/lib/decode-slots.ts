@@ -1,11 +1,12 @@
 /**
- * Bounds the image decoding work of the whole process (issue 31): the image gate's decode (and the
- * re-encode of non-page images) runs through `decodeSlots.run`, at most `limit` at once (one per
- * core); further checks wait in a first-come-first-served queue of at most `queue`. When the queue
- * is full the check is refused at once with 429 upload.gateBusy and a `Retry-After` estimated from
- * the recent decode times, instead of piling up memory and CPU. One request holds at most a few
- * places (the gate checks at most GATE_OVERLAP + 1 files of a request at once), so one uploader
- * cannot take every slot: other requests' files are served in arrival order between theirs.
+ * Bounds the image decoding work of the whole process (docs/operations.md, "The image gate"): the
+ * image gate's decode (and the re-encode of non-page images) runs through `decodeSlots.run`, at
+ * most `limit` at once (one per core); further checks wait in a first-come-first-served queue of at
+ * most `queue`. When the queue is full the check is refused at once with 429 upload.gateBusy and a
+ * `Retry-After` estimated from the recent decode times, instead of piling up memory and CPU. One
+ * request holds at most a few places (the gate checks at most GATE_OVERLAP + 1 files of a request
+ * at once), so one uploader cannot take every slot: other requests' files are served in arrival
+ * order between theirs.
  *
  *   const pixels = await decodeSlots.run(() => sharp(bytes).raw().toBuffer());
  */

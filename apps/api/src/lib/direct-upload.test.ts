@@ -286,7 +286,7 @@ describe("direct page uploads on S3", () => {
   });
 });
 
-describe("an object cannot change after its check (issue 31 items 6 and 7)", () => {
+describe("an object cannot change after its check", () => {
   const pageRows = async (chapter: number) =>
     t.database.db
       .select({ url: chapterPages.url })

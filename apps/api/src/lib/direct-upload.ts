@@ -71,7 +71,7 @@ export interface DirectUploadScope {
   suffix?: string;
   /** Chapter pages: store the exact bytes uploaded. Every other image is re-encoded (no metadata). */
   page?: boolean;
-  /** Keep a scrambled page's spec §9 file name as the key's last segment (chapter pages). */
+  /** Keep a scrambled page's name (docs/scramble-format.md) as the key's last segment (pages). */
   keepScrambledName?: boolean;
   maxBytes: number;
   maxFiles: number;

@@ -1,11 +1,11 @@
 /**
- * Issue 34, "the gate may be cheaper than a full-size decode, on one condition: it still reads
- * every compressed byte". The gate's decode of a page is a 64 px thumbnail, so libjpeg decodes a
- * JPEG at 1/8 scale (DCT scaling through sharp's shrink-on-load) yet still entropy-decodes every
- * scan; PNG, WebP and GIF still inflate every byte. This corpus shows it refuses everything a
- * full-size decode refuses: more than 300 damaged copies of valid pages (seeded, so the same files
- * every run): truncated at random offsets, bits flipped in the compressed data, markers and chunk
- * headers broken, spans zeroed.
+ * The gate may be cheaper than a full-size decode on one condition: it still reads every compressed
+ * byte (docs/operations.md, "The image gate", step 4). The gate's decode of a page is a 64 px
+ * thumbnail, so libjpeg decodes a JPEG at 1/8 scale (DCT scaling through sharp's shrink-on-load)
+ * yet still entropy-decodes every scan; PNG, WebP and GIF still inflate every byte. This corpus
+ * shows it refuses everything a full-size decode refuses: more than 300 damaged copies of valid
+ * pages (seeded, so the same files every run): truncated at random offsets, bits flipped in the
+ * compressed data, markers and chunk headers broken, spans zeroed.
  */
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,8 @@
 /**
- * Issue 31 item 4: the image gate refuses by the header's declared size before any decode (each
+ * The image gate refuses by the header's declared size before any decode (each
  * side, the aspect ratio), on every image route, and the decoding work of the process is bounded
- * (decode slots: a full line answers 429 with Retry-After). Long webtoon strips still pass.
+ * (decode slots: a full line answers 429 with Retry-After). Long webtoon strips still pass
+ * (docs/operations.md, "The image gate").
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";

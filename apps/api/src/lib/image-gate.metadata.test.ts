@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 9: avatars, covers, volume art and team images are stored as a fresh encode, so
+ * Avatars, covers, volume art and team images are stored as a fresh encode, so
  * the uploader's EXIF (Artist, ImageDescription, GPS), XMP and comments never come back; the ICC
  * profile does, and the EXIF orientation is applied to the pixels. Chapter pages keep their exact
  * bytes (the browser pipeline made them). Multipart on local storage and direct uploads on S3.

@@ -46,8 +46,9 @@ export function translate(lang: Lang, key: string, params?: Record<string, unkno
 
 /**
  * One message per zod issue for a 422 body: translated sentences that name their field in words
- * ("Tiêu đề là bắt buộc", "Twitter: Liên kết không hợp lệ"), never the raw property name nor
- * zod's own default text (issue 12). `fallbackField` names the request part of path-less issues.
+ * ("Tiêu đề là bắt buộc", "Twitter: Liên kết không hợp lệ"), never the raw property name nor zod's
+ * own default text (docs/glossary.md, "Rules the tests hold"). `fallbackField` names the request
+ * part of path-less issues.
  */
 export function zodIssueMessages(issues: readonly $ZodIssue[], lang: Lang, fallbackField = "body"): string[] {
   return zodIssuesToMessages(issues, lang, fallbackField);

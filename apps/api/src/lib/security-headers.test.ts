@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 
-// Issue 9, finding 7: the dashboard could be framed (no frame-ancestors / X-Frame-Options).
+// The dashboard must not be framed (frame-ancestors and X-Frame-Options), lib/security-headers.ts.
 describe("framing and content-security headers", () => {
   let t: TestApp;
   let web: string;

@@ -1,5 +1,5 @@
 /**
- * Headers that keep the dashboard from being framed or scripted from elsewhere (issue 9, finding 7).
+ * Headers that keep the dashboard from being framed or scripted from elsewhere.
  * Every response except `/files/*` (which sends its own sandbox policy) gets `X-Frame-Options: DENY`
  * and a Content-Security-Policy with `frame-ancestors 'none'`. The dashboard's policy allows what
  * the app itself uses: its own scripts plus the inline theme script of index.html (by hash),

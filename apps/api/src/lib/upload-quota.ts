@@ -1,16 +1,17 @@
 /**
- * Per-user hourly upload quota (issue 9: one account must not be able to fill the disk). The images
- * of a request that pass the gate are counted in the database (`upload_usage`, one row per user and
+ * Per-user hourly upload quota (one account must not be able to fill the disk). The images of a
+ * request that pass the gate are counted in the database (`upload_usage`, one row per user and
  * clock hour), so every API instance shares the counts: ONE statement per request, for the
- * request's total, once its files are read (issue 13: a statement per image made uploads slow on
- * PGlite). A request whose files alone are over a limit is refused as soon as that is seen, without
- * a query. A user who belongs to no team gets the small `noTeam` limits (only an avatar and covers
- * to upload); members get the `member` limits (config UPLOAD_QUOTA_*). Over a limit: 429 with a
- * translated message, nothing counted, and the request stores nothing (what the upload flow stored
- * while reading is removed by it, as for any refusal). An upload refused later (e.g. a bad text
- * field, a rule of the service, a failed transaction) stored nothing, so what it counted is given
- * back (`refundUploadQuota`), by the one upload flow (lib/upload-flow.ts) and nowhere else. A
- * presign counts last (lib/direct-upload.ts), so it never has anything to give back.
+ * request's total, once its files are read (a statement per image made uploads slow on PGlite:
+ * docs/architecture.md, "Round trips and budgets"). A request whose files alone are over a limit is
+ * refused as soon as that is seen, without a query. A user who belongs to no team gets the small
+ * `noTeam` limits (only an avatar and covers to upload); members get the `member` limits (config
+ * UPLOAD_QUOTA_*). Over a limit: 429 with a translated message, nothing counted, and the request
+ * stores nothing (what the upload flow stored while reading is removed by it, as for any refusal).
+ * An upload refused later (e.g. a bad text field, a rule of the service, a failed transaction)
+ * stored nothing, so what it counted is given back (`refundUploadQuota`), by the one upload flow
+ * (lib/upload-flow.ts) and nowhere else. A presign counts last (lib/direct-upload.ts), so it never
+ * has anything to give back.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";

@@ -4,7 +4,7 @@
  * validated, the resolved path must stay under the root, and symlinks are refused both in the
  * folders (realpath check) and on the file itself (O_NOFOLLOW).
  *
- * `put` is on the upload hot path (issue 13): the month folder a key lands in is created and
+ * `put` is on the upload hot path: the month folder a key lands in is created and
  * checked (no symlink on the way) once per process and then remembered, and a Buffer is written
  * with one `writeFile` to an exclusive temp name (O_EXCL: never through a planted link) and renamed,
  * with no stream and no copy. A folder removed behind our back is created again on ENOENT.

@@ -17,8 +17,9 @@ export interface PutOptions {
   suffix?: string;
   /**
    * Optional last path segment (without extension), [A-Za-z0-9_-] only: the object goes under
-   * `<prefix>/<yyyy>/<mm>/<random>/<name><suffix>.<ext>`. Scrambled pages keep the spec §9 name
-   * `{10-char id}_{ratio with L}` this way, which the platform's readers read the ratio from.
+   * `<prefix>/<yyyy>/<mm>/<random>/<name><suffix>.<ext>`. Scrambled pages keep their name
+   * `{10-char id}_{ratio with L}` this way, which the platform's readers read the ratio from
+   * (docs/scramble-format.md, "Encoding and file name").
    */
   name?: string;
   /**

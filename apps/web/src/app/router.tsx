@@ -1,7 +1,8 @@
 /**
- * The route tree (spec §2), code-based. Every page is lazy-loaded from `./routes/<name>.tsx`. /login
- * is not here: it is its own document (login.html, src/sign-in-main.tsx). To add a page: create `routes/<name>.tsx` exporting the page
- * component, add a `createRoute` below under the right parent, and list it in `routeTree`.
+ * The route tree (docs/dashboard.md, "Pages and the guard"), code-based. Every page is lazy-loaded
+ * from `./routes/<name>.tsx`. /login is not here: it is its own document (login.html,
+ * src/sign-in-main.tsx). To add a page: create `routes/<name>.tsx` exporting the page component,
+ * add a `createRoute` below under the right parent, and list it in `routeTree`.
  */
 import {
   createRootRouteWithContext,

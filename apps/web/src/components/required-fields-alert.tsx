@@ -4,8 +4,9 @@ import { FormAlert } from "@/components/form-alert";
 import { hasMissingRequired } from "@/lib/form-errors";
 
 /**
- * Spec §5 "Required fields are missing", shown by every form after a submit that left required
- * fields empty, in addition to each field's own message; it goes away once they are filled.
+ * "Required fields are missing" (docs/dashboard.md, "Forms and their messages"), shown by every
+ * form after a submit that left required fields empty, in addition to each field's own message; it
+ * goes away once they are filled.
  */
 export function RequiredFieldsAlert<T extends FieldValues>({
   errors,

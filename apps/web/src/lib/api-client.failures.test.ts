@@ -96,7 +96,7 @@ describe("api client failure kinds", () => {
   });
 });
 
-describe("message extraction (spec §8 order)", () => {
+describe("message extraction (in the order of docs/dashboard.md)", () => {
   it("1. joins the response's errors list with ', ' before anything else", () => {
     expect(
       apiErrorFromResponse(400, { errors: ["Tên là bắt buộc", "Link không hợp lệ"], message: "m" }).message,

@@ -1,6 +1,6 @@
 import { LOCAL_STORAGE_VERSION_KEY } from "@vt/shared/constants";
 
-/** Spec §9: the local storage key 'version' is set on first load if absent. */
+/** The local storage key 'version' is set on first load if absent (docs/dashboard.md). */
 export function ensureStoredVersion(version: string = __APP_VERSION__) {
   try {
     if (window.localStorage.getItem(LOCAL_STORAGE_VERSION_KEY) === null) {

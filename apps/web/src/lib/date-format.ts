@@ -1,9 +1,9 @@
 /**
- * The one date format of the dashboard, per language (issue 12): Vietnamese writes
- * "23/11/2026 17:54", English "23 Nov 2026, 17:54" (day first with the month in words, so it cannot
- * be read as 11 March). Dates without a time drop the time the same way ("23/11/2026",
- * "23 Nov 2026"). Written out rather than left to `Intl`, whose output differs by engine and
- * locale data; every date shown in the web goes through here.
+ * The one date format of the dashboard, per language (docs/dashboard.md, "Dates"): Vietnamese
+ * writes "23/11/2026 17:54", English "23 Nov 2026, 17:54" (day first with the month in words, so it
+ * cannot be read as 11 March). Dates without a time drop the time the same way ("23/11/2026",
+ * "23 Nov 2026"). Written out rather than left to `Intl`, whose output differs by engine and locale
+ * data; every date shown in the web goes through here.
  */
 
 const EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

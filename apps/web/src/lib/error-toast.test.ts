@@ -37,7 +37,7 @@ describe("describeError: users read their language, never a library's text", () 
     expect(describeError(refusal)).toBe("Tiêu đề là bắt buộc");
   });
 
-  it("shows a refusal's plain-text body and an errors map's values (spec §8, steps 3 and maps)", () => {
+  it("shows a refusal's plain-text body and an errors map's values (message extraction, step 3 and maps)", () => {
     expect(describeError(apiErrorFromResponse(400, "Tên tệp không hợp lệ"))).toBe("Tên tệp không hợp lệ");
     expect(
       describeError(

@@ -1,6 +1,7 @@
 /**
- * The one error toast of spec §8: title errors.generic, description extracted from the error.
- * Its own module (no TanStack Query) so the sign-in page can raise it without the query client.
+ * The one error toast (docs/dashboard.md, "Failures and their messages"): title errors.generic,
+ * description extracted from the error. Its own module (no TanStack Query) so the sign-in page can
+ * raise it without the query client.
  */
 import { type ApiError, type ApiErrorKind, getErrorMessage, isApiError, isRecord } from "./api-error";
 import { i18n } from "./i18n";
@@ -20,7 +21,7 @@ const KIND_KEYS = {
 
 /**
  * The uploader API answers in the user's language with one of its error codes, and a refusal (4xx)
- * may come as plain text (spec §8, "the raw response data"): both are shown. Anything else that
+ * may come as plain text (the raw response data): both are shown. Anything else that
  * carries a message (a proxy's HTML page or 5xx text, the identity provider's English with its own
  * code, the transport's "Network Error") is described by its failure kind instead.
  */

@@ -1,7 +1,8 @@
 /**
- * Spec §5 "Required fields are missing": the message keys that mean "this field was left empty".
- * A form whose errors carry any of them shows the shared sentence above its buttons, next to the
- * per-field messages (components/required-fields-alert.tsx).
+ * "Required fields are missing" (docs/dashboard.md, "Forms and their messages"): the message keys
+ * that mean "this field was left empty". A form whose errors carry any of them shows the shared
+ * sentence above its buttons, next to the per-field messages
+ * (components/required-fields-alert.tsx).
  */
 export const REQUIRED_MESSAGE_KEYS: ReadonlySet<string> = new Set([
   "validation.required",

@@ -24,7 +24,7 @@ describe("initials (avatar and logo fallbacks)", () => {
     expect(initials("- -")).toBe("?");
   });
 
-  it("gives the signed-in user their initials, and the spec's 'CN' only when they have no name", () => {
+  it("gives the signed-in user their initials, and 'CN' only when they have no name", () => {
     expect(userInitials("Nguyễn Văn An")).toBe("NA");
     expect(userInitials("")).toBe("CN");
     expect(userInitials(null)).toBe("CN");

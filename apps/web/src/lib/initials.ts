@@ -30,7 +30,10 @@ export function initials(name: string, fallback = "?"): string {
   return letters.join("").toLocaleUpperCase("vi") || fallback;
 }
 
-/** The signed-in user's avatar fallback: their initials, or the spec's 'CN' when they have no name. */
+/**
+ * The signed-in user's avatar fallback: their initials, or 'CN' when they have no name
+ * (docs/dashboard.md).
+ */
 export function userInitials(name: string | null | undefined): string {
   return initials(name ?? "", AVATAR_FALLBACK);
 }

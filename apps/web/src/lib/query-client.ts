@@ -1,9 +1,10 @@
 /**
- * The TanStack Query client (spec §9): persisted to localStorage under a fixed key with no expiry
- * and buster '1', no refetch on window focus or reconnect. Failed queries and mutations raise ONE
- * error toast here (title: errors.generic, description: the extracted message); a mutation or query
- * opts out with `meta: { silent: true }` when it reports the failure itself. A 401 is not a toast:
- * it ends the session (see `setUnauthorizedHandler`).
+ * The TanStack Query client (docs/dashboard.md, "Cache and local storage"): persisted to
+ * localStorage under a fixed key with no expiry and buster '1', no refetch on window focus or
+ * reconnect. Failed queries and mutations raise ONE error toast here (title: errors.generic,
+ * description: the extracted message); a mutation or query opts out with `meta: { silent: true }`
+ * when it reports the failure itself. A 401 is not a toast: it ends the session (see
+ * `setUnauthorizedHandler`).
  */
 import {
   type FetchQueryOptions,
@@ -194,7 +195,7 @@ const persistOptions = { maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER
 let persisting: Promise<void> | undefined;
 
 /**
- * Starts keeping the cache in localStorage (spec §9), once, for a signed-in user; the signed-out
+ * Starts keeping the cache in localStorage, once, for a signed-in user; the signed-out
  * sign-in page has no data to keep and never downloads this code.
  * - `restore: true` (boot with a live session): the stored cache is loaded first; the first render
  *   waits for it, so no query runs before its cached data is back (what PersistQueryClientProvider

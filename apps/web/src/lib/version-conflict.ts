@@ -1,7 +1,8 @@
 /**
- * No lost update (issue 12): every editable record carries a `version`; a save sends the version
- * it was based on and the server answers 409 VERSION_CONFLICT when the record changed meanwhile.
- * This module says what changed, field by field, for the conflict dialog.
+ * No lost update (docs/dashboard.md, "Saving: no lost update"): every editable record carries a
+ * `version`; a save sends the version it was based on and the server answers 409 VERSION_CONFLICT
+ * when the record changed meanwhile. This module says what changed, field by field, for the
+ * conflict dialog.
  */
 import { isApiError } from "./api-error";
 

@@ -42,7 +42,7 @@ describe("translations", () => {
     }
   });
 
-  it("shows the 404 texts the spec names", () => {
+  it("shows the 404 texts (docs/dashboard.md)", () => {
     expect(vi.errors.notFound.code).toBe("404");
     expect(en.errors.notFound.title).toBe("Page not found");
     expect(vi.errors.notFound.title).toBe("Không tìm thấy trang");

@@ -1,7 +1,8 @@
 /**
- * Contracts of a chapter's pages (spec §3 Page, §5 upload rules; platform page shape `{ url, key? }`):
- * the page JSON, and the fields of the upload and replace routes listed in contracts/chapters.ts
- * (`POST /chapters/:id/pages`, `.../pages/presign|direct`, `POST /chapters/:id/page`, `.../page/direct`).
+ * Contracts of a chapter's pages (the page `{ url, key? }` of docs/platform.md, "Chapters and
+ * pages"): the page JSON, and the fields of the upload and replace routes listed in
+ * contracts/chapters.ts (`POST /chapters/:id/pages`, `.../pages/presign|direct`,
+ * `POST /chapters/:id/page`, `.../page/direct`).
  *
  * Upload flow (resumable):
  *   1. `POST /chapters` creates a draft (status `draft`).

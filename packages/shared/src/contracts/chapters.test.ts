@@ -10,7 +10,7 @@ import {
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]);
 
-describe("chapter contracts (spec §5 rules)", () => {
+describe("chapter contracts", () => {
   it("accepts decimal orders and the oneshot -1, and fills the optional fields", () => {
     expect(ZCreateChapterRequest.parse({ comicId: 1, order: 12.5 })).toMatchObject({
       order: 12.5,

@@ -1,7 +1,7 @@
 /**
- * Contracts of `/api/chapters/*` (spec §2 chapter routes, §3 Chapter/Page/label rule, §4 order
- * sorting, §5 chapter rules, §7 calls; platform facts: the chapter JSON shape and page `{ url, key? }`).
- * Error messages are i18n keys (../i18n/messages.ts and ../i18n/chapters-messages.ts).
+ * Contracts of `/api/chapters/*` (the chapter rules of docs/dashboard.md; the chapter JSON and the
+ * page `{ url, key? }` of docs/platform.md). Error messages are i18n keys (../i18n/messages.ts and
+ * ../i18n/chapters-messages.ts).
  *
  * Routes (all under /api; every one needs the session cookie, writes the x-app-origin header):
  *   GET    /chapters/comic/:comicId?sort=asc|desc&visible=1    -> ZChapterListResponse (TChapter[])
@@ -104,7 +104,7 @@ export const ZChapter = z
     version: z.number().int(),
     team: ZTeamRef,
     hideOrder: z.boolean(),
-    /** "Hide default order" flag of spec §3 (stored for the readers). */
+    /** "Hide default order" flag (stored for the readers). */
     hideDefaultOrder: z.boolean(),
     hidden: z.boolean(),
     status: ZChapterStatus,
@@ -215,7 +215,7 @@ export function chapterHeading(c: {
   };
 }
 
-/** Spec §5 rules across fields: hideOrder needs a name; a schedule must be in the future. */
+/** Rules across fields: hideOrder needs a name; a schedule must be in the future. */
 export function chapterRules(v: ChapterRuleInput, ctx: z.RefinementCtx, now: number = Date.now()) {
   if (v.hideOrder && v.name.trim() === "") {
     ctx.addIssue({
@@ -308,7 +308,7 @@ export type TQuickUpdateVolumeResponse = z.infer<typeof ZQuickUpdateVolumeRespon
 
 // ── Params and queries ───────────────────────────────────────────────────────
 
-/** `{chapterId}` path parameter (`/chapters/{chapterId}` = the spec's `/chapters/{id}`). */
+/** `{chapterId}` path parameter (`/chapters/{chapterId}` = the platform's `/chapters/{id}`). */
 export const ZChapterParams = z.object({ chapterId: zIdParam });
 export const ZChapterComicParams = z.object({ comicId: zIdParam });
 export const ZChapterListQuery = z.object({

@@ -1,5 +1,5 @@
 /**
- * Contracts of a comic's volume art (`/api/comics/arts/*`, spec §2 /comics routes). Who may read,
+ * Contracts of a comic's volume art (`/api/comics/arts/*`). Who may read,
  * add and remove arts: members of a team that may upload to the comic (docs/permissions.md).
  *
  * Routes (all under /api; session cookie; writes send the x-app-origin header):

@@ -1,7 +1,7 @@
 /**
- * Contracts of `/api/comics/*`, `/api/requests` and `/api/admin/requests/*` (spec §2 /comics routes,
- * §3 Comic and Request, §7 calls; platform facts: status values, sorts, genre slugs, integer ids,
- * the `GET /comics` query and `{ comics, totalPages }` shape, the `GET /comics/{id}` shape).
+ * Contracts of `/api/comics/*`, `/api/requests` and `/api/admin/requests/*` (the platform's status
+ * values, sorts, genre slugs, integer ids, the `GET /comics` query and `{ comics, totalPages }`
+ * shape, the `GET /comics/{id}` shape: docs/platform.md, "Comics").
  * Error messages are i18n keys (../i18n/messages.ts and ../i18n/comics-messages.ts).
  *
  * Routes (all under /api; every one needs the session cookie, writes the x-app-origin header):
@@ -74,7 +74,7 @@ export const COMIC_COUPLES_MAX = 20;
 export const COMIC_IMAGE_MAX_MB = 5;
 export const COMIC_IMAGE_MAX_BYTES = COMIC_IMAGE_MAX_MB * MB;
 
-/** `{ message }`: the translated success text (spec §8: updated, deleted, created, merged, ...). */
+/** `{ message }`: the translated success text (updated, deleted, created, merged, ...). */
 export const ZMessageResponse = z.object({ message: z.string() }).meta({ id: "MessageResponse" });
 export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 

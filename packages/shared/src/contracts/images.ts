@@ -1,7 +1,7 @@
 /**
  * Contracts shared by every image upload (team cover/logo/QR/credit pages now, comic images later).
  * The server checks each upload by content (magic bytes), size and pixel count before storing it;
- * failures answer with the spec §5 message keys:
+ * failures answer with these message keys:
  *   415 validation.notAnImage          the bytes are not an image at all (or cannot be read)
  *   415 validation.fileTypeInvalid     an image, but not one of {{types}} (e.g. SVG, TIFF, BMP)
  *   413 validation.fileTooLarge        more than {{max}} MB
@@ -35,7 +35,7 @@ export const IMAGE_MAX_SIDE = 65_535;
  */
 export const IMAGE_MAX_ASPECT = 100;
 
-/** Multipart field names (spec §7: one file under `file`, several under `files`). */
+/** Multipart field names: one file under `file`, several under `files`. */
 export const UPLOAD_FIELD_SINGLE = "file";
 export const UPLOAD_FIELD_MULTIPLE = "files";
 

@@ -1,5 +1,5 @@
 /**
- * Contracts of the notification centre (issue 11): the bell in the header and each user's mail
+ * Contracts of the notification centre: the bell in the header and each user's mail
  * choice per kind (docs/requests.md, "Notifications").
  *
  *   GET  /notifications?unread&page&limit   -> ZNotificationList (newest first, with the unread count)

@@ -1,6 +1,6 @@
 /**
- * Contracts of authors, artists and characters (spec §2 /authors /artists /characters, §3
- * Author/artist/character). One implementation, three URL families (the kind is the path):
+ * Contracts of authors, artists and characters (the pages /authors, /artists, /characters). One
+ * implementation, three URL families (the kind is the path):
  *
  *   GET  /api/authors|artists|characters?page&limit&search  -> ZPersonListResponse
  *   GET  /api/authors|artists|characters/:id                -> ZPerson

@@ -20,9 +20,9 @@ import { zLimit, zPage, zPagedList } from "./paging";
 
 /**
  * `POST /api/comics/permission/{id}`: my team `teamId` asks to upload to comic {id}. The body is
- * optional (spec §7 "no body"): without it the team is the caller's only team (422 on `teamId`
- * asking to choose when they have several) and the reason is left empty; a body sent by the
- * dashboard must carry a reason (docs/requests.md).
+ * optional (the platform's call has none): without it the team is the caller's only team (422 on
+ * `teamId` asking to choose when they have several) and the reason is left empty; a body sent by
+ * the dashboard must carry a reason (docs/requests.md).
  */
 export const ZPermissionRequestBody = z
   .object({
@@ -109,7 +109,7 @@ export const ZComicRequest = z.object({
 });
 export type TComicRequest = z.infer<typeof ZComicRequest>;
 
-/** 201 of the request routes: the spec's success text and the stored request (status pending). */
+/** 201 of the request routes: the success text and the stored request (status pending). */
 export const ZRequestCreatedResponse = z.object({ message: z.string(), request: ZComicRequest });
 export type TRequestCreatedResponse = z.infer<typeof ZRequestCreatedResponse>;
 

@@ -1,7 +1,7 @@
 /**
- * Contracts of `/api/teams/*` and `/api/invitations/*` (spec §2 /teams routes, §3 Team and Donate
- * settings), shared by the API and the web forms. Error messages are i18n keys. The invitation
- * schemas live in contracts/invitations.ts, the donate and credit ones in contracts/team-settings.ts.
+ * Contracts of `/api/teams/*` and `/api/invitations/*`, shared by the API and the web forms. Error
+ * messages are i18n keys. The invitation schemas live in contracts/invitations.ts, the donate and
+ * credit ones in contracts/team-settings.ts.
  *
  * Roles (our design, see docs/permissions.md): `owner` (exactly one per team, hands over with
  * POST /teams/{id}/transfer), `manager` (team info, donate, credit, members below manager),
@@ -110,7 +110,7 @@ export const TEAM_LINK_MAX = 500;
 export const TEAM_LINK_FIELDS = ["website", "twitter", "instagram", "discord", "facebook"] as const;
 export type TTeamLinkField = (typeof TEAM_LINK_FIELDS)[number];
 
-/** A social link: "" (none) or the spec's URL rule, else 'validation.linkInvalid'. */
+/** A social link: "" (none) or a link (URL_REGEX), else 'validation.linkInvalid'. */
 const zTeamLink = zOptionalUrl.pipe(z.string().max(TEAM_LINK_MAX, { error: "validation.tooLong" }));
 
 /** Established date as `YYYY-MM-DD`; "", null or missing means unknown (null). */

@@ -1,5 +1,6 @@
 /**
- * Contracts of `/api/tokens` (issue 15): personal API tokens for tools (`npm run upload`).
+ * Contracts of `/api/tokens` (docs/permissions.md, "API tokens"): personal API tokens for tools
+ * (`npm run upload`).
  *
  *   GET    /tokens                        -> ZApiTokenListResponse (the caller's tokens, newest first)
  *   POST   /tokens   ZCreateApiTokenRequest -> 201 ZCreatedApiToken (the secret, shown this once)

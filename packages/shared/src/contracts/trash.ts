@@ -1,5 +1,5 @@
 /**
- * Contracts of the trash (issue 11): deleted comics, chapters and teams stay restorable for
+ * Contracts of the trash: deleted comics, chapters and teams stay restorable for
  * TRASH_DAYS days, then the purge job removes them and their files (docs/requests.md, "Trash").
  *
  *   GET  /trash?type&search&page&limit          -> ZTrashList

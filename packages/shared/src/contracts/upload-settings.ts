@@ -1,5 +1,5 @@
 /**
- * Contracts of a team's upload settings (issue 15):
+ * Contracts of a team's upload settings (docs/bulk-import.md):
  *
  *   GET /teams/:teamId/upload-settings                               -> ZUploadSettings (members)
  *   PUT /teams/:teamId/upload-settings  ZUpdateUploadSettingsRequest -> ZUploadSettings (manager and above)

@@ -1,5 +1,5 @@
 /**
- * Contracts of `/api/users/*` (spec §7) and of the sign-in forms (spec §2, §5), shared by the API
+ * Contracts of `/api/users/*` (docs/identity.md) and of the sign-in forms, shared by the API
  * and the web. Error messages are i18n keys of ../i18n/messages.ts.
  */
 import { z } from "zod";
@@ -122,7 +122,7 @@ export const ZSignInForm = z.object({
 });
 export type TSignInForm = z.infer<typeof ZSignInForm>;
 
-/** The register form (spec §5); POST /auth/sign-up/email takes { name, email, password }. */
+/** The register form; POST /auth/sign-up/email takes { name, email, password }. */
 export const ZRegisterForm = z
   .object({
     name: zRequiredString().pipe(z.string().max(USER_NAME_MAX, { error: "validation.tooLong" })),

@@ -1,5 +1,5 @@
 /**
- * Contracts of a team's webhooks (issue 30): `/api/teams/:teamId/webhooks...`. A hook posts the
+ * Contracts of a team's webhooks: `/api/teams/:teamId/webhooks...`. A hook posts the
  * team's events to a URL, as our JSON payload or as a Discord embed (docs/webhooks.md). The secret
  * is answered once, by create and rotate. Error messages are i18n keys.
  */

@@ -52,9 +52,9 @@ export const en: Catalogue<typeof vi> = {
     uploadFailed: "Upload failed",
     userNotFound: "User not found",
     chapterNoPages: "Chapter has no pages",
-    // Spelled so on purpose: the spec's message-extraction fallback text.
+    // Spelled so on purpose (docs/dashboard.md, "Failures and their messages").
     unknown: "Unkown error",
-    // The spec's nine local image errors, as the spec writes them (apps/web/src/lib/images/errors.ts).
+    // The nine local image errors, word for word (apps/web/src/lib/images/errors.ts).
     image: {
       canvasContext: "Could not create canvas context",
       failedToCreateImage: "Failed to create image",

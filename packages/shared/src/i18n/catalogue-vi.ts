@@ -55,7 +55,7 @@ export const vi = {
     userNotFound: "Không tìm thấy người dùng",
     chapterNoPages: "Chương không có trang nào",
     unknown: "Lỗi không xác định",
-    // The spec's nine local image errors, one text each (their English wording is the spec's,
+    // The nine local image errors, one text each (their English wording is fixed,
     // apps/web/src/lib/images/errors.ts; docs/glossary.md: "xáo trộn" for scramble).
     image: {
       canvasContext: "Trình duyệt không tạo được vùng vẽ (canvas) để xử lý ảnh",

@@ -1,7 +1,7 @@
 /**
- * Message keys of the chapters feature (issue 6). The server registers them with
- * `registerMessages` (./messages.ts, from apps/api/src/lib/messages.ts); the dashboard loads them
- * with the chapter pages. The spec §5 chapter rules themselves use base keys that already exist:
+ * Message keys of the chapters feature. The server registers them with `registerMessages`
+ * (./messages.ts, from apps/api/src/lib/messages.ts); the dashboard loads them with the chapter
+ * pages. The chapter rules of docs/dashboard.md themselves use base keys that already exist:
  * validation.chapterOrderInvalid, validation.hiddenOrderNeedsTitle, validation.scheduleInFuture,
  * validation.pagesRequired, errors.chapterNoPages.
  */

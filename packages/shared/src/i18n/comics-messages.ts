@@ -1,5 +1,5 @@
 /**
- * Message keys of the comics feature (issue 5): comics, people and requests. Genre names live in
+ * Message keys of the comics feature: comics, people and requests. Genre names live in
  * ../genres.ts. The server registers them with `registerMessages` (./messages.ts); the dashboard
  * loads them with the comic pages.
  */

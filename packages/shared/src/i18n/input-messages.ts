@@ -1,5 +1,5 @@
 /**
- * Message keys of the input gate (issue 9): refused characters and dates in any text field, the
+ * Message keys of the input gate: refused characters and dates in any text field, the
  * image gate's damaged-image refusal and the per-user upload quota. The server registers them
  * with `registerMessages` (apps/api/src/lib/messages.ts); the dashboard shows the server's text.
  */

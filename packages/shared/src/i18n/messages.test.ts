@@ -118,11 +118,11 @@ describe("catalogue", () => {
     for (const key of required) expect(viKeys, key).toContain(key);
   });
 
-  it("keeps the spec's literal texts", () => {
+  it("keeps the fixed English texts", () => {
     expect(translate("en", "errors.unknown")).toBe("Unkown error");
     expect(translate("en", "validation.coverRequired")).toBe("A comic cover image must be uploaded");
     expect(translate("en", "errors.chapterNoPages")).toBe("Chapter has no pages");
-    // The spec's nine local image texts show as written, one each (all nine: lib/images/errors.test.ts).
+    // The nine local image texts show as written, one each (all nine: lib/images/errors.test.ts).
     expect(translate("en", "errors.image.toBlobFailed")).toBe("toBlob failed");
     expect(translate("vi", "validation.required", { field: "Email" })).toBe("Email là bắt buộc");
     expect(translate("vi", "comicStatus.canceled")).toBe("Đã hủy bỏ");
@@ -194,7 +194,7 @@ describe("zodIssuesToMessages", () => {
       "Email là bắt buộc",
       "Tiêu đề: Phải có ít nhất 3 ký tự",
       "Phải tải lên ít nhất 1 trang",
-      // A property without a translated name never shows raw ("nickname"): issue 12.
+      // A property without a translated name never shows raw ("nickname"): docs/glossary.md.
       "Trường này là bắt buộc",
       "Trường này là bắt buộc",
     ]);

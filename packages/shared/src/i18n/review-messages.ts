@@ -1,7 +1,7 @@
 /**
- * Server message keys of the review feature (issue 11): request review and cancel, notifications,
- * the admin area, the trash and history. The server registers them (apps/api/src/lib/messages.ts);
- * the dashboard merges them into its requests/admin texts.
+ * Server message keys of the review feature (docs/requests.md): request review and cancel,
+ * notifications, the admin area, the trash and history. The server registers them
+ * (apps/api/src/lib/messages.ts); the dashboard merges them into its requests/admin texts.
  */
 
 const vi = {

@@ -1,5 +1,5 @@
 /**
- * Message keys of the teams feature (issue 4). The server registers them with
+ * Message keys of the teams feature. The server registers them with
  * `registerMessages` (./messages.ts); the dashboard loads them with the team pages.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Server messages of API tokens and bulk import (issue 15). Registered by the server
+ * Server messages of API tokens and bulk import (docs/bulk-import.md). Registered by the server
  * (apps/api/src/lib/messages.ts); the dashboard loads them with the token and import screens.
  */
 

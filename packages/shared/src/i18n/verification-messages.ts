@@ -1,5 +1,5 @@
 /**
- * Server messages of e-mail verification (issue 9: an invitation goes only to a verified address).
+ * Server messages of e-mail verification (an invitation goes only to a verified address).
  * The server registers them with `registerMessages` (./messages.ts).
  */
 

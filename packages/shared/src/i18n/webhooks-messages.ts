@@ -1,5 +1,5 @@
 /**
- * Server messages of team webhooks (issue 30). Registered by the server
+ * Server messages of team webhooks (docs/webhooks.md). Registered by the server
  * (apps/api/src/lib/messages.ts).
  */
 

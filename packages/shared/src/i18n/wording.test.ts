@@ -1,5 +1,5 @@
 /**
- * Wording rules of docs/glossary.md that a test can hold (issue 12): server messages never show a
+ * Wording rules of docs/glossary.md that a test can hold: server messages never show a
  * raw English property name, never double a team name with "Nhóm", and never pass a library's or
  * zod's own text to the user.
  */

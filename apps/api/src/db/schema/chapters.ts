@@ -1,5 +1,5 @@
 /**
- * Chapters of a comic and their pages (issue 6). A chapter belongs to a comic and to the team that
+ * Chapters of a comic and their pages. A chapter belongs to a comic and to the team that
  * uploaded it. It is visible to readers only when `status = 'published'`, not `hidden`, and
  * `published_at <= now()` (a scheduled chapter has a future `published_at`); see
  * isChapterVisible in packages/shared/src/contracts/chapters.ts and `visibleSql` in db/chapter-visibility.ts.

@@ -1,8 +1,9 @@
 /**
- * Personal API tokens (issue 15): a user's token for tools such as `npm run upload`, scoped to one
- * team and to `read` or `upload`. Only the SHA-256 of the secret is stored; `prefix` (the first
- * characters of the secret) lets the owner recognise a token in the list. The per-minute counter
- * lives on the row so every instance shares it (rate limit without process memory).
+ * Personal API tokens (docs/permissions.md, "API tokens"): a user's token for tools such as
+ * `npm run upload`, scoped to one team and to `read` or `upload`. Only the SHA-256 of the secret is
+ * stored; `prefix` (the first characters of the secret) lets the owner recognise a token in the
+ * list. The per-minute counter lives on the row so every instance shares it (rate limit without
+ * process memory).
  */
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, parentRef, timestamptz } from "./columns";

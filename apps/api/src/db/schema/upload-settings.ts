@@ -1,7 +1,8 @@
 /**
- * A team's upload settings (issue 15): the publish delay that fills new chapters' scheduled date
- * ("publish N hours after upload") and the default of the tall-strip split option. One row per
- * team, created on the first save; no row means the defaults (no delay, no split).
+ * A team's upload settings (docs/bulk-import.md, "What exists today"): the publish delay that fills
+ * new chapters' scheduled date ("publish N hours after upload") and the default of the tall-strip
+ * split option. One row per team, created on the first save; no row means the defaults (no delay,
+ * no split).
  */
 import { integer, pgTable, timestamp } from "drizzle-orm/pg-core";
 import { flag } from "./columns";

@@ -1,7 +1,7 @@
 /**
- * Per-user upload counters (issue 9): files and bytes each user stored in one clock hour, shared
- * by every API process (never process memory). lib/upload-quota.ts increments them atomically and
- * drops a user's older hours as it goes.
+ * Per-user upload counters (the hourly quota, lib/upload-quota.ts): files and bytes each user
+ * stored in one clock hour, shared by every API process (never process memory). lib/upload-quota.ts
+ * increments them atomically and drops a user's older hours as it goes.
  */
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { parentRef } from "./columns";
@@ -20,9 +20,10 @@ export const uploadUsage = pgTable(
 );
 
 /**
- * Direct-upload tickets already confirmed (issue 31): a ticket's staged key is inserted when its
- * confirm starts, so a replayed or concurrent confirm of the same ticket is 409 on every instance
- * (lib/direct-upload.ts). The storage sweep drops rows older than a ticket can live.
+ * Direct-upload tickets already confirmed (docs/operations.md, "Direct uploads (S3)"): a ticket's
+ * staged key is inserted when its confirm starts, so a replayed or concurrent confirm of the same
+ * ticket is 409 on every instance (lib/direct-upload.ts). The storage sweep drops rows older than a
+ * ticket can live.
  */
 export const directUploadClaims = pgTable("direct_upload_claims", {
   /** The staged key (`tmp/...`) the ticket was signed for. */

@@ -58,9 +58,9 @@ export const sessions = pgTable(
 );
 
 /**
- * Verification links sent by mail (issue 9). The link carries `<id>.<expiry>.<signature>`; only the
- * SHA-256 of the id is stored, so the table alone cannot forge a link. A row is used once
- * (`used_at`), and only for the address it was sent to.
+ * Verification links sent by mail (docs/identity.md, "E-mail verification"). The link carries
+ * `<id>.<expiry>.<signature>`; only the SHA-256 of the id is stored, so the table alone cannot
+ * forge a link. A row is used once (`used_at`), and only for the address it was sent to.
  */
 export const emailVerifications = pgTable(
   "email_verifications",

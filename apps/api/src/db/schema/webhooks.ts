@@ -1,5 +1,5 @@
 /**
- * Team webhooks (issue 30, docs/webhooks.md): each hook posts the team's events to a URL, signed
+ * Team webhooks (docs/webhooks.md): each hook posts the team's events to a URL, signed
  * with its secret; each event sent to a hook is a delivery row, sent and retried by the
  * `webhooks.deliver` job. The log keeps a hook's last 100 deliveries.
  */

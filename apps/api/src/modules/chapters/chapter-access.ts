@@ -50,7 +50,8 @@ export async function chapterAccess(
 /**
  * Runs a change to one chapter in a transaction holding the comic's row lock (the same lock merge
  * and collaborator changes take), with access checked once, under that lock, and the chapter
- * re-read under it (issue 13: no second check before the transaction).
+ * re-read under it (no second check before the transaction: docs/architecture.md, "Statements per
+ * request").
  */
 export async function inChapterTx<T>(
   deps: ChaptersDeps,

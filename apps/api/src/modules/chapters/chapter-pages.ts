@@ -197,8 +197,9 @@ export async function authorizePageUpload(
 /**
  * Runs an upload's write in one transaction with the chapter and its comic locked by one statement
  * (the lock merge and collaborator changes take). Access is not checked again: authorizePageUpload
- * did that once for the request (issue 13: the second check cost ~6 queries per request). A chapter
- * trashed or moved by a merge meanwhile is 404, as before.
+ * did that once for the request (the second check cost ~6 queries per request:
+ * docs/architecture.md, "Round trips and budgets"). A chapter trashed or moved by a merge meanwhile
+ * is 404, as before.
  */
 export function inUploadTx<T>(
   deps: ChaptersDeps,
@@ -345,9 +346,10 @@ async function replacePage(
 }
 
 /**
- * Stores one checked page image under `comics/`. A scrambled page named by the browser per spec §9
- * (`{10-char id}_{ratio with L}`) keeps that name as the key's last segment
- * (`comics/yyyy/mm/<random>/<name>.jpg`): the platform's readers take the aspect ratio from it.
+ * Stores one checked page image under `comics/`. A scrambled page named by the browser
+ * `{10-char id}_{ratio with L}` (docs/scramble-format.md, "Encoding and file name") keeps that
+ * name as the key's last segment (`comics/yyyy/mm/<random>/<name>.jpg`): the platform's readers
+ * take the aspect ratio from it.
  */
 function storePage(deps: ChaptersDeps, image: CheckedImage): Promise<string> {
   const name = scrambledNameOf(image.filename) ?? undefined;

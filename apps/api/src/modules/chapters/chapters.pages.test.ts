@@ -83,8 +83,8 @@ describe("page uploads, page order and publishing", () => {
     expect(saved.publishedAt).toBeLessThanOrEqual(Date.now());
     expect(await t.storage.exists(cc!.url)).toBe(false);
     expect(await listIds(uploader, "?visible=1")).toContain(c.id);
-    // One entry per action (issue 28): both uploads are one, the removal of "c" is the reorder,
-    // the publish carries no separate "edited Status" entry.
+    // One entry per action (docs/requests.md, "History"): both uploads are one, the removal of "c"
+    // is the reorder, the publish carries no separate "edited Status" entry.
     expect(await auditActions(c.id)).toEqual(["create", "upload_pages", "reorder_pages", "publish"]);
 
     // Reorder only.
@@ -182,7 +182,7 @@ describe("page uploads, page order and publishing", () => {
     expect(past.json().errors[0]).toBe("Thời gian hẹn đăng phải sau thời điểm hiện tại");
   });
 
-  it("keeps the spec §9 name of a scrambled page as the storage key's last segment (readers read the ratio)", async () => {
+  it("keeps the name of a scrambled page as the storage key's last segment (readers read the ratio)", async () => {
     const c = await newChapter(uploader);
     const key = encodeKey([3, 7, 1, 9, 0, 5, 2, 8, 6, 4], "xY9_");
     const specName = "aB3_x-9QzP_0L6643";

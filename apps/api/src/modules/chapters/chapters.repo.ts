@@ -142,7 +142,7 @@ export async function findSameOrder(
   db: Executor,
   input: { comicId: number; teamId: number; order: number; exceptId?: number },
 ): Promise<{ id: number } | undefined> {
-  // Oneshots (-1) never collide: teams publish several oneshots per comic (issue 12).
+  // Oneshots (-1) never collide: teams publish several oneshots per comic (docs/glossary.md).
   if (input.order === CHAPTER_ORDER_ONESHOT) return undefined;
   const [row] = await db
     .select({ id: chapters.id })
@@ -207,9 +207,9 @@ function topPosition(chapterId: number, staged: boolean): SQL {
 
 /**
  * What an upload request needs of its chapter, in one statement whose cost does not grow with the
- * chapter (issue 13; reading every page made a chapter's uploads cost the square of its page
- * count): the pages holding one of `clientIds` or the id `pageId`, and `next`, the position after
- * the highest one (0 for an empty chapter).
+ * chapter (docs/architecture.md, "Round trips and budgets"; reading every page made a chapter's
+ * uploads cost the square of its page count): the pages holding one of `clientIds` or the id
+ * `pageId`, and `next`, the position after the highest one (0 for an empty chapter).
  */
 export async function pagesForUpload(
   db: Executor,

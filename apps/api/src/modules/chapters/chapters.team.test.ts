@@ -1,5 +1,5 @@
 /**
- * The team a new chapter is credited to (issue 11): a user in several teams that may upload picks
+ * The team a new chapter is credited to: a user in several teams that may upload picks
  * one (`teamId`); the API accepts only a team of the caller's that may upload to the comic and
  * answers a translated 422 otherwise. Without `teamId` the caller's only such team.
  */

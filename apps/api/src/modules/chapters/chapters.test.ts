@@ -98,7 +98,7 @@ describe("POST /api/chapters", () => {
     expect(res.json().message).toBe("Nhóm của bạn đã có chương 77 trong truyện này");
   });
 
-  it("lets a team publish several oneshots in the same comic (issue 12)", async () => {
+  it("lets a team publish several oneshots in the same comic", async () => {
     const first = await newChapter(uploader, { order: -1, name: "Ngoại truyện mùa hè" });
     const second = await newChapter(uploader, { order: -1, name: "Ngoại truyện mùa đông" });
     expect(second.id).not.toBe(first.id);
@@ -232,7 +232,8 @@ describe("PUT /api/chapters/:id", () => {
     expect(await t.storage.exists(pages[0]!.url)).toBe(true);
     const rows = await t.database.db.select().from(chapterPages).where(eq(chapterPages.chapterId, c.id));
     expect(rows).toHaveLength(4);
-    // Saving the uploaded pages into the list is not a reorder (issue 28); the failed one left nothing.
+    // Saving the uploaded pages into the list is not a reorder (docs/requests.md, "History"); the
+    // failed one left nothing.
     expect(await auditActions(c.id)).toEqual(["create", "upload_pages"]);
   });
 });

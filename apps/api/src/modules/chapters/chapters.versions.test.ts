@@ -1,8 +1,8 @@
 /**
- * No lost update (issue 12): every editable record (comic, chapter with its page order, team info,
- * donate, credit) carries a version; a save based on an older version answers 409
- * VERSION_CONFLICT in the caller's language and changes nothing, whoever changed it meanwhile
- * (another member, another tab, a quick volume update).
+ * No lost update (docs/dashboard.md, "Saving: no lost update"): every editable record (comic,
+ * chapter with its page order, team info, donate, credit) carries a version; a save based on an
+ * older version answers 409 VERSION_CONFLICT in the caller's language and changes nothing, whoever
+ * changed it meanwhile (another member, another tab, a quick volume update).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";

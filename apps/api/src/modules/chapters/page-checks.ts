@@ -1,9 +1,9 @@
 /**
- * The page checks of a chapter (issue 29, `GET /api/chapters/:chapterId/checks`): duplicates within
- * the chapter, pages already in another chapter of the comic, blank pages, misfit widths. Read
- * access as for the chapter itself. Two statements whatever the size: the chapter's pages, then
- * the comic's other pages within the distance of one of them (./page-bands.ts); and the credit
- * pages appended to the chapter. Thresholds and their measurement: docs/page-checks.md.
+ * The page checks of a chapter (docs/page-checks.md, `GET /api/chapters/:chapterId/checks`):
+ * duplicates within the chapter, pages already in another chapter of the comic, blank pages, misfit
+ * widths. Read access as for the chapter itself. Two statements whatever the size: the chapter's
+ * pages, then the comic's other pages within the distance of one of them (./page-bands.ts); and the
+ * credit pages appended to the chapter. Thresholds and their measurement: docs/page-checks.md.
  */
 import type { TChapterChecks, TPageCheckFinding } from "@vt/shared/contracts/page-checks";
 import { and, asc, eq, inArray, or } from "drizzle-orm";

@@ -95,9 +95,10 @@ export function listOrder(sort: ListFilters["sort"], alias: string): SQL {
 /**
  * One page of comics and the total (see countComics for how it is counted), in two statements: the
  * planner's estimate, then the page with the capped count as a column when the estimate asks for a
- * count (issue 13: every statement costs a turn of PGlite on the event loop). The page's ids come
- * from an index-ordered inner query (LIMIT/OFFSET applied before any per-row work), then the outer
- * query adds team, genres, request flags and my rights for those rows only.
+ * count (every statement costs a turn of PGlite on the event loop: docs/architecture.md,
+ * "Round trips and budgets"). The page's ids come from an index-ordered inner query (LIMIT/OFFSET
+ * applied before any per-row work), then the outer query adds team, genres, request flags and my
+ * rights for those rows only.
  */
 export async function listComics(
   db: Db,

@@ -44,7 +44,8 @@ export async function findComicAccess(
   userId: number,
   options: { lock?: boolean } = {},
 ): Promise<ComicAccessRow | undefined> {
-  // One statement: the comic, its team's name and the user's upload teams (issue 13).
+  // One statement: the comic, its team's name and the user's upload teams (docs/architecture.md,
+  // "Round trips and budgets").
   const uploadTeamsSql = sql<
     MyTeam[] | string
   >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'role', tm.role) order by t.id <> ${comics.teamId}, t.id)

@@ -173,7 +173,8 @@ describe("POST /api/comics", () => {
     });
     expect(res.statusCode).toBe(422);
     const errors = (res.json() as { errors: string[] }).errors.join(" | ");
-    // Each field named in words, never by its property name (issue 12).
+    // Each field named in words, never by its property name (docs/glossary.md, "Rules the tests
+    // hold").
     expect(errors).toContain("Title is required");
     expect(errors).toContain("Status: Invalid value");
     expect(errors).toMatch(/genre/i);

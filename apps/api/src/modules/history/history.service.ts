@@ -1,9 +1,9 @@
 /**
- * The History tab of a comic and of a chapter (issue 11): the audit rows about it, newest first,
- * for whoever may work on the comic (its teams, admins; 404 for anyone else). A comic's history
- * holds its own entries, its chapters' (trashed ones too) and those of the requests filed about it
- * (as subject or merge target) that the viewer may see (the requests module's rule, the same as
- * GET /api/requests/:id); a chapter's holds its own.
+ * The History tab of a comic and of a chapter (docs/requests.md, "History"): the audit rows about
+ * it, newest first, for whoever may work on the comic (its teams, admins; 404 for anyone else). A
+ * comic's history holds its own entries, its chapters' (trashed ones too) and those of the requests
+ * filed about it (as subject or merge target) that the viewer may see (the requests module's rule,
+ * the same as GET /api/requests/:id); a chapter's holds its own.
  */
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "../../auth/session";

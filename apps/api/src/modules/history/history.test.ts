@@ -1,8 +1,9 @@
 /**
- * Issue 28: a comic's History reads as a short story with names. The journey: a chapter created,
- * 3 pages uploaded (three requests, as the dashboard sends them), published; another team asks for
- * upload permission and gets it; another comic is merged in at a request. Each user action is one
- * entry, and each entry carries its record's name (and the other team or comic).
+ * A comic's History reads as a short story with names (docs/requests.md, "History"). The journey: a
+ * chapter created, 3 pages uploaded (three requests, as the dashboard sends them), published;
+ * another team asks for upload permission and gets it; another comic is merged in at a request.
+ * Each user action is one entry, and each entry carries its record's name (and the other team or
+ * comic).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";

@@ -136,7 +136,8 @@ export async function revokeInvitation(
 
 /**
  * Invitations go to an address, so they are shown and answered only once the user proved the
- * address is theirs (issue 9: whoever registers an invited address first must not take the seat).
+ * address is theirs (whoever registers an invited address first must not take the seat:
+ * docs/identity.md, "E-mail verification").
  * Before that the list only says how many wait.
  */
 function requireVerifiedEmail(user: SessionUser): void {

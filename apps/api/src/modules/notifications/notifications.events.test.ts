@@ -1,9 +1,9 @@
 /**
- * Issue 28: the notifications people expect. A chapter published at once is not "published on its
- * schedule"; a scheduled one is, once its time passes. The owning team hears of its comic deleted
- * (by an admin or at another team's request), restored and merged into another; a team hears of
- * its request superseded; acting on a request marks its notification read for whoever acted; the
- * mails name things in words, statuses in lower case.
+ * The notifications people expect (docs/requests.md, "Notifications"). A chapter published at once
+ * is not "published on its schedule"; a scheduled one is, once its time passes. The owning team
+ * hears of its comic deleted (by an admin or at another team's request), restored and merged into
+ * another; a team hears of its request superseded; acting on a request marks its notification read
+ * for whoever acted; the mails name things in words, statuses in lower case.
  */
 
 import type { TNotificationKind } from "@vt/shared/contracts/notifications";

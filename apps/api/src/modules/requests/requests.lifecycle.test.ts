@@ -1,7 +1,7 @@
 /**
  * The request lifecycle of docs/requests.md: pending -> approved | rejected | cancelled |
  * superseded, who may take each transition (and who may not), the note rule, the no-body
- * permission call of spec §7, and merges/deletes settling requests instead of moving them.
+ * permission call, and merges/deletes settling requests instead of moving them.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,7 +57,7 @@ async function statusOf(id: number) {
   return row!;
 }
 
-describe("POST /api/comics/permission/:id with no body (spec §7)", () => {
+describe("POST /api/comics/permission/:id with no body (the platform's original call)", () => {
   it("files for the caller's only team with an empty reason", async () => {
     const comic = await createComic(t, ownerA, teamA);
     const res = await post(stranger, `/api/comics/permission/${comic.id}`);

@@ -1,8 +1,8 @@
 /**
  * Request routes: filing permission / delete / merge requests on comics (`/api/comics/...`, the
- * spec's paths), listing them (`GET /api/requests`, `/api/requests/counts`, `/api/requests/:id`)
- * and settling them (`POST /api/requests/:id/approve|reject|cancel`). Who may do what is decided in
- * requests.service.ts (docs/requests.md).
+ * platform's paths), listing them (`GET /api/requests`, `/api/requests/counts`,
+ * `/api/requests/:id`) and settling them (`POST /api/requests/:id/approve|reject|cancel`). Who may
+ * do what is decided in requests.service.ts (docs/requests.md).
  */
 
 import { ZComicParams } from "@vt/shared/contracts/comics";
@@ -31,7 +31,7 @@ import * as service from "./requests.service";
 
 const write = e(401, 403, 404, 409, 422);
 
-/** 201 of the request routes: the spec's success text and the request just filed. */
+/** 201 of the request routes: the success text (docs/dashboard.md) and the request just filed. */
 const filed = (reply: FastifyReply, lang: Lang, message: string, request: TComicRequest) =>
   reply.code(201).send({ message: translate(lang, message), request });
 

@@ -167,7 +167,8 @@ export async function requestPermission(
     if (!access) throw notFound();
     let teamId = input?.teamId;
     if (teamId === undefined) {
-      // Spec §7: no body. The caller's teams that may not upload yet; exactly one, or choose.
+      // No body (docs/requests.md, "Lifecycle"). The caller's teams that may not upload yet;
+      // exactly one, or choose.
       const teams = await myTeams(tx, user.id);
       if (teams.length === 0) throw fieldError(["teamId"], "review.noTeam");
       if (teams.length > 1) throw fieldError(["teamId"], "review.chooseTeam");

@@ -1,5 +1,5 @@
 /**
- * Collaborators across teams (issue 11): the team directory lists every live team by name (not
+ * Collaborators across teams: the team directory lists every live team by name (not
  * only the caller's), paginated and searchable, and the comic's managers add any of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

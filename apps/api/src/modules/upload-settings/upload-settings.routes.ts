@@ -5,7 +5,10 @@ import { requireUser } from "../../auth/session";
 import { errorResponses as e } from "../../lib/route-errors";
 import * as service from "./upload-settings.service";
 
-/** `/api/teams/:teamId/upload-settings`: the team's publish delay and tall-strip default (issue 15). */
+/**
+ * `/api/teams/:teamId/upload-settings`: the team's publish delay and tall-strip default
+ * (docs/bulk-import.md).
+ */
 export const uploadSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", async (request) => {
     await requireUser(request);

@@ -1,7 +1,8 @@
 /**
- * Issue 9, item 1 ("invitation takeover"): invitations are shown and answered only by a user whose
- * e-mail is verified; the verification mail's link is signed, expiring and single use; "send again"
- * is rate limited; an ID token's `email_verified: false` never verifies.
+ * No invitation takeover (docs/identity.md, "E-mail verification"): invitations are shown and
+ * answered only by a user whose e-mail is verified; the verification mail's link is signed,
+ * expiring and single use; "send again" is rate limited; an ID token's `email_verified: false`
+ * never verifies.
  */
 import { createServer, type Server } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
@@ -164,7 +165,7 @@ describe("invitation takeover", () => {
     expect((await openLink(await mailedToken(account.email))).res.statusCode).toBe(200);
     const [provider] = await db().select().from(authUser).where(eq(authUser.email, account.email));
     expect(provider?.emailVerified).toBe(true);
-    // The provider session and the password made before the proof are over (issue 31).
+    // The provider session and the password made before the proof are over (docs/identity.md).
     const stale = await t.app.inject({
       method: "GET",
       url: "/auth/token",

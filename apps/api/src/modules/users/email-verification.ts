@@ -1,7 +1,7 @@
 /**
- * E-mail verification (issue 9, "invitation takeover"): an invitation is shown and accepted only
- * by a user whose address is proven. The proof is either the issuer's `email_verified: true` at
- * sign-in (users.service.ts) or the link of the mail sent here.
+ * E-mail verification (docs/identity.md, "E-mail verification"): an invitation is shown and
+ * accepted only by a user whose address is proven. The proof is either the issuer's
+ * `email_verified: true` at sign-in (users.service.ts) or the link of the mail sent here.
  *
  * The link is `PUBLIC_URL/verify-email?token=<id>.<expiry>.<signature>`:
  *   - signed: HMAC-SHA256 of `<id>.<expiry>` with AUTH_SECRET, so a changed token is refused

@@ -35,7 +35,7 @@ import { avatarScope, presignAvatar, signInWithIdToken, updateProfile, uploadAva
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 
-/** Spec §7 `/users/*`, mounted under /api. */
+/** `/users/*` (docs/identity.md, "Uploader service"), mounted under /api. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadDeps = (request: FastifyRequest) => ({ storage: app.storage, log: request.log });
   const verification: VerificationDeps = {

@@ -138,7 +138,7 @@ describe("platform admins", () => {
     });
     expect(verify.statusCode).toBe(200);
     // The session the link opened is made after the proof: admin. The registrant's session made
-    // before it is over, so it can never exchange its way to admin (issue 31).
+    // before it is over, so it can never exchange its way to admin (docs/identity.md).
     expect(verify.json()).toMatchObject({ id: first.json().id, role: "admin" });
     expect((await me(t, jar)).statusCode).toBe(401);
     const stale = await t.app.inject({

@@ -1,8 +1,9 @@
 /**
- * Team webhooks end to end (issue 30): hooks through the API, events from a published chapter (at
- * once and on its schedule) and the test route, delivered by the job's code to real local
- * receivers on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=true for this app), signed and verifiable.
- * Retry times are reached by running the delivery with the clock the row asks for, never by waiting.
+ * Team webhooks end to end (docs/webhooks.md): hooks through the API, events from a published
+ * chapter (at once and on its schedule) and the test route, delivered by the job's code to real
+ * local receivers on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=true for this app), signed and verifiable.
+ * Retry times are reached by running the delivery with the clock the row asks for, never by
+ * waiting.
  */
 import { lookup } from "node:dns/promises";
 import { hostname } from "node:os";

@@ -5,10 +5,10 @@ import { onToastsRequested, toastsRequested } from "@/lib/toast";
 const Toaster = lazy(() => import("@/components/ui/sonner").then((module) => ({ default: module.Toaster })));
 
 /**
- * Both toasters (spec §2: top-right with rich colours, and the bottom notifier), mounted when the
- * first toast is asked for (lib/toast.ts), so a page that raises none (the sign-in page, usually)
- * never downloads sonner. Toasts raised before the toasters mount are kept by sonner and appear
- * once they do.
+ * Both toasters (top-right with rich colours, and the bottom notifier: docs/dashboard.md, "The
+ * shell"), mounted when the first toast is asked for (lib/toast.ts), so a page that raises none
+ * (the sign-in page, usually) never downloads sonner. Toasts raised before the toasters mount are
+ * kept by sonner and appear once they do.
  */
 export function LazyToasters() {
   const requested = useSyncExternalStore(onToastsRequested, toastsRequested, () => false);

@@ -14,7 +14,7 @@ import { comicPeoplePickers } from "./comic-pickers";
 
 const route = getRouteApi("/app/comics/$comicId/info");
 
-/** /comics/{id}/info: the comic's basic info; saving asks for confirmation first (spec §8). */
+/** /comics/{id}/info: the comic's basic info; saving asks for confirmation first. */
 export function ComicInfoPage() {
   const { t } = useTranslation();
   const comicId = parseComicId(route.useParams().comicId);

@@ -7,8 +7,9 @@ import { ShortcutCards } from "@/components/shortcut-cards";
 import { useAuth } from "@/features/auth/auth-store";
 
 /**
- * Spec §2 dashboard shortcuts, in order; those that go where a sidebar entry goes take its path and icon.
- * Team info goes to the team list, where the user picks a team.
+ * The home's shortcuts (docs/dashboard.md, "Pages and the guard"), in order; those that go where a
+ * sidebar entry goes take its path and icon. Team info goes to the team list, where the user picks
+ * a team.
  */
 const SHORTCUTS = [
   { key: "createComic", to: "/comics/upload", icon: BookPlusIcon },

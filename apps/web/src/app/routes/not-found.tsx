@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AppLogo } from "@/components/brand/app-logo";
 import { LinkButton } from "@/components/link-button";
 
-/** Any unknown path, signed in or not (spec §2): '404' and "Page not found", translated. */
+/** Any unknown path, signed in or not: '404' and "Page not found", translated. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

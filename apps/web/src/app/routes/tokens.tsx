@@ -14,7 +14,10 @@ import { CreateTokenDialog } from "@/features/tokens/components/create-token-dia
 import { TokenSecretDialog } from "@/features/tokens/components/token-secret-dialog";
 import { TokensTable } from "@/features/tokens/components/tokens-table";
 
-/** /tokens: my personal API tokens (issue 15), for `npm run upload` and other tools. */
+/**
+ * /tokens: my personal API tokens (docs/permissions.md, "API tokens"), for `npm run upload` and
+ * other tools.
+ */
 export function TokensPage() {
   const { t } = useTranslation();
   const tokens = useTokens();

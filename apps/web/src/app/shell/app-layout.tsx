@@ -21,7 +21,10 @@ addTexts(DEFAULT_LANG, signedInVi);
 // From here on, a 401 from any query or mutation means the session ended.
 setUnauthorizedHandler(endSession);
 
-/** The signed-in layout (spec §2): sidebar, header with toggle and breadcrumb, and the page. */
+/**
+ * The signed-in layout (docs/dashboard.md, "The shell"): sidebar, header with toggle and
+ * breadcrumb, and the page.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -1,7 +1,8 @@
 /**
- * Breadcrumb segments for a path (spec §2): one crumb per path segment, linking to the cumulative
- * path. Known segments show a translated page name (`breadcrumb.<key>`); ids become `id` crumbs
- * that the header shows by the loaded entity's name (comic title, chapter label, team name).
+ * Breadcrumb segments for a path (docs/dashboard.md, "The shell"): one crumb per path segment,
+ * linking to the cumulative path. Known segments show a translated page name (`breadcrumb.<key>`);
+ * ids become `id` crumbs that the header shows by the loaded entity's name (comic title, chapter
+ * label, team name).
  */
 
 export const BREADCRUMB_PAGE_KEYS = [

@@ -27,7 +27,7 @@ function useEntityName(entity: BreadcrumbEntity, rawId: string): string | undefi
 }
 
 /**
- * A comic, chapter or team crumb by name (comic title, the spec §3 chapter label, team name),
+ * A comic, chapter or team crumb by name (comic title, the chapter label, team name),
  * never its id; the last crumb also names the browser tab. Loaded only on pages below an entity.
  */
 export function EntityCrumb({ entity, id, last }: { entity: BreadcrumbEntity; id: string; last: boolean }) {

@@ -27,7 +27,7 @@ export type NavItem = {
   adminOnly?: boolean;
 };
 
-/** The sidebar entries, in the spec's order, then requests and (admins) the admin area. */
+/** The sidebar entries (docs/dashboard.md, "The shell"), in order; the admin area for admins only. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: "dashboard", to: "/", icon: LayoutDashboardIcon },
   { key: "teams", to: "/teams", icon: UsersIcon },

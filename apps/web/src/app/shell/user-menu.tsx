@@ -14,7 +14,7 @@ const ProfileDialog = lazy(() =>
 const loadDropdown = () => import("./user-menu-dropdown");
 const UserMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown })));
 
-/** Sidebar footer: who is signed in, profile, language, theme and logout (spec §2). */
+/** Sidebar footer: who is signed in, profile, language, theme and logout (docs/dashboard.md). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -33,7 +33,7 @@ export type SaveConflictOptions<T extends Versioned> = {
 };
 
 /**
- * Keeps a form on the version it was based on (issue 12, no lost update):
+ * Keeps a form on the version it was based on (docs/dashboard.md, "Saving: no lost update"):
  * - a fresher server copy replaces the form silently only while the user has not changed
  *   anything; otherwise the dialog says what changed ("changed" mode);
  * - `save` sends the version the form is based on; a 409 opens the dialog with what changed

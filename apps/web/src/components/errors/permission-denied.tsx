@@ -4,7 +4,7 @@ import { AnchorButton } from "@/components/link-button";
 import { ErrorScreen } from "./error-screen";
 
 /**
- * Shown when the server refuses the page's data (spec §2): log in (`loginHref`, the sign-in page
+ * Shown when the server refuses the page's data: log in (`loginHref`, the sign-in page
  * coming back here), or ask an admin for access.
  */
 export function PermissionDenied({ loginHref }: { loginHref: string }) {

@@ -103,7 +103,7 @@ describe("ModalProvider", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
 
-  it("success does not repeat the title as its description (issue 12)", async () => {
+  it("success does not repeat the title as its description", async () => {
     const modal = renderWithModal();
     act(() => {
       void modal.success({ title: "Đã gửi yêu cầu gộp", description: "Đã gửi yêu cầu gộp." });

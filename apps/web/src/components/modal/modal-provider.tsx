@@ -8,7 +8,10 @@ type OpenModal =
   | { type: "confirm"; options: ConfirmOptions; resolve: (confirmed: boolean) => void }
   | { type: "success"; options: SuccessOptions; resolve: () => void };
 
-/** Spec §4 modal provider: one confirm or success dialog at a time; closing clears it. */
+/**
+ * The modal provider (docs/dashboard.md, "Confirmations and success"): one dialog at a time;
+ * closing clears it.
+ */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<OpenModal | null>(null);
   const [busy, setBusy] = useState(false);

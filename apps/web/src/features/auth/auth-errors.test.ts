@@ -8,7 +8,7 @@ beforeAll(() => {
   i18n.addResourceBundle("en", "translation", en, true, true);
 });
 
-describe("describeThirdPartyError (issue 12 point 7)", () => {
+describe("describeThirdPartyError", () => {
   it("translates 'Provider not found' instead of showing the identity provider's English", async () => {
     const error = apiErrorFromResponse(404, { code: "PROVIDER_NOT_FOUND", message: "Provider not found" });
     await i18n.changeLanguage("vi");

@@ -1,6 +1,6 @@
 /**
- * Client session state (spec §3/§4): `user` starts undefined (signed out) and `handling` false.
- * The login flow fills `user`; the route guard reads `user?.id`.
+ * Client session state (docs/dashboard.md, "Session"): `user` starts undefined (signed out) and
+ * `handling` false. The login flow fills `user`; the route guard reads `user?.id`.
  */
 import { useSyncExternalStore } from "react";
 

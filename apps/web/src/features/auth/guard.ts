@@ -1,6 +1,6 @@
 /**
- * Route guard rules (spec §2): every route but /login needs a user id; without one the user is
- * sent, replacing history, to /login?next={current path}.
+ * Route guard rules (docs/dashboard.md, "Pages and the guard"): every route but /login needs a user
+ * id; without one the user is sent, replacing history, to /login?next={current path}.
  */
 
 import { LOGIN_PATH, signInHrefFor } from "@vt/shared/pages";

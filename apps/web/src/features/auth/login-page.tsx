@@ -76,7 +76,7 @@ function SignInPanel({ next, providerError }: { next?: string; providerError?: s
 }
 
 /**
- * /login (public, spec §2): sign in, register, forgot password, and the reset page of the mail's
+ * /login (public): sign in, register, forgot password, and the reset page of the mail's
  * link. Once a user is present (whichever way they signed in), sign-in-main.tsx loads `next`.
  */
 export function LoginPage() {

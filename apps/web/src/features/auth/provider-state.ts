@@ -1,8 +1,9 @@
 /**
  * The identity provider's state as the dashboard sees it: who (if anyone) is signed in with the
- * provider. Spec §4: "a listener on the identity provider's state runs the authentication call
- * whenever a user is present". Sign-in and sign-up publish the user they got back; boot publishes
- * the user of an existing provider session (e.g. right after a third-party sign-in callback).
+ * provider. A listener on the identity provider's state runs the authentication call whenever a
+ * user is present (docs/dashboard.md, "Session"). Sign-in and sign-up publish the user they got
+ * back; boot publishes the user of an existing provider session (e.g. right after a third-party
+ * sign-in callback).
  */
 import type { ProviderUser } from "./api/identity-provider";
 

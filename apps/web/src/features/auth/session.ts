@@ -1,6 +1,6 @@
 /**
- * Spec §4 session: the provider-state listener that turns a provider user into an uploader
- * session, and the boot check.
+ * The session (docs/dashboard.md, "Session"): the provider-state listener that turns a provider
+ * user into an uploader session, and the boot check.
  *
  *   provider has a user ──► GET /auth/token ──► POST /api/users/auth {email,name,avatar,token}
  *                                                  └─► setUser(user)

@@ -26,7 +26,7 @@ beforeEach(() => {
   authStore.setHandling(false);
 });
 
-describe("update user (spec §4)", () => {
+describe("update user", () => {
   it("merges the submitted fields into the user and shows the success toast after a profile update", async () => {
     const { fn, seen } = fetcher(async () => ({ ...signedIn, name: "Lan Anh" }));
     const ok = await submitUserUpdate(

@@ -1,7 +1,8 @@
 /**
- * Spec §4 "update user": the handling flag is set; on success the user record is merged with the
- * submitted fields; a falsy result shows the 'update failed' toast; a thrown error shows a toast
- * with its message; a profile update ends with a success toast; the flag is always reset.
+ * Update user (docs/dashboard.md, "Session"): the handling flag is set; on success the user record
+ * is merged with the submitted fields; a falsy result shows the 'update failed' toast; a thrown
+ * error shows a toast with its message; a profile update ends with a success toast; the flag is
+ * always reset.
  */
 
 import { describeError } from "@/lib/error-toast";

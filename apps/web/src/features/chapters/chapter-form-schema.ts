@@ -1,8 +1,8 @@
 /**
  * The chapter editor's form: what the inputs hold (text for numbers and the date, a oneshot toggle
  * instead of order -1) and how it becomes the shared `PUT /chapters/{id}` / `POST /chapters` body.
- * Messages are catalogue keys (spec §5): validation.chapterOrderInvalid,
- * validation.hiddenOrderNeedsTitle, validation.scheduleInFuture.
+ * Messages are catalogue keys (docs/dashboard.md, "Forms and their messages"):
+ * validation.chapterOrderInvalid, validation.hiddenOrderNeedsTitle, validation.scheduleInFuture.
  */
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapter, TUpdateChapterRequest } from "@vt/shared/contracts/chapters";

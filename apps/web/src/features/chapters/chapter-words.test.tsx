@@ -28,7 +28,7 @@ const published: BadgeChapter = {
   publishedAt: Date.UTC(2026, 0, 2),
 };
 
-describe("chapter list status (issue 12 point 4)", () => {
+describe("chapter list status", () => {
   it("shows 'Đã đăng' / 'Published' for a chapter readers see, never a blank cell", async () => {
     await i18n.changeLanguage("vi");
     const { container, unmount } = render(<ChapterStateBadges chapter={published} />);
@@ -56,7 +56,7 @@ describe("chapter list status (issue 12 point 4)", () => {
   });
 });
 
-describe("chapter zip name (spec §9)", () => {
+describe("chapter zip name", () => {
   const pages = [
     { url: "comics/2026/01/a.jpg", key: null, staged: false },
     { url: "comics/2026/01/b.jpg", staged: true },
@@ -74,7 +74,7 @@ describe("chapter zip name (spec §9)", () => {
   });
 });
 
-describe("chapter editor words (issue 12 point 4)", () => {
+describe("chapter editor words", () => {
   it("shows a page tile's whole file name, wrapped, with the name as its title", () => {
     const name = "Chuong 12 - ban dich cuoi cung/001 trang mo dau rat dai.jpg";
     render(

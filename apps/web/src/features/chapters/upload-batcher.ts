@@ -1,6 +1,6 @@
 /**
- * Groups the pages the pipeline hands over, one by one, into multi-page upload requests (issue 13:
- * one page per request cost ~2.5x the time). A page waits while every request slot is busy; when a
+ * Groups the pages the pipeline hands over, one by one, into multi-page upload requests (one
+ * page per request cost ~2.5x the time). A page waits while every request slot is busy; when a
  * slot frees, the pages waiting go together, cut by the shared `takeBatch` (page count and byte
  * budget of UPLOAD_BATCH). So the first pages go at once, and batches fill up whenever pages are
  * ready faster than they upload, which is when upload time matters.

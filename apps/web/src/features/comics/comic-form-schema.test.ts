@@ -13,7 +13,7 @@ const values = (overrides: Partial<ReturnType<typeof emptyComicForm>> = {}) =>
   ZComicFormValues.parse({ ...emptyComicForm(), title: "Thanh Gươm", ...overrides });
 
 describe("comic form", () => {
-  it("names the missing title, team and cover with the spec's messages", () => {
+  it("names the missing title, team and cover with their own messages", () => {
     const result = ZCreateComicFormValues.safeParse({ ...emptyComicForm(), teamId: null, cover: null });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));

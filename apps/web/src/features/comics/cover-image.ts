@@ -1,8 +1,8 @@
 /**
- * Browser-side cover checks and cropping (spec §5, §9: portrait 3:4, at least 600x800 px). The
- * server checks again. A picked image that is large enough but not 3:4 goes through the crop tool,
- * which always yields a 3:4 JPEG of at least 600x800; a smaller image is refused outright, because
- * enlarging it would only blur it.
+ * Browser-side cover checks and cropping (portrait 3:4, at least 600x800 px: docs/dashboard.md,
+ * "Images in the browser"). The server checks again. A picked image that is large enough but not
+ * 3:4 goes through the crop tool, which always yields a 3:4 JPEG of at least 600x800; a smaller
+ * image is refused outright, because enlarging it would only blur it.
  */
 import {
   COVER_MIN_HEIGHT,

@@ -247,7 +247,10 @@ async function canvasAsIs(src: Decoded): Promise<AnyCanvas | null> {
 
 // ── Operations ───────────────────────────────────────────────────────────────
 
-/** Spec §9 upload rule: GIF unchanged; otherwise downscale to max width 1500 (never up), JPEG q0.95. */
+/**
+ * The page rule: GIF unchanged; else downscale to max width 1500 (never up), JPEG q0.95
+ * (docs/dashboard.md).
+ */
 export async function processPageOp(
   input: Blob,
   name: string,

@@ -10,8 +10,8 @@ import {
   serializeError,
 } from "./errors";
 
-describe("image errors (spec §8)", () => {
-  it("shows each of the spec's nine texts as written, in vi and en", () => {
+describe("image errors", () => {
+  it("shows each of the nine texts as written, in vi and en", () => {
     expect(IMAGE_ERROR_CODES).toHaveLength(9);
     const en = {
       canvasContext: "Could not create canvas context",

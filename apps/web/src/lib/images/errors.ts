@@ -1,7 +1,8 @@
 /**
- * Local image errors (spec §8). Every failure of the image pipeline that is not a cancellation is an
- * `ImageProcessingError` whose `code` maps to the i18n key `errors.image.<code>`; the codec's
- * rejections (`ScrambleError` from @vt/shared/scramble) keep their code when they cross a worker.
+ * Local image errors (docs/dashboard.md, "Images in the browser"). Every failure of the image
+ * pipeline that is not a cancellation is an `ImageProcessingError` whose `code` maps to the i18n
+ * key `errors.image.<code>`; the codec's rejections (`ScrambleError` from @vt/shared/scramble) keep
+ * their code when they cross a worker.
  */
 import { ScrambleError, type ScrambleErrorCode } from "@vt/shared/scramble";
 

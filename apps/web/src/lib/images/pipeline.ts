@@ -44,7 +44,7 @@ export type PipelineOptions<T> = {
   upload: UploadFn<T>;
   /** Scrambled upload for this chapter. */
   scramble?: boolean;
-  /** Scramble GIFs too (their first frame, as JPEG). Default false: GIFs are kept unchanged (spec §9). */
+  /** Scramble GIFs too (their first frame, as JPEG). Default false: GIFs are kept unchanged. */
   scrambleGifs?: boolean;
   /** Pages processed at once; default the pool's concurrency. */
   concurrency?: number;

@@ -107,8 +107,9 @@ export class ImagePool {
   }
 
   /**
-   * Upload rule of spec §9: a GIF (by magic bytes) is returned unchanged without a round trip to a
-   * worker; anything else is decoded, downscaled to max width 1500 px and encoded as JPEG q0.95.
+   * The page rule (docs/dashboard.md, "Images in the browser"): a GIF (by magic bytes) is returned
+   * unchanged without a round trip to a worker; anything else is decoded, downscaled to max width
+   * 1500 px and encoded as JPEG q0.95.
    */
   async processPage(
     file: ImageInput,

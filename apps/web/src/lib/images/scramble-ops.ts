@@ -64,7 +64,7 @@ function drawPlan(ctx: Ctx2D, source: CanvasImageSource, width: number, plan: St
 }
 
 /**
- * Scrambled upload (spec §9, platform facts): resize to width 1300 exactly, shuffle the 10 strips
+ * Scrambled upload (docs/scramble-format.md): resize to width 1300 exactly, shuffle the 10 strips
  * with 4 px white gaps following `scramblePlan`, JPEG q0.9; key and file name from the shared codec.
  */
 export async function scramblePageOp(

@@ -46,8 +46,9 @@ async function activeWorker(registration: ServiceWorkerRegistration): Promise<Se
 /**
  * Whether a browser can save a download streamed by a service worker: service workers run only in
  * secure contexts, and WebKit (Safari, and every browser on iOS/iPadOS) does not save a service
- * worker's `attachment` response as a download (StreamSaver.js issue #69, open since 2018): there
- * the zip would vanish into the hidden frame, so those browsers keep the Blob download.
+ * worker's `attachment` response as a download (StreamSaver.js,
+ * https://github.com/jimmywarting/StreamSaver.js/issues/69, open since 2018): there the zip would
+ * vanish into the hidden frame, so those browsers keep the Blob download.
  */
 export function streamDownloadSupported(browser: {
   userAgent: string;

@@ -1,15 +1,16 @@
 /**
- * Chapter download as a zip (spec §9), streamed: the zip is written page by page to a writable
- * stream, each page's bytes read straight from its response body (scrambled pages: unscrambled in
- * the image pool and re-encoded as JPEG q0.95) into one reused buffer, counted into the entry's CRC
- * and written before the next read, so the page is never held whole and, for plain pages, nothing
- * is left for the garbage collector (scrambled ones go to the pool as a Blob). Requests for the next pages start a little ahead (their bodies wait in the
+ * Chapter download as a zip (docs/dashboard.md, "Images in the browser"), streamed: the zip is
+ * written page by page to a writable stream, each page's bytes read straight from its response body
+ * (scrambled pages: unscrambled in the image pool and re-encoded as JPEG q0.95) into one reused
+ * buffer, counted into the entry's CRC and written before the next read, so the page is never held
+ * whole and, for plain pages, nothing is left for the garbage collector (scrambled ones go to the
+ * pool as a Blob). Requests for the next pages start a little ahead (their bodies wait in the
  * network's own buffers). Entries are stored, numbered from 1 with the page's original extension
  * (scrambled pages: .jpg). Where the File System Access API exists the zip is written straight to
  * the file the user picks; elsewhere it is streamed to the browser's downloads through the download
  * service worker (stream-download.ts; not in WebKit, which does not save such a download), and only
- * where that cannot start is it collected into a Blob (copied chunk by chunk into the browser's blob
- * store) and downloaded.
+ * where that cannot start is it collected into a Blob (copied chunk by chunk into the browser's
+ * blob store) and downloaded.
  *
  *   // In a click handler (the save picker needs the user's gesture):
  *   await downloadChapterZip({ name: chapterLabel, pages }, { onProgress: setZipProgress, signal });

@@ -1,5 +1,5 @@
 import { tokensMessages } from "@vt/shared/i18n/tokens-messages";
-/** Power tools for uploaders (issue 15): API tokens, team publish delay, bulk import. */
+/** Power tools for uploaders (docs/bulk-import.md): API tokens, team publish delay, bulk import. */
 export const powerVi = {
   power: {
     publishDelay: {

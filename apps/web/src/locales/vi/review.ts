@@ -2,7 +2,10 @@ import { reviewMessages } from "@vt/shared/i18n/review-messages";
 import { mergeMessages } from "../merge-messages";
 import { notifications } from "./notifications";
 
-/** Texts of /requests, the notification centre, /admin, the trash and the history tabs (issue 11). */
+/**
+ * Texts of /requests, the notification centre, /admin, the trash and the history tabs
+ * (docs/requests.md).
+ */
 export const reviewUi = {
   review: {
     admin: {

@@ -12,10 +12,10 @@ export async function endUploaderSession(): Promise<void> {
 }
 
 /**
- * Spec §4 logout, in order: sign out with the identity provider, end the uploader session, then
- * clear the client session and the whole query cache (persisted copy included), and go to /
- * (replacing history; the guard then loads /login). If a call fails the user stays signed in and the
- * central error toast (MutationCache onError) appears.
+ * Logout (docs/dashboard.md, "Session"), in order: sign out with the identity provider, end the
+ * uploader session, then clear the client session and the whole query cache (persisted copy
+ * included), and go to / (replacing history; the guard then loads /login). If a call fails the user
+ * stays signed in and the central error toast (MutationCache onError) appears.
  */
 export async function logout(): Promise<void> {
   await signOutOfProvider();

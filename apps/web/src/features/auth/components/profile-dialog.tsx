@@ -22,7 +22,7 @@ import { useValidationMessage } from "./use-validation-message";
 /**
  * The profile dialog of the user menu: display name and avatar. A picked picture is checked in
  * the browser (type, size), previewed at once and uploaded; saving sends the changed fields
- * through the spec §4 update flow (toasts, handling flag).
+ * through the update flow of docs/dashboard.md, "Session" (toasts, handling flag).
  */
 export function ProfileDialog({
   open,

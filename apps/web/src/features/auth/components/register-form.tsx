@@ -16,7 +16,8 @@ import { PasswordInput } from "./password-input";
 import { useAuthForm } from "./use-auth-form";
 
 /**
- * Registration: name, email, password twice and the terms (spec §5 messages). `onSubmit` may
+ * Registration: name, email, password twice and the terms (docs/dashboard.md, "Forms and their
+ * messages"). `onSubmit` may
  * throw; the failure (address already registered…) is shown translated above the button.
  */
 export function RegisterForm({ onSubmit }: { onSubmit: (values: TRegisterForm) => Promise<void> | void }) {

@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 
 /**
  * Collaborating teams of a chapter, any team of the platform (found by name in the team
- * directory); adding or removing one asks for a confirmation (spec §8).
+ * directory); adding or removing one asks for a confirmation.
  */
 export function CollaboratorsField({
   value,

@@ -13,7 +13,10 @@ import { useQuickUpdateVolume } from "../api/quick-update-volume";
 const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
 const num = (s: string) => (NUMBER.test(s.trim()) ? Number(s.trim().replace(",", ".")) : null);
 
-/** Quick volume update (spec §2/§8): one volume for every chapter whose order is in [from, to], after a confirmation. */
+/**
+ * Quick volume update: one volume for every chapter whose order is in [from, to], after a
+ * confirmation.
+ */
 export function QuickVolumeDialog({
   comicId,
   defaultFrom,

@@ -10,8 +10,9 @@ import { toast } from "@/lib/toast";
 import { chapterQueryOptions } from "../api/get-chapter";
 
 /**
- * What the zip is built from: spec §9 names the zip after the chapter's name ("Lời hứa.zip"), not
- * its full label; a chapter without a name falls back to its label ("Chương 3.zip").
+ * What the zip is built from (docs/dashboard.md, "Images in the browser"): the zip is named after
+ * the chapter's name ("Lời hứa.zip"), not its full label; a chapter without a name falls back to
+ * its label ("Chương 3.zip").
  */
 export function chapterZipSource(
   detail: {

@@ -10,7 +10,7 @@ export function useLooseT(): Translate {
   return t as unknown as Translate;
 }
 
-/** The spec §3 label of a chapter in the interface language. */
+/** The label of a chapter (docs/dashboard.md, "Chapter label") in the interface language. */
 export function useChapterLabel() {
   const t = useLooseT();
   return (chapter: ChapterLabelInput) => chapterLabel(chapter, t);

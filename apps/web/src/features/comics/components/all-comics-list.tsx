@@ -28,7 +28,7 @@ export function AllComicsList({
         const pending = comic.permissionRequest?.status === "pending";
         const canAsk = !comic.canUpload && !pending;
         return (
-          // Spec §2: clicking a comic asks for permission (the button inside is the keyboard path).
+          // Clicking a comic asks for permission (the button inside is the keyboard path).
           // biome-ignore lint/a11y/useKeyWithClickEvents: the card's Ask button is the keyboard target
           <li
             key={comic.id}

@@ -34,7 +34,7 @@ export function RequestDialog({
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel?: string;
   destructive?: boolean;
-  /** The form's errors: a submit with required fields empty also says so (spec §5). */
+  /** The form's errors: a submit with required fields empty also says so. */
   errors?: FieldErrors;
   children: ReactNode;
 }) {

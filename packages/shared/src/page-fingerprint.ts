@@ -1,19 +1,27 @@
 /**
  * The fingerprint of a page (docs/page-checks.md, "The fingerprint of a page"): a 64-bit difference
- * hash (dHash) of a 9x8 grey thumbnail, the mean and standard deviation of its brightness (0-255),
- * computed from one 72x64 grey thumbnail (the image flattened on white, stretched, first frame
- * only). Pure maths, the same everywhere: the API's image gate and the CLI make the thumbnail with
- * sharp (apps/api/src/lib/page-fingerprint.ts), the dashboard's image workers from a decoded
- * canvas (`greyThumbnailOfRgba`, apps/web/src/lib/images/fingerprint-ops.ts).
+ * hash (dHash) of a 9x8 grey grid, the mean and standard deviation of its brightness (0-255), all
+ * computed from one 72x64 colour thumbnail of the page (stretched, first frame only) made by
+ * libvips' resize: the pixels are put over white and turned grey here, on those 4,608 pixels, not
+ * on the page. Pure maths, the same everywhere: the API's image gate and the CLI make the
+ * thumbnail with sharp in the decode they do anyway (apps/api/src/lib/page-fingerprint.ts), the
+ * dashboard's image workers from a decoded canvas (`thumbnailOfRgba`,
+ * apps/web/src/lib/images/fingerprint-ops.ts).
  */
 
-export const GREY_WIDTH = 72;
-export const GREY_HEIGHT = 64;
+export const FINGERPRINT_WIDTH = 72;
+export const FINGERPRINT_HEIGHT = 64;
+/**
+ * What a stored fingerprint was computed by (`chapter_pages.fingerprint_version`). 1: the page
+ * turned grey at full size, then resized; 2: resized in colour, then turned grey (this file). A
+ * page fingerprinted by an older version is fingerprinted again by the `pages.fingerprint` job.
+ */
+export const FINGERPRINT_VERSION = 2;
 /** The hash is 4 bands of 16 bits; `dhashBands` indexes them (see bandProbes). */
 export const BANDS = 4;
 
 export interface PageFingerprint {
-  /** 16 hex digits: bit i set when cell (x, y) of the 9x8 thumbnail is brighter than its right neighbour. */
+  /** 16 hex digits: bit i set when cell (x, y) of the 9x8 grid is brighter than its right neighbour. */
   dhash: string;
   /** Mean brightness 0-255 (255 = white). */
   mean: number;
@@ -21,20 +29,58 @@ export interface PageFingerprint {
   std: number;
 }
 
+// sRGB <-> linear light: grey is luminance in linear light, encoded back (as libvips converts to grey).
+const toLinear = Float64Array.from({ length: 256 }, (_, i) => {
+  const c = i / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+function toSrgb(l: number): number {
+  const c = l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055;
+  return Math.max(0, Math.min(255, c * 255));
+}
+
+/** One channel value over white, as libvips' `flatten` on white computes it (alpha 0-255). */
+function overWhite(v: number, alpha: number): number {
+  return Math.round((v * alpha + 255 * (255 - alpha)) / 255);
+}
+
 /**
- * The fingerprint of a grey thumbnail's raw bytes (`channels` per pixel, the first is grey; frames
- * of an animation are stacked below the first, which alone is used).
+ * The fingerprint of a 72x64 colour thumbnail's raw bytes: `channels` per pixel, unpremultiplied
+ * (1 grey, 2 grey and alpha, 3 RGB, 4 RGBA, as sharp's `raw()` gives them); rows past the first
+ * 64 (the other frames of an animation, stacked below the first) are not read. Each pixel is put
+ * over white, and made grey as libvips converts sRGB to grey (luminance in linear light).
  */
-export function fingerprintOfGrey(raw: ArrayLike<number>, channels: number): PageFingerprint {
+export function fingerprintOfThumbnail(raw: ArrayLike<number>, channels: number): PageFingerprint {
+  const n = FINGERPRINT_WIDTH * FINGERPRINT_HEIGHT;
+  const grey = new Uint8Array(n);
+  const colour = channels >= 3;
+  const alpha = channels === 2 || channels === 4;
+  for (let p = 0; p < n; p++) {
+    const i = p * channels;
+    const a = alpha ? (raw[i + channels - 1] ?? 255) : 255;
+    if (!colour) {
+      grey[p] = overWhite(raw[i] ?? 0, a);
+      continue;
+    }
+    const r = toLinear[overWhite(raw[i] ?? 0, a)]!;
+    const g = toLinear[overWhite(raw[i + 1] ?? 0, a)]!;
+    const b = toLinear[overWhite(raw[i + 2] ?? 0, a)]!;
+    grey[p] = Math.round(toSrgb(0.2126 * r + 0.7152 * g + 0.0722 * b));
+  }
+  return fingerprintOfGrey(grey);
+}
+
+/** The dHash and brightness of the 72x64 grey thumbnail (one byte per pixel). */
+function fingerprintOfGrey(grey: Uint8Array): PageFingerprint {
   const cells = new Float64Array(9 * 8);
-  const cw = GREY_WIDTH / 9;
-  const ch = GREY_HEIGHT / 8;
+  const cw = FINGERPRINT_WIDTH / 9;
+  const ch = FINGERPRINT_HEIGHT / 8;
   let sum = 0;
   let sumSq = 0;
-  const n = GREY_WIDTH * GREY_HEIGHT;
-  for (let y = 0; y < GREY_HEIGHT; y++) {
-    for (let x = 0; x < GREY_WIDTH; x++) {
-      const v = raw[(y * GREY_WIDTH + x) * channels] ?? 0;
+  const n = FINGERPRINT_WIDTH * FINGERPRINT_HEIGHT;
+  for (let y = 0; y < FINGERPRINT_HEIGHT; y++) {
+    for (let x = 0; x < FINGERPRINT_WIDTH; x++) {
+      const v = grey[y * FINGERPRINT_WIDTH + x]!;
       sum += v;
       sumSq += v * v;
       cells[Math.floor(y / ch) * 9 + Math.floor(x / cw)]! += v;
@@ -54,16 +100,6 @@ export function fingerprintOfGrey(raw: ArrayLike<number>, channels: number): Pag
 
 function round1(x: number): number {
   return Math.round(x * 10) / 10;
-}
-
-// sRGB <-> linear light: grey is luminance in linear light, encoded back (as libvips converts to grey).
-const toLinear = Float64Array.from({ length: 256 }, (_, i) => {
-  const c = i / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
-function toSrgb(l: number): number {
-  const c = l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055;
-  return Math.max(0, Math.min(255, c * 255));
 }
 
 function lanczos3(x: number): number {
@@ -115,24 +151,35 @@ function resizeRowsTransposed(src: Float64Array, width: number, rows: number, n:
 }
 
 /**
- * The 72x64 grey thumbnail of decoded RGBA pixels (unpremultiplied, as `getImageData` gives them),
- * made the way the API's sharp pipeline makes it (`greyThumbnail`): each pixel over white, grey as
- * luminance, then stretched to 72x64 with libvips' resize. One byte per pixel. The dashboard's
- * workers pass the page drawn on a canvas a few times the thumbnail's size.
+ * The 72x64 colour thumbnail (3 bytes a pixel, RGB) of decoded RGBA pixels (unpremultiplied, as
+ * `getImageData` gives them), made the way the API's sharp pipeline makes it
+ * (`fingerprintThumbnail`): each pixel over white (which a resize leaves as it is, so before it
+ * here), then each channel stretched to 72x64 with libvips' resize. For `fingerprintOfThumbnail`
+ * with 3 channels. The dashboard's workers pass the page drawn on a small canvas.
  */
-export function greyThumbnailOfRgba(rgba: ArrayLike<number>, width: number, height: number): Uint8Array {
-  const grey = new Float64Array(width * height);
-  for (let p = 0; p < grey.length; p++) {
-    const i = p * 4;
-    const a = (rgba[i + 3] ?? 255) / 255;
-    const r = toLinear[rgba[i] ?? 0]! * a + (1 - a);
-    const g = toLinear[rgba[i + 1] ?? 0]! * a + (1 - a);
-    const b = toLinear[rgba[i + 2] ?? 0]! * a + (1 - a);
-    grey[p] = toSrgb(0.2126 * r + 0.7152 * g + 0.0722 * b);
+export function thumbnailOfRgba(rgba: ArrayLike<number>, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(FINGERPRINT_WIDTH * FINGERPRINT_HEIGHT * 3);
+  const plane = new Float64Array(width * height);
+  for (let c = 0; c < 3; c++) {
+    for (let p = 0; p < plane.length; p++) plane[p] = overWhite(rgba[p * 4 + c] ?? 0, rgba[p * 4 + 3] ?? 255);
+    const across = resizeRowsTransposed(plane, width, height, FINGERPRINT_WIDTH);
+    const down = resizeRowsTransposed(across, height, FINGERPRINT_WIDTH, FINGERPRINT_HEIGHT);
+    for (let p = 0; p < down.length; p++) out[p * 3 + c] = Math.max(0, Math.min(255, Math.round(down[p]!)));
   }
-  const across = resizeRowsTransposed(grey, width, height, GREY_WIDTH);
-  const down = resizeRowsTransposed(across, height, GREY_WIDTH, GREY_HEIGHT);
-  return Uint8Array.from(down, (v) => Math.max(0, Math.min(255, Math.round(v))));
+  return out;
+}
+
+/**
+ * The scale (1, 2, 4 or 8) at which libvips decodes a JPEG of this size to make its 72x64
+ * thumbnail (sharp's shrink-on-load: the common shrink of both sides, rounded down to a DCT scale,
+ * halved when it is exactly that scale). The dashboard asks its JPEG decoder for the same scale,
+ * so both resize the same decoded pixels.
+ */
+export function jpegShrinkOnLoad(width: number, height: number): number {
+  const shrink = Math.min(width / FINGERPRINT_WIDTH, height / FINGERPRINT_HEIGHT);
+  let factor = shrink >= 8 ? 8 : shrink >= 4 ? 4 : shrink >= 2 ? 2 : 1;
+  if (factor > 1 && Math.floor(shrink) === factor) factor /= 2;
+  return factor;
 }
 
 /** The 4 16-bit bands of a hash, each tagged with its band number (`band * 65536 + value`). */

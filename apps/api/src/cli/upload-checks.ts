@@ -1,6 +1,6 @@
 /**
  * The page checks of `npm run upload --dry-run` (docs/page-checks.md, "Before anything is
- * uploaded"): each page's fingerprint computed here with sharp (the gate's grey thumbnail, EXIF
+ * uploaded"): each page's fingerprint computed here with sharp (the gate's thumbnail, EXIF
  * orientation applied as the upload would), then the findings: from the server
  * (`POST /api/comics/:comicId/page-checks`, against the comic's stored pages and the other chapters
  * of the drop) when a token and a comic are given, else from the same rules run locally on each
@@ -15,7 +15,7 @@ import type {
 } from "@vt/shared/contracts/page-checks";
 import { fitWidth } from "@vt/shared/page-size";
 import sharp from "sharp";
-import { fingerprintOfGrey, greyThumbnail } from "../lib/page-fingerprint";
+import { fingerprintOf } from "../lib/page-fingerprint";
 import { pageFindings } from "../modules/chapters/page-checks";
 import { uprightSize } from "./upload-pages";
 import type { SourceFile } from "./upload-source";
@@ -27,10 +27,7 @@ export async function proposedPage(file: SourceFile): Promise<TProposedPage> {
     const bytes = await file.read();
     const size = await uprightSize(bytes);
     const { width, height } = fitWidth(size.width, size.height);
-    const { data, info } = await greyThumbnail(
-      sharp(bytes, { failOn: "none", limitInputPixels: false }).rotate(),
-    ).toBuffer({ resolveWithObject: true });
-    const fp = fingerprintOfGrey(data, info.channels);
+    const fp = await fingerprintOf(sharp(bytes, { failOn: "none", limitInputPixels: false }).rotate());
     return { name, width, height, dhash: fp.dhash, brightnessMean: fp.mean, brightnessStd: fp.std };
   } catch {
     // Unreadable here: the upload would report it; the checks count it as unchecked.

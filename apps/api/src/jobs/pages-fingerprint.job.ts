@@ -1,23 +1,32 @@
 /**
  * `pages.fingerprint`: fingerprints the chapter pages stored before the page checks existed
- * (`chapter_pages.dhash` null; docs/page-checks.md), so the checks compare them too. Daily, and
- * now with `npm run admin -- fingerprint-pages`; the admin page shows its progress
- * (`GET /api/admin/page-fingerprints`).
+ * (`chapter_pages.dhash` null), and again the pages whose fingerprint an older definition made
+ * (`fingerprint_version` below FINGERPRINT_VERSION; docs/page-checks.md), so the checks compare
+ * like with like. Daily, and now with `npm run admin -- fingerprint-pages`; the admin page shows
+ * its progress (`GET /api/admin/page-fingerprints`).
  *
  * - In batches of FINGERPRINT_BATCH pages, oldest first; each page is written as soon as it is
  *   made, so a run that is stopped (a restart, a crash) loses nothing and the next one goes on
- *   with the pages still without a fingerprint.
+ *   with the pages still due.
  * - Only our own stored pages (`comics/` keys): absolute URLs are never fetched. A scrambled page
  *   is fingerprinted as its unscrambled picture (fingerprintScrambled).
  * - A page that cannot be read (missing object, damaged file) is logged and counted, never stops
- *   the others, and is tried again by the next run.
- * - The row is written only while it still has no fingerprint and the same image: a page replaced
+ *   the others, and is tried again by the next run (an old fingerprint it has is kept meanwhile).
+ * - The row is written only while it is still due and holds the same image: a page replaced
  *   meanwhile keeps the fingerprint its upload made.
+ * - A page fingerprinted again takes its keeps along (docs/page-checks.md, "Keeping a finding"):
+ *   a finding kept for the page, or for the comic by this page's hash, is kept for the new hash.
  */
-import { and, count, eq, gt, isNotNull, isNull, like, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { chapterPages } from "../db/schema/chapters";
-import { fingerprintImage, fingerprintScrambled, type PageFingerprint } from "../lib/page-fingerprint";
+import type { Executor } from "../db/executor";
+import { chapterPages, chapters, fingerprintDue, pageCheckKeeps } from "../db/schema/chapters";
+import {
+  FINGERPRINT_VERSION,
+  fingerprintImage,
+  fingerprintScrambled,
+  type PageFingerprint,
+} from "../lib/page-fingerprint";
 import { defineJob, type JobContext } from "./engine";
 import { queueRunState } from "./runs";
 
@@ -31,36 +40,42 @@ export interface FingerprintResult {
 }
 
 export interface FingerprintProgress extends FingerprintResult {
-  /** Pages without a fingerprint when the run began. */
+  /** Pages without a fingerprint of the current version when the run began. */
   total: number;
   /** Of those, how many it has been through. */
   done: number;
 }
 
 const ownPage = like(chapterPages.url, "comics/%");
-const missing = and(isNull(chapterPages.dhash), ownPage);
+const due = and(fingerprintDue(chapterPages.fingerprintVersion), ownPage);
 
 async function fingerprintOf(bytes: Buffer, scrambleKey: string | null): Promise<PageFingerprint> {
   return scrambleKey ? fingerprintScrambled(bytes, scrambleKey) : fingerprintImage(bytes);
 }
 
 /**
- * Fingerprints every page still without one, `batch` at a time, calling `onProgress` after each
- * batch. A page that fails is counted once per run, so the run always ends.
+ * Fingerprints every page still without a fingerprint of the current version, `batch` at a time,
+ * calling `onProgress` after each batch. A page that fails is counted once per run, so the run
+ * always ends.
  */
 export async function fingerprintPages(
   { db, storage, log }: Pick<JobContext, "db" | "storage" | "log">,
   onProgress: (progress: FingerprintProgress) => void = () => {},
   batch = FINGERPRINT_BATCH,
 ): Promise<FingerprintProgress> {
-  const [row] = await db.select({ n: count() }).from(chapterPages).where(missing);
+  const [row] = await db.select({ n: count() }).from(chapterPages).where(due);
   const progress: FingerprintProgress = { total: Number(row?.n ?? 0), done: 0, made: 0, failed: 0 };
   let after = 0;
   for (;;) {
     const pages = await db
-      .select({ id: chapterPages.id, url: chapterPages.url, scrambleKey: chapterPages.scrambleKey })
+      .select({
+        id: chapterPages.id,
+        url: chapterPages.url,
+        scrambleKey: chapterPages.scrambleKey,
+        dhash: chapterPages.dhash,
+      })
       .from(chapterPages)
-      .where(and(missing, gt(chapterPages.id, after)))
+      .where(and(due, gt(chapterPages.id, after)))
       .orderBy(chapterPages.id)
       .limit(batch);
     if (!pages.length) break;
@@ -69,19 +84,7 @@ export async function fingerprintPages(
         const bytes = await storage.get(page.url);
         if (!bytes) throw new Error("the stored object is missing");
         const f = await fingerprintOf(bytes, page.scrambleKey);
-        await db
-          .update(chapterPages)
-          .set({ dhash: f.dhash, brightnessMean: f.mean, brightnessStd: f.std })
-          .where(
-            and(
-              eq(chapterPages.id, page.id),
-              eq(chapterPages.url, page.url),
-              isNull(chapterPages.dhash),
-              page.scrambleKey === null
-                ? isNull(chapterPages.scrambleKey)
-                : eq(chapterPages.scrambleKey, page.scrambleKey),
-            ),
-          );
+        await db.transaction((tx) => writeFingerprint(tx, page, f));
         progress.made++;
       } catch (error) {
         log.warn({ err: error, key: page.url }, "pages.fingerprint could not fingerprint a page");
@@ -93,6 +96,60 @@ export async function fingerprintPages(
     onProgress({ ...progress });
   }
   return progress;
+}
+
+/**
+ * Writes a page's new fingerprint while the page is still due and holds the same image, and moves
+ * its keeps from the hash it had to the new one.
+ */
+async function writeFingerprint(
+  tx: Executor,
+  page: { id: number; url: string; scrambleKey: string | null; dhash: string | null },
+  f: PageFingerprint,
+): Promise<void> {
+  const written = await tx
+    .update(chapterPages)
+    .set({
+      dhash: f.dhash,
+      brightnessMean: f.mean,
+      brightnessStd: f.std,
+      fingerprintVersion: FINGERPRINT_VERSION,
+    })
+    .where(
+      and(
+        eq(chapterPages.id, page.id),
+        eq(chapterPages.url, page.url),
+        fingerprintDue(chapterPages.fingerprintVersion),
+        page.scrambleKey === null
+          ? isNull(chapterPages.scrambleKey)
+          : eq(chapterPages.scrambleKey, page.scrambleKey),
+      ),
+    )
+    .returning({ chapterId: chapterPages.chapterId });
+  const old = page.dhash;
+  if (!written.length || old === f.dhash) return;
+  // Kept for this page while its image is the one kept (with no hash, when it had none): the
+  // image is the same.
+  await tx
+    .update(pageCheckKeeps)
+    .set({ dhash: f.dhash })
+    .where(
+      and(
+        eq(pageCheckKeeps.pageId, page.id),
+        old === null ? isNull(pageCheckKeeps.dhash) : eq(pageCheckKeeps.dhash, old),
+      ),
+    );
+  if (old === null) return;
+  // Kept for the whole comic by this page's hash (one row per comic and hash: a row already
+  // holding the new hash is left alone).
+  const comic = sql`(select ${chapters.comicId} from ${chapters} where ${chapters.id} = ${written[0]!.chapterId})`;
+  await tx.execute(sql`
+    update ${pageCheckKeeps} set dhash = ${f.dhash}
+    where ${pageCheckKeeps.pageId} is null and ${pageCheckKeeps.comicId} = ${comic}
+      and ${pageCheckKeeps.dhash} = ${old}
+      and not exists (
+        select 1 from ${pageCheckKeeps} k
+        where k.page_id is null and k.comic_id = ${comic} and k.dhash = ${f.dhash})`);
 }
 
 export const pagesFingerprint = defineJob<Record<string, never>, FingerprintResult>({
@@ -109,7 +166,7 @@ export const pagesFingerprint = defineJob<Record<string, never>, FingerprintResu
 export interface FingerprintStatus {
   /** Our own stored pages (absolute URLs are not fingerprinted). */
   total: number;
-  /** Of those, fingerprinted. */
+  /** Of those, fingerprinted by the current definition (FINGERPRINT_VERSION). */
   fingerprinted: number;
   /** A `pages.fingerprint` run is active now. */
   running: boolean;
@@ -123,7 +180,10 @@ export async function fingerprintStatus(db: Db): Promise<FingerprintStatus> {
   const [counts] = await db
     .select({
       total: count(),
-      fingerprinted: sql<number>`count(*) filter (where ${isNotNull(chapterPages.dhash)})`.mapWith(Number),
+      fingerprinted:
+        sql<number>`count(*) filter (where not ${fingerprintDue(chapterPages.fingerprintVersion)})`.mapWith(
+          Number,
+        ),
     })
     .from(chapterPages)
     .where(ownPage);

@@ -41,7 +41,7 @@ import type { Storage } from "../storage/storage";
 import { AppError } from "./app-error";
 import { decodeSlots } from "./decode-slots";
 import { metrics } from "./metrics";
-import { fingerprintOfGrey, greyThumbnail, type PageFingerprint } from "./page-fingerprint";
+import { fingerprintOf, type PageFingerprint } from "./page-fingerprint";
 import { commitUploadQuota, reserveUpload } from "./upload-quota";
 
 export { megabytes };
@@ -171,15 +171,15 @@ export async function checkImage(
       filename,
     };
   }
-  // The thumbnail is the small grey one the page fingerprint is made of.
+  // The thumbnail is the small colour one the page fingerprint is made of (lib/page-fingerprint.ts:
+  // a resize only, so the decode costs what it cost before fingerprints).
   let fingerprint: PageFingerprint;
   try {
-    const { data, info } = await decodeSlots.run(() =>
-      greyThumbnail(
+    fingerprint = await decodeSlots.run(() =>
+      fingerprintOf(
         sharp(bytes, { failOn: "error", animated: true, limitInputPixels: maxPixels, sequentialRead: true }),
-      ).toBuffer({ resolveWithObject: true }),
+      ),
     );
-    fingerprint = fingerprintOfGrey(data, info.channels);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw damaged();

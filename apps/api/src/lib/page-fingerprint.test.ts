@@ -1,10 +1,17 @@
-import { fingerprintOfGrey, greyThumbnailOfRgba } from "@vt/shared/page-fingerprint";
+import { thumbnailOfRgba } from "@vt/shared/page-fingerprint";
 import { encodeKey } from "@vt/shared/scramble";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { comicPage, type PageStyle, scrambledPage } from "../../test/fixtures/pages";
 import { DUPLICATE_DISTANCE } from "../modules/chapters/page-checks";
-import { bandProbes, dhashBands, fingerprintImage, fingerprintScrambled, hamming } from "./page-fingerprint";
+import {
+  bandProbes,
+  dhashBands,
+  fingerprintImage,
+  fingerprintOfThumbnail,
+  fingerprintScrambled,
+  hamming,
+} from "./page-fingerprint";
 
 /** Strip orders of the scrambled pages (docs/scramble-format.md vectors). */
 const PERMS = [
@@ -12,7 +19,7 @@ const PERMS = [
   [5, 2, 8, 0, 9, 1, 7, 3, 6, 4],
   [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
 ];
-const STYLES: PageStyle[] = ["shapes", "panels", "text"];
+const STYLES: PageStyle[] = ["shapes", "panels", "text", "screentone", "photo"];
 const PER_STYLE = 6;
 
 /** What an uploader's tools do to the same page: re-encode, resize, crop a few px. */
@@ -41,7 +48,8 @@ describe("page fingerprint", () => {
 
   it(`matches re-encoded, resized and cropped copies and tells different pages apart at distance ${DUPLICATE_DISTANCE}`, async () => {
     const originals: { style: PageStyle; hash: string }[] = [];
-    const same: Record<string, number[]> = {};
+    // Distances of each variant to its original, by style.
+    const same: Record<string, Partial<Record<PageStyle, number[]>>> = {};
     for (const style of STYLES) {
       for (let i = 0; i < PER_STYLE; i++) {
         const bytes = await comicPage(5000 + i, { style });
@@ -49,7 +57,10 @@ describe("page fingerprint", () => {
         originals.push({ style, hash: dhash });
         for (const [name, make] of Object.entries(VARIANTS)) {
           const copy = await fingerprintImage(await make(bytes));
-          same[name] = [...(same[name] ?? []), hamming(dhash, copy.dhash)];
+          same[name] = {
+            ...same[name],
+            [style]: [...(same[name]?.[style] ?? []), hamming(dhash, copy.dhash)],
+          };
         }
       }
     }
@@ -62,25 +73,33 @@ describe("page fingerprint", () => {
         different[label] = [...(different[label] ?? []), hamming(a.hash, b.hash)];
       }
     }
-    const rows = [
-      ...Object.entries(same).map(([name, d]) => ({
-        pair: `same page, ${name}`,
-        n: d.length,
-        max: Math.max(...d),
-        matched: d.filter((x) => x <= DUPLICATE_DISTANCE).length,
-      })),
-      ...Object.entries(different).map(([name, d]) => ({
+    const matched = (d: number[]) => d.filter((x) => x <= DUPLICATE_DISTANCE).length;
+    console.table(
+      Object.entries(same).map(([name, byStyle]) => {
+        const all = Object.values(byStyle).flat();
+        const maxes = Object.fromEntries(STYLES.map((st) => [`max ${st}`, Math.max(...byStyle[st]!)]));
+        return { pair: `same page, ${name}`, n: all.length, ...maxes, matched: matched(all) };
+      }),
+    );
+    console.table(
+      Object.entries(different).map(([name, d]) => ({
         pair: name,
         n: d.length,
         min: Math.min(...d),
-        matched: d.filter((x) => x <= DUPLICATE_DISTANCE).length,
+        matched: matched(d),
       })),
-    ];
-    console.table(rows);
-    // Every copy matches; no two different pages do (also same layout, mostly white).
-    for (const d of Object.values(same)) expect(d.every((x) => x <= DUPLICATE_DISTANCE)).toBe(true);
-    for (const d of Object.values(different)) expect(d.some((x) => x <= DUPLICATE_DISTANCE)).toBe(false);
-  });
+    );
+    // No two different pages match (also same layout, mostly white).
+    for (const d of Object.values(different)) expect(matched(d)).toBe(0);
+    // Every copy matches but one: a screentone page re-encoded as WebP q0.75 is 9 bits from its
+    // original (WebP's filtering smears the dots; docs/page-checks.md, "Measurement of the hash").
+    const missed = Object.entries(same).flatMap(([name, byStyle]) =>
+      Object.entries(byStyle).flatMap(([style, d]) =>
+        d.filter((x) => x > DUPLICATE_DISTANCE).map((x) => `${name} ${style} ${x}`),
+      ),
+    );
+    expect(missed).toEqual(["webp q75 screentone 9"]);
+  }, 300_000);
 
   it("gives a flat page a tiny spread and a drawn page a large one", async () => {
     const flat = await fingerprintImage(
@@ -92,16 +111,17 @@ describe("page fingerprint", () => {
     expect((await fingerprintImage(await comicPage(1, { style: "text" }))).std).toBeGreaterThan(30);
   });
 
-  it("the dashboard's way (decoded RGBA drawn small, then the shared grey thumbnail) gives the server's hash", async () => {
+  it("the dashboard's way (decoded RGBA drawn small, then the shared thumbnail) gives the server's hash", async () => {
     // The workers (apps/web/src/lib/images/fingerprint-ops.ts) draw the decoded page stretched on a
-    // 288x256 canvas and pass its RGBA to greyThumbnailOfRgba. Chromium's canvas resize is not run
-    // here: sharp's resize of the RGBA stands for it (one resize more than the gate's pipeline, as
-    // in the browser); the full-size RGBA is tried too. Measured: max 4 and 3 bits (docs/page-checks.md).
+    // canvas of at most 288x256 and pass its RGBA to thumbnailOfRgba. Chromium's canvas resize is
+    // not run here: sharp's resize of the RGBA stands for it (one resize more than the gate's
+    // pipeline, as in the browser); the full-size RGBA is tried too. In Chromium itself:
+    // apps/web/e2e/image-pipeline.spec.ts. Measured: docs/page-checks.md.
     const browserWay = async (bytes: Buffer, size: { width: number; height: number } | null) => {
       let image = sharp(bytes).ensureAlpha();
       if (size) image = image.resize({ ...size, fit: "fill" });
       const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-      return fingerprintOfGrey(greyThumbnailOfRgba(data, info.width, info.height), 1);
+      return fingerprintOfThumbnail(thumbnailOfRgba(data, info.width, info.height), 3);
     };
     const distances: Record<string, number[]> = {};
     const stds: number[] = [];
@@ -123,7 +143,7 @@ describe("page fingerprint", () => {
     for (const d of Object.values(distances)) expect(Math.max(...d)).toBeLessThanOrEqual(DUPLICATE_DISTANCE);
     // Brightness within 3 levels of 255, so a blank page is blank on both sides.
     expect(Math.max(...stds)).toBeLessThanOrEqual(3);
-  });
+  }, 300_000);
 
   it("fingerprints a scrambled page as its plain picture (PNG: within 1 bit; JPEG q85: within the distance)", async () => {
     const distances: Record<string, number[]> = { png: [], "jpeg q85": [], "other page": [] };
@@ -149,5 +169,5 @@ describe("page fingerprint", () => {
     expect(Math.max(...distances.png!)).toBeLessThanOrEqual(1);
     expect(Math.max(...distances["jpeg q85"]!)).toBeLessThanOrEqual(DUPLICATE_DISTANCE);
     expect(Math.min(...distances["other page"]!)).toBeGreaterThan(DUPLICATE_DISTANCE);
-  });
+  }, 300_000);
 });

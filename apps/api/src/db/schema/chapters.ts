@@ -10,7 +10,8 @@
  * Deleting a chapter moves it to the trash (`deleted_at`): every query filters it out at once; it
  * can be restored for 30 days, then the purge job removes its rows (pages cascade) and files.
  */
-import { sql } from "drizzle-orm";
+import { FINGERPRINT_VERSION } from "@vt/shared/page-fingerprint";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -21,6 +22,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -71,6 +73,16 @@ export const chapters = pgTable(
   ],
 );
 
+/**
+ * A page whose fingerprint is missing or made by an older definition than FINGERPRINT_VERSION: what
+ * the `pages.fingerprint` job makes (again). The version is written into the SQL as a literal, so
+ * the partial index `chapter_pages_fingerprint_due_idx` serves the job's query; a new version
+ * changes that index (a migration).
+ */
+export function fingerprintDue(version: AnyColumn): SQL {
+  return sql`(${version} is null or ${version} < ${sql.raw(String(FINGERPRINT_VERSION))})`;
+}
+
 /** Collaborating teams of a chapter (shown with it; any existing team). */
 export const chapterTeams = pgTable(
   "chapter_teams",
@@ -110,6 +122,12 @@ export const chapterPages = pgTable(
     dhash: text("dhash"),
     brightnessMean: real("brightness_mean"),
     brightnessStd: real("brightness_std"),
+    /**
+     * The definition the fingerprint was made by (`FINGERPRINT_VERSION`,
+     * packages/shared/src/page-fingerprint.ts); null with `dhash`. The `pages.fingerprint` job
+     * makes again the fingerprint of a page of an older version.
+     */
+    fingerprintVersion: smallint("fingerprint_version"),
     /** Client-side file identity (hash of name, size, lastModified) for resumable uploads. */
     clientId: text("client_id"),
     createdBy: userRef("created_by"),
@@ -117,7 +135,8 @@ export const chapterPages = pgTable(
   },
   (t) => [
     index("chapter_pages_chapter_idx").on(t.chapterId, t.staged, t.position),
-    index("chapter_pages_unfingerprinted_idx").on(t.id).where(sql`${t.dhash} is null`),
+    // The pages the `pages.fingerprint` job has to (re)make, without walking the others.
+    index("chapter_pages_fingerprint_due_idx").on(t.id).where(fingerprintDue(t.fingerprintVersion)),
     uniqueIndex("chapter_pages_client_key").on(t.chapterId, t.clientId).where(sql`${t.clientId} is not null`),
   ],
 );

@@ -7,7 +7,7 @@ import { fieldError } from "../../lib/app-error";
 import { writeAuditExtending } from "../../lib/audit";
 import { decodeSlots } from "../../lib/decode-slots";
 import type { CheckedImage } from "../../lib/image-gate";
-import { fingerprintScrambled, type PageFingerprint } from "../../lib/page-fingerprint";
+import { FINGERPRINT_VERSION, fingerprintScrambled, type PageFingerprint } from "../../lib/page-fingerprint";
 import {
   type ImageLimits,
   type ImageReader,
@@ -64,7 +64,12 @@ async function pageFingerprint(
 
 /** The fingerprint columns of a page (`page_hash_bands` follows `dhash` by trigger). */
 function fingerprintColumns(f: PageFingerprint | null) {
-  return { dhash: f?.dhash ?? null, brightnessMean: f?.mean ?? null, brightnessStd: f?.std ?? null };
+  return {
+    dhash: f?.dhash ?? null,
+    brightnessMean: f?.mean ?? null,
+    brightnessStd: f?.std ?? null,
+    fingerprintVersion: f ? FINGERPRINT_VERSION : null,
+  };
 }
 
 /** The form of a pages upload: scramble keys and client ids aligned with the files. */

@@ -15,6 +15,7 @@ import { createComic } from "../../../test/fixtures/comics";
 import { blankPage, comicPage, scrambledPage } from "../../../test/fixtures/pages";
 import { runFingerprintPages } from "../../cli/admin";
 import { fingerprintPages } from "../../jobs/pages-fingerprint.job";
+import { FINGERPRINT_VERSION } from "../../lib/page-fingerprint";
 
 let t: TestApp;
 let world: ChapterWorld;
@@ -211,14 +212,19 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
     await upload(c.id, [plain, await comicPage(3302, { style: "text" })]);
     await upload(c.id, [await scrambledPage(plain, perm)], { keys: JSON.stringify([encodeKey(perm)]) });
     const read = () =>
-      t.database.db.execute<{ id: number; dhash: string | null; brightness_std: number | null }>(
-        sql`select id, dhash, brightness_std from chapter_pages where chapter_id = ${c.id} order by id`,
+      t.database.db.execute<{
+        id: number;
+        dhash: string | null;
+        brightness_std: number | null;
+        fingerprint_version: number | null;
+      }>(
+        sql`select id, dhash, brightness_std, fingerprint_version from chapter_pages where chapter_id = ${c.id} order by id`,
       );
     const made = (await read()).rows;
-    expect(made.every((p) => p.dhash !== null)).toBe(true);
+    expect(made.every((p) => p.dhash !== null && p.fingerprint_version === FINGERPRINT_VERSION)).toBe(true);
     // As a release before fingerprints left them.
     await t.database.db.execute(
-      sql`update chapter_pages set dhash = null, brightness_mean = null, brightness_std = null where chapter_id = ${c.id}`,
+      sql`update chapter_pages set dhash = null, brightness_mean = null, brightness_std = null, fingerprint_version = null where chapter_id = ${c.id}`,
     );
     expect((await checks(uploader, c.id)).body.unchecked).toBe(3);
     const admin = await createUser(t, { admin: true });
@@ -257,5 +263,68 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
     );
     expect(code).toBe(0);
     expect(out).toEqual(["Every stored page already has its fingerprint."]);
+  });
+
+  it("makes again the fingerprints an older definition made; the findings kept with them stay kept", async () => {
+    const recap = await comicPage(3401, { style: "photo" });
+    const first = await newChapter(uploader, { name: "Định nghĩa cũ 1" });
+    await upload(first.id, [recap, await comicPage(3402, { style: "screentone" })]);
+    const c = await newChapter(uploader, { name: "Định nghĩa cũ 2" });
+    const twice = await comicPage(3403, { style: "text" });
+    const [recapPage, a, b] = await upload(c.id, [recap, twice, twice]);
+    const keep = (kind: string, pageIds: number[]) =>
+      call(t, uploader, "PUT", `/api/chapters/${c.id}/checks/kept`, {
+        payload: { kind, pageIds, kept: true },
+      });
+    expect((await keep("otherChapter", [recapPage!])).statusCode).toBe(200);
+    expect((await keep("duplicate", [a!, b!])).statusCode).toBe(200);
+    const kinds = async () =>
+      (await checks(uploader, c.id)).body.findings.map((f) => [f.kind, (f as { kept?: boolean }).kept]);
+    expect(await kinds()).toEqual([
+      ["duplicate", true],
+      ["otherChapter", true],
+    ]);
+
+    // As a release of version 1 left them: each hash a bit away from today's, kept with that hash.
+    const pages = sql`select id from chapter_pages where chapter_id in (${first.id}, ${c.id})`;
+    const read = async () =>
+      (
+        await t.database.db.execute<{ id: number; dhash: string; fingerprint_version: number }>(
+          sql`select id, dhash, fingerprint_version from chapter_pages where id in (${pages}) order by id`,
+        )
+      ).rows;
+    const made = await read();
+    const older = (h: string) => (BigInt(`0x${h}`) ^ 1n).toString(16).padStart(16, "0");
+    for (const p of made) {
+      await t.database.db.execute(
+        sql`update chapter_pages set dhash = ${older(p.dhash)}, fingerprint_version = 1 where id = ${p.id}`,
+      );
+      await t.database.db.execute(
+        sql`update page_check_keeps set dhash = ${older(p.dhash)} where comic_id = ${comicId} and dhash = ${p.dhash}`,
+      );
+    }
+    expect(await kinds()).toEqual([
+      ["duplicate", true],
+      ["otherChapter", true],
+    ]);
+
+    const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<
+      typeof fingerprintPages
+    >[0]["log"];
+    const result = await fingerprintPages({ db: t.database.db, storage: t.storage, log });
+    expect(result).toMatchObject({ made: made.length, failed: 0 });
+    expect(await read()).toEqual(made);
+    // The keeps followed their pages' new hashes: still kept, nothing raised again.
+    const keeps = (
+      await t.database.db.execute<{ dhash: string }>(
+        sql`select dhash from page_check_keeps where comic_id = ${comicId} order by dhash`,
+      )
+    ).rows.map((r) => r.dhash);
+    const hashOf = new Map(made.map((p) => [p.id, p.dhash]));
+    expect(keeps).toEqual([hashOf.get(recapPage!), hashOf.get(a!), hashOf.get(b!)].sort());
+    expect(await kinds()).toEqual([
+      ["duplicate", true],
+      ["otherChapter", true],
+    ]);
   });
 });

@@ -142,34 +142,39 @@ function imageDecoderForJpeg(): Promise<ImageDecoderClass | null> {
   return jpegDecoder;
 }
 
+type Size = { width: number; height: number };
+
 /**
- * A JPEG wider than `maxWidth` decoded straight at its target size with WebCodecs (the decoder
- * scales in the DCT: a fraction of the work and memory of a full decode plus a downscale). Null
- * where that does not apply (no ImageDecoder, not a JPEG, an EXIF rotation, a failed decode): the
- * caller then takes the createImageBitmap path.
+ * A JPEG decoded straight at a smaller size with WebCodecs (the decoder scales in the DCT: a
+ * fraction of the work and memory of a full decode plus a downscale). `sizeFor` gets the JPEG's
+ * size and answers the size to ask for, or null for none; Chromium decodes at the largest n/8 scale
+ * that fits in it. Null where that does not apply (no ImageDecoder, not a JPEG, an EXIF rotation, no
+ * size asked for, a failed decode): the caller then takes the createImageBitmap path.
  */
-async function decodeJpegAtWidth(
+export async function decodeJpegScaled(
   blob: Blob,
-  maxWidth: number,
-): Promise<{ src: Decoded; target: { width: number; height: number } } | null> {
+  sizeFor: (width: number, height: number) => Size | null,
+): Promise<{ src: Decoded; original: Size; asked: Size } | null> {
   const Decoder = await imageDecoderForJpeg();
   if (!Decoder) return null;
   const info = jpegInfo(new Uint8Array(await blob.slice(0, JPEG_HEADER_BYTES).arrayBuffer()));
-  if (info?.orientation !== 1 || info.width <= maxWidth) return null;
-  const target = fitWidth(info.width, info.height, maxWidth);
+  if (info?.orientation !== 1) return null;
+  const asked = sizeFor(info.width, info.height);
+  if (!asked) return null;
   let decoder: ImageDecoderLike | undefined;
   try {
     decoder = new Decoder({
       data: blob.stream(),
       type: "image/jpeg",
-      desiredWidth: target.width,
-      desiredHeight: target.height,
+      desiredWidth: asked.width,
+      desiredHeight: asked.height,
       preferAnimation: false,
     });
     const { image } = await decoder.decode({ frameIndex: 0 });
     const d = decoder;
     return {
-      target,
+      asked,
+      original: { width: info.width, height: info.height },
       src: {
         source: image,
         width: image.displayWidth,
@@ -266,12 +271,13 @@ export async function processPageOp(
     return { blob, name: renameWithExtension(name, "gif"), ...size, type: "image/gif", unchanged: true };
   }
   const maxWidth = options.maxWidth ?? MAX_PAGE_WIDTH;
-  const atWidth = await decodeJpegAtWidth(input, maxWidth);
+  // A JPEG wider than maxWidth is decoded at (about) its target size.
+  const atWidth = await decodeJpegScaled(input, (w, h) => (w > maxWidth ? fitWidth(w, h, maxWidth) : null));
   const src = atWidth?.src ?? (await decode(input));
-  let target: { width: number; height: number };
+  let target: Size;
   let canvas: AnyCanvas;
   try {
-    target = atWidth?.target ?? fitWidth(src.width, src.height, maxWidth);
+    target = atWidth?.asked ?? fitWidth(src.width, src.height, maxWidth);
     enter(ctx, "draw");
     // A JPEG (opaque) decoded at its final size goes to the encoder as it is; anything else is
     // drawn: scaled, and over white (a PNG or WebP may be translucent).

@@ -5,9 +5,10 @@
  * dHash and brightness as the server's image gate computes with sharp, within a few bits
  * (apps/api/src/lib/page-fingerprint.test.ts; in Chromium: apps/web/e2e/image-pipeline.spec.ts).
  * A JPEG is decoded at the DCT scale libvips' shrink-on-load uses for it on the server
- * (`jpegShrinkOnLoad`: 1/8 for a page over 576 px wide), so it costs a fraction of a full decode;
+ * (`jpegShrinkOnLoad`: 1/8 for a page of the usual sizes), so it costs a fraction of a full decode;
  * other types (and a JPEG with an EXIF rotation) are decoded whole. Also a small JPEG thumbnail
- * for the findings, and the page's size as it will be stored (1500 px wide at most).
+ * for the findings (from the same small canvas), and the page's size as it will be stored (1500 px
+ * wide at most).
  */
 import {
   FINGERPRINT_HEIGHT,
@@ -44,24 +45,30 @@ export async function fingerprintPageOp(input: Blob, ctx: OpContext = {}): Promi
   const scaled = await decodeJpegScaled(input, fingerprintDecodeSize);
   const src = scaled?.src ?? (await decode(input));
   const original = scaled?.original ?? { width: src.width, height: src.height };
+  let drawn: ReturnType<typeof drawScaled>;
   try {
     enter(ctx, "draw");
     // At its decoded size when that is small (a JPEG at 1/8), else stretched to 288x256 at most.
-    const drawn = drawScaled(
+    drawn = drawScaled(
       src,
       Math.min(src.width, FINGERPRINT_WIDTH * DRAW_SCALE),
       Math.min(src.height, FINGERPRINT_HEIGHT * DRAW_SCALE),
     );
-    let fingerprint: PageFingerprint;
-    try {
-      const { width, height } = drawn.canvas;
-      const rgba = drawn.ctx.getImageData(0, 0, width, height).data;
-      fingerprint = fingerprintOfThumbnail(thumbnailOfRgba(rgba, width, height), 3);
-    } finally {
-      release(drawn.canvas);
-    }
+  } finally {
+    src.close();
+  }
+  try {
+    const { width, height } = drawn.canvas;
+    const rgba = drawn.ctx.getImageData(0, 0, width, height).data;
+    const fingerprint = fingerprintOfThumbnail(thumbnailOfRgba(rgba, width, height), 3);
+    // The finding's thumbnail from that small canvas, back to the page's proportions (drawing it
+    // from a full-size decode again cost more than the fingerprint).
     const thumbHeight = Math.max(1, Math.round((original.height * FINDING_THUMB_WIDTH) / original.width));
-    const small = drawScaled(src, FINDING_THUMB_WIDTH, thumbHeight);
+    const small = drawScaled(
+      { source: drawn.canvas, width, height, close() {} },
+      FINDING_THUMB_WIDTH,
+      thumbHeight,
+    );
     enter(ctx, "encode");
     let thumb: Blob;
     try {
@@ -72,6 +79,6 @@ export async function fingerprintPageOp(input: Blob, ctx: OpContext = {}): Promi
     enter(ctx, "done");
     return { ...fingerprint, ...fitWidth(original.width, original.height), thumb };
   } finally {
-    src.close();
+    release(drawn.canvas);
   }
 }

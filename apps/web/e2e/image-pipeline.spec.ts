@@ -15,6 +15,8 @@ import {
   unscrambleRgba,
 } from "@vt/shared/scramble";
 import sharp from "sharp";
+import { fingerprintImage, hamming } from "../../api/src/lib/page-fingerprint";
+import { comicPage } from "../../api/test/fixtures/pages";
 import { type ImageLabServer, startImageLab } from "./image-pipeline/fixture-server";
 import {
   decodeRgb,
@@ -37,6 +39,8 @@ let page: Page;
 const JPEG_TOLERANCE = 3;
 /** A strip out of place on the gradient images differs by far more than this. */
 const WRONG_STRIP_MIN_DIFF = 8;
+/** Most bits a page's fingerprint in Chromium may differ from the server's (docs/page-checks.md). */
+const BROWSER_SERVER_BITS = 4;
 
 function put(key: string, body: Buffer, type: string): string {
   lab.files.set(key, { body, type });
@@ -164,6 +168,39 @@ test("a GIF is kept byte for byte, detected by content even under a .png name", 
     height: 480,
   });
   expect(b64(out.b64).equals(gif)).toBe(true);
+});
+
+test("the bulk import's page fingerprint in Chromium is the server's within a few bits, from the same file and from the stored page", async () => {
+  test.setTimeout(300_000);
+  // Browser: "Check pages" fingerprints the uploader's own file (a JPEG at its DCT scale, a PNG
+  // drawn small). Server: the image gate fingerprints the same bytes, or the page as the pipeline
+  // stores it (1500 px wide, JPEG q0.95), which is what a later upload is compared with.
+  const distances: Record<string, number[]> = {};
+  const brightness: number[] = [];
+  const note = (name: string, a: { dhash: string; mean: number; std: number }, b: typeof a) => {
+    distances[name] = [...(distances[name] ?? []), hamming(a.dhash, b.dhash)];
+    brightness.push(Math.abs(a.mean - b.mean), Math.abs(a.std - b.std));
+  };
+  for (const style of ["shapes", "panels", "text", "screentone", "photo"] as const) {
+    for (const seed of [1, 2]) {
+      const png = await comicPage(8100 + seed, { style, width: 1600, height: 2400 });
+      for (const [format, bytes, type] of [
+        ["jpeg", await sharp(png).jpeg({ quality: 90 }).toBuffer(), "image/jpeg"],
+        ["png", png, "image/png"],
+      ] as const) {
+        const url = put(`src/print-${style}-${seed}.${format}`, bytes, type);
+        const mine = await call("fingerprintUrl", url);
+        expect(mine).toMatchObject({ poolMode: "worker", width: 1500, height: 2250 });
+        note(`${format}, same file`, mine, await fingerprintImage(bytes));
+        const stored = b64((await call("processUrl", url, `p.${format}`)).b64);
+        note(`${format}, stored page`, mine, await fingerprintImage(stored));
+      }
+    }
+  }
+  console.log("browser vs server fingerprint, bits:", JSON.stringify(distances));
+  for (const d of Object.values(distances)) expect(Math.max(...d)).toBeLessThanOrEqual(BROWSER_SERVER_BITS);
+  // A blank page is blank on both sides (docs/page-checks.md: standard deviation under 6).
+  expect(Math.max(...brightness)).toBeLessThanOrEqual(3);
 });
 
 test("scramble -> unscramble round trip: geometry, key, file name and every strip in place", async () => {

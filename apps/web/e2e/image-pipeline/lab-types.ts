@@ -19,6 +19,15 @@ export type LabScrambled = LabImage & {
   scrambledHeight: number;
   poolMode: string;
 };
+/** A page's fingerprint as the bulk import's "Check pages" computes it (the thumbnail left out). */
+export type LabFingerprint = {
+  dhash: string;
+  mean: number;
+  std: number;
+  width: number;
+  height: number;
+  poolMode: string;
+};
 export type LabError = { name: string; code?: string; i18nKey?: string; message: string };
 export type LabZipPage = { url: string; key?: string };
 export type LabPipelineEvent = { t: number; index: number; state: string };
@@ -52,6 +61,7 @@ export type ImageLab = {
   };
   processUrl(url: string, name: string, mode?: LabMode): Promise<LabProcessed>;
   scrambleUrl(url: string, options?: { permutation?: number[]; mode?: LabMode }): Promise<LabScrambled>;
+  fingerprintUrl(url: string, mode?: LabMode): Promise<LabFingerprint>;
   unscrambleB64(b64: string, key: string, mode?: LabMode): Promise<LabImage>;
   /** Runs one operation expected to fail and returns the error's shape. */
   errorOf(
@@ -86,6 +96,6 @@ export type ImageLab = {
     urls: string[],
     options: { scramble: boolean; uploadMs: number; failUploadOnce?: number },
   ): Promise<LabPipelineResult>;
-  /** Fetches the URLs into Blobs (untimed), then times processPage on all of them through the pool. */
-  bench(urls: string[], options?: { op?: "process" | "scramble" }): Promise<LabBenchResult>;
+  /** Fetches the URLs into Blobs (untimed), then times one operation on all of them through the pool. */
+  bench(urls: string[], options?: { op?: "process" | "scramble" | "fingerprint" }): Promise<LabBenchResult>;
 };

@@ -81,6 +81,12 @@ const lab: ImageLab = {
     return { ...out, b64: await toB64(blob), poolMode: p.mode };
   },
 
+  async fingerprintUrl(url, mode) {
+    const p = pool(mode);
+    const { thumb: _, ...out } = await p.fingerprintPage(await fetchBlob(url));
+    return { ...out, poolMode: p.mode };
+  },
+
   async unscrambleB64(b64, key, mode) {
     const { blob, ...out } = await pool(mode).unscramblePage(fromB64(b64, "image/jpeg"), key);
     return { ...out, b64: await toB64(blob) };
@@ -201,19 +207,21 @@ const lab: ImageLab = {
     const files: Blob[] = [];
     for (const url of urls) files.push(await fetchBlob(url));
     const p = pool();
-    // Warm up: start every worker once (module load, first decode) outside the timing.
-    await Promise.all(files.slice(0, p.size).map((f) => p.processPage(f)));
+    const runOp = async (f: Blob) => {
+      if (options.op === "fingerprint") return (await p.fingerprintPage(f)).thumb;
+      return (options.op === "scramble" ? await p.scramblePage(f) : await p.processPage(f)).blob;
+    };
+    // Warm up: start every worker once with the same operation (module load, first decode) outside the timing.
+    await Promise.all(files.slice(0, p.size).map(runOp));
     const t0 = performance.now();
-    const outs = await Promise.all(
-      files.map((f) => (options.op === "scramble" ? p.scramblePage(f) : p.processPage(f))),
-    );
+    const outs = await Promise.all(files.map(runOp));
     const ms = performance.now() - t0;
     return {
       ms,
       pages: files.length,
       poolSize: p.size,
       poolMode: p.mode,
-      outBytes: outs.reduce((s, o) => s + o.blob.size, 0),
+      outBytes: outs.reduce((s, o) => s + o.size, 0),
     };
   },
 };

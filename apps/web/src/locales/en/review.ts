@@ -24,7 +24,7 @@ const ui = {
       fingerprints: {
         title: "Page fingerprints",
         description:
-          "Pages uploaded before page checks existed are fingerprinted daily (or now: npm run admin -- fingerprint-pages), so the page checks compare them too.",
+          "Pages uploaded before page checks existed, and pages fingerprinted the older way, are fingerprinted daily (or now: npm run admin -- fingerprint-pages), so the page checks compare them too.",
         count: "{{done}} of {{total}} pages fingerprinted",
         running: "Running…",
         never: "Not run yet.",

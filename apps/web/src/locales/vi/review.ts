@@ -27,7 +27,7 @@ export const reviewUi = {
       fingerprints: {
         title: "Dấu vân trang",
         description:
-          "Các trang tải lên trước khi có kiểm tra trang được lấy dấu vân mỗi ngày (hoặc ngay: npm run admin -- fingerprint-pages), để kiểm tra trang so sánh cả chúng.",
+          "Các trang tải lên trước khi có kiểm tra trang, và các trang đã lấy dấu vân theo cách cũ, được lấy dấu vân mỗi ngày (hoặc ngay: npm run admin -- fingerprint-pages), để kiểm tra trang so sánh cả chúng.",
         count: "Đã lấy dấu vân {{done}} / {{total}} trang",
         running: "Đang chạy…",
         never: "Chưa chạy lần nào.",

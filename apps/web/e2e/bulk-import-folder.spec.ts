@@ -5,7 +5,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { gradientGif, gradientJpeg, gradientPng } from "./image-pipeline/images";
-import { newComic, pagePng, type StoredChapter, uploaderWithComic, values } from "./support/bulk-import";
+import {
+  finishImport,
+  newComic,
+  pagePng,
+  type StoredChapter,
+  uploaderWithComic,
+  values,
+} from "./support/bulk-import";
 
 /**
  * Bulk import of a real folder (docs/bulk-import.md): a folder dropped on the folder picker imports
@@ -184,9 +191,7 @@ test("a real folder dropped on the folder picker imports its chapters in order",
     await page.getByRole("combobox", { name: "Sau khi tải lên" }).click();
     await page.getByRole("option", { name: "Đăng tất cả" }).click();
     await page.getByRole("button", { name: "Bắt đầu nhập" }).click();
-    await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 3 chương.", {
-      timeout: 120_000,
-    });
+    await finishImport(page, "Đã nhập xong 3 chương.", 120_000);
     await expect(page.getByTestId("bulk-import-overall")).toHaveText("Tiến độ chung: 17/17 trang");
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -80,6 +80,17 @@ export const powerEn = {
         published: "Published",
         scheduled: "Scheduled for {{date}}",
       },
+      review: {
+        reading: "Reading the page checks…",
+        question_one:
+          "The page checks found something not yet resolved in {{count}} chapter. Open it to look, then publish anyway or keep the drafts.",
+        question_other:
+          "The page checks found something not yet resolved in {{count}} chapters. Open them to look, then publish anyway or keep the drafts.",
+        warnings_one: "{{count}} page check not resolved: open the chapter",
+        warnings_other: "{{count}} page checks not resolved: open the chapter",
+        publishAnyway: "Publish anyway",
+        keepDrafts: "Keep as drafts",
+      },
       publishing: "Publishing the chapters…",
       done: "{{count}} chapters imported.",
       failed: "Some chapters did not finish. Retry to continue: stored pages are skipped.",

@@ -78,6 +78,17 @@ export const powerVi = {
         published: "Đã đăng",
         scheduled: "Hẹn đăng {{date}}",
       },
+      review: {
+        reading: "Đang đọc kết quả kiểm tra trang…",
+        question_one:
+          "Kiểm tra trang còn mục chưa xử lý ở {{count}} chương. Mở chương để xem, rồi vẫn đăng hoặc giữ làm bản nháp.",
+        question_other:
+          "Kiểm tra trang còn mục chưa xử lý ở {{count}} chương. Mở chương để xem, rồi vẫn đăng hoặc giữ làm bản nháp.",
+        warnings_one: "{{count}} mục kiểm tra trang chưa xử lý: mở chương",
+        warnings_other: "{{count}} mục kiểm tra trang chưa xử lý: mở chương",
+        publishAnyway: "Vẫn đăng",
+        keepDrafts: "Giữ làm bản nháp",
+      },
       publishing: "Đang đăng các chương…",
       done: "Đã nhập xong {{count}} chương.",
       failed: "Một số chương chưa xong. Thử lại để tiếp tục: các trang đã lưu sẽ được bỏ qua.",

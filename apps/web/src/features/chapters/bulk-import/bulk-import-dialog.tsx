@@ -349,6 +349,15 @@ function RunActions({ run, onNew }: { run: ImportRun; onNew: () => void }) {
   const state = useSyncExternalStore(run.subscribe, run.snapshot);
   if (state.phase === "failed")
     return <Button onClick={() => void run.start()}>{t("power.bulkImport.retry")}</Button>;
+  if (state.phase === "review")
+    return (
+      <>
+        <Button variant="outline" onClick={() => void run.finish(false)}>
+          {t("power.bulkImport.review.keepDrafts")}
+        </Button>
+        <Button onClick={() => void run.finish(true)}>{t("power.bulkImport.review.publishAnyway")}</Button>
+      </>
+    );
   if (state.phase === "done")
     return (
       <Button variant="outline" onClick={onNew}>

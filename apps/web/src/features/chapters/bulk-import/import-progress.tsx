@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "@/components/form-alert";
@@ -45,10 +46,30 @@ export function ImportProgress({ run, rows }: { run: ImportRun; rows: readonly R
               </div>
               <Progress value={c.total === 0 ? 0 : Math.round((c.done / c.total) * 100)} className="h-1.5" />
               {c.error && <p className="text-destructive text-xs">{c.error}</p>}
+              {(c.warnings ?? 0) > 0 && c.chapterId !== undefined && (
+                <p className="text-xs" data-testid="bulk-import-warnings">
+                  <Link
+                    to="/comics/$comicId/chapters/$chapterId"
+                    params={{ comicId: String(run.comicId), chapterId: String(c.chapterId) }}
+                    target="_blank"
+                    className="text-amber-700 underline underline-offset-2 dark:text-amber-400"
+                  >
+                    {t("power.bulkImport.review.warnings", { count: c.warnings })}
+                  </Link>
+                </p>
+              )}
             </li>
           );
         })}
       </ul>
+      {state.phase === "reviewing" && <p className="text-sm">{t("power.bulkImport.review.reading")}</p>}
+      {state.phase === "review" && (
+        <p className="text-sm" role="status" data-testid="bulk-import-review">
+          {t("power.bulkImport.review.question", {
+            count: state.chapters.filter((c) => (c.warnings ?? 0) > 0).length,
+          })}
+        </p>
+      )}
       {state.phase === "publishing" && <p className="text-sm">{t("power.bulkImport.publishing")}</p>}
       {state.phase === "done" && (
         <p className="text-sm" role="status" data-testid="bulk-import-done">

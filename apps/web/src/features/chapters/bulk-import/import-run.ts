@@ -4,7 +4,10 @@
  * chapter editor's own pipeline (`PagesSession`: checks, resize/scramble in the image workers,
  * batched uploads with clientIds, stored pages skipped), then its page order is saved. Only when
  * every chapter is complete are they published, or scheduled a fixed interval apart
- * (`publishDates`). It lives outside React, so closing the dialog does not stop it.
+ * (`publishDates`); before that the stored chapters' page checks are read (made by the server from
+ * the decode it runs on every page anyway, docs/page-checks.md) and, when any is left unresolved,
+ * the run asks once: publish anyway or keep the drafts. It lives outside React, so closing the
+ * dialog does not stop it.
  */
 import { ArchiveRefusal } from "@vt/shared/archive-safety";
 import type { TChapter, TChapterDetail } from "@vt/shared/contracts/chapters";
@@ -22,6 +25,7 @@ import { imageErrorI18nKey } from "@/lib/images/errors";
 import { getImagePool } from "@/lib/images/pool";
 import { createChapter } from "../api/create-chapter";
 import { getChapter } from "../api/get-chapter";
+import { getPageChecks } from "../api/get-page-checks";
 import { updateChapter } from "../api/update-chapter";
 import { fileClientId, filePath } from "../file-client-id";
 import { type PagesSession, pagesSession } from "../pages-session";
@@ -51,9 +55,12 @@ export type ChapterRun = {
   resumed?: boolean;
   publishAt?: number | null;
   error?: string;
+  /** Page-check findings not kept, read once the chapter is stored and before publishing. */
+  warnings?: number;
 };
 
-export type RunPhase = "running" | "publishing" | "done" | "failed";
+/** `review`: every chapter is stored and some have page-check findings; publish anyway or keep drafts. */
+export type RunPhase = "running" | "reviewing" | "review" | "publishing" | "done" | "failed";
 
 export type RunSnapshot = { phase: RunPhase; chapters: readonly ChapterRun[]; error?: string };
 
@@ -158,6 +165,11 @@ export class ImportRun {
 
   snapshot = (): RunSnapshot => this.state;
 
+  /** The comic the chapters are imported into. */
+  get comicId(): number {
+    return this.options.comicId;
+  }
+
   private set(next: Partial<RunSnapshot>) {
     this.state = { ...this.state, ...next };
     for (const l of this.listeners) l();
@@ -188,13 +200,45 @@ export class ImportRun {
       this.set({ phase: "failed" });
       return;
     }
+    if (await this.hasWarnings()) {
+      this.set({ phase: "review" });
+      return;
+    }
+    await this.finish(true);
+  }
+
+  /** The answer to the review: publish (or schedule) as chosen, or leave every chapter a draft. */
+  async finish(publish: boolean): Promise<void> {
     try {
-      await this.publishAll();
+      if (publish) await this.publishAll();
       rememberUnfinished(this.options.comicId, null);
       this.set({ phase: "done" });
     } catch (error) {
       this.set({ phase: "failed", error: describeImportError(error) });
     }
+  }
+
+  /**
+   * Whether a chapter about to be published has page-check findings not kept (docs/page-checks.md).
+   * Drafts are not asked about. The checks are advice, as in the chapter editor: one that cannot be
+   * read counts as nothing found and never stops the publish.
+   */
+  private async hasWarnings(): Promise<boolean> {
+    if (this.options.publish.kind === "draft") return false;
+    this.set({ phase: "reviewing" });
+    for (const row of this.options.rows) {
+      const detail = this.details.get(row.key);
+      if (detail?.status !== "draft") continue;
+      let warnings = 0;
+      try {
+        const checks = await getPageChecks(detail.id);
+        warnings = checks.findings.filter((f) => !f.kept).length;
+      } catch {
+        warnings = 0;
+      }
+      this.patch(row.key, { warnings });
+    }
+    return this.state.chapters.some((c) => (c.warnings ?? 0) > 0);
   }
 
   private async runChapter(row: RunChapterInput) {

@@ -6,7 +6,7 @@ export default defineConfig({
     environment: "node",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["./test/global-setup.ts"],
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

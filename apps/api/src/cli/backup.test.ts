@@ -132,7 +132,7 @@ describe("npm run admin -- backup / restore on the embedded database with local 
     writeFileSync(secretFile, "replaced-secret-replaced-secret-replaced-0000\n");
     expect(await main(["restore", archive], env, capture().io)).toBe(0);
     expect(readFileSync(secretFile, "utf8")).toBe(secret);
-  }, 180_000);
+  }, 600_000);
 
   it("refuses while the server holds the database, and refuses a file that is not a backup", async () => {
     const config = loadConfig(env);

@@ -124,7 +124,7 @@ function startServer(dataDir: string): {
 describe.skipIf(testDatabaseUrl())(
   "storage.sweep after a server killed mid-upload (local storage, PGlite)",
   () => {
-    it("removes every file no row references, keeps every referenced one", { timeout: 120_000 }, async () => {
+    it("removes every file no row references, keeps every referenced one", { timeout: 600_000 }, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "vt-sweep-"));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const root = join(dataDir, "files");

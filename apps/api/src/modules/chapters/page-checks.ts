@@ -11,7 +11,7 @@ import type { SessionUser } from "../../auth/session";
 import type { Executor } from "../../db/executor";
 import { chapterPages, chapterTeams } from "../../db/schema/chapters";
 import { teamCredit, teams } from "../../db/schema/teams";
-import { bandProbes, dhashBands, hamming, hammingWords, hashWords } from "../../lib/page-fingerprint";
+import { hamming, hammingWords, hashWords } from "../../lib/page-fingerprint";
 import { type ChaptersDeps, chapterAccess } from "./chapter-access";
 import { BLANK_STD, DUPLICATE_DISTANCE, findPagesSharingBands } from "./page-bands";
 
@@ -71,34 +71,27 @@ export function pageFindings(
     return r;
   };
   const idx = pages.map((_, i) => i).filter((i) => comparable(pages[i]!));
+  // Each hash as two words once: a 300-page chapter compares 44,850 pairs.
+  const words = idx.map((i) => hashWords(pages[i]!.dhash!));
   for (let a = 0; a < idx.length; a++) {
+    const wa = words[a]!;
     for (let b = a + 1; b < idx.length; b++) {
-      const i = idx[a]!;
-      const j = idx[b]!;
-      if (hamming(pages[i]!.dhash!, pages[j]!.dhash!) <= DUPLICATE_DISTANCE) parent[root(j)] = root(i);
+      if (hammingWords(wa, words[b]!) <= DUPLICATE_DISTANCE) parent[root(idx[b]!)] = root(idx[a]!);
     }
   }
   const groups = new Map<number, number[]>();
   for (const i of idx) groups.set(root(i), [...(groups.get(root(i)) ?? []), i]);
   for (const g of groups.values()) if (g.length > 1) findings.push({ kind: "duplicate", pages: g.map(ref) });
 
-  // Pages already in another chapter: each other page is compared only with the pages of this
-  // chapter whose band probes hold one of its bands (a 300-page chapter probes 20,400 values).
-  const byProbe = new Map<number, number[]>();
-  for (const i of idx) {
-    for (const v of bandProbes(pages[i]!.dhash!, DUPLICATE_DISTANCE))
-      byProbe.set(v, [...(byProbe.get(v) ?? []), i]);
-  }
-  const words = new Map(idx.map((i) => [i, hashWords(pages[i]!.dhash!)]));
+  // Pages already in another chapter: the other pages given are few (the comic's pages near one of
+  // this chapter's, ./page-bands.ts), so each is compared with every page of the chapter.
   const byChapter = new Map<number, Set<number>>();
   for (const o of others) {
-    const near = new Set(dhashBands(o.dhash).flatMap((b) => byProbe.get(b) ?? []));
-    if (!near.size) continue;
     const ow = hashWords(o.dhash);
-    for (const i of near) {
-      if (hammingWords(words.get(i)!, ow) > DUPLICATE_DISTANCE) continue;
+    for (let k = 0; k < idx.length; k++) {
+      if (hammingWords(words[k]!, ow) > DUPLICATE_DISTANCE) continue;
       const set = byChapter.get(o.chapterId) ?? new Set<number>();
-      set.add(i);
+      set.add(idx[k]!);
       byChapter.set(o.chapterId, set);
     }
   }

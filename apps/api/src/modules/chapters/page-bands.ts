@@ -2,10 +2,10 @@
  * The cross-chapter lookup of the page checks (docs/page-checks.md, "Cost for a large comic"):
  * the pages of a comic within DUPLICATE_DISTANCE of any of a list of dHashes, in one statement.
  * Each hash is cut into 4 bands of 16 bits; two hashes that close share a band up to one flipped
- * bit, so each hash probes its 4 bands and their 16 one-bit variants (68 values) in
- * `page_hash_bands` (a B-tree on comic, band value, hash, page; migration 0022_page_hash_bands,
- * kept by triggers). The exact distance is computed on the index rows, so only real matches are
- * read from `chapter_pages`. Used by the chapter checks and by anything that checks fingerprints
+ * bit, so each hash probes its 4 bands and their 16 one-bit variants (68 values, made in the
+ * statement: `bandProbes` in SQL) in `page_hash_bands` (a B-tree on comic, band value, hash, page;
+ * migration 0022_page_hash_bands, kept by triggers), one index scan per hash. The exact distance
+ * is computed on the index rows, so only real matches are read from `chapter_pages`. Used by the chapter checks and by anything that checks fingerprints
  * against a comic (bulk-import preview, CLI dry run).
  */
 import { sql } from "drizzle-orm";
@@ -48,9 +48,10 @@ export async function findPagesSharingBands(
   const owners = [...new Set(hashes)].map((h) => dhashInt(h).toString());
   if (!owners.length) return [];
   // Per hash, one index scan with its 68 probe values as `= any` (the trigger's bands: band b is
-  // bits 63-16b down to 48-16b, tagged b * 65536; f = -1 is the band itself, 0-15 one flipped bit),
-  // so the plan is 300 scans of sorted values rather than a join of 20,400 probes, and the
-  // planner's estimate stays small enough to read the few matching pages by their key.
+  // bits 63-16b down to 48-16b, tagged b * 65536; f = -1 is the band itself, 0-15 one flipped bit,
+  // as `bandProbes` makes them for DUPLICATE_DISTANCE < 8): 300 hashes are 300 scans of sorted
+  // values, not a join of 20,400 probes parsed from two arrays, and the planner's estimate stays
+  // small enough to read the few matching pages by their key (docs/page-checks.md).
   const { rows } = await db.execute<{
     pageId: number;
     chapterId: number;

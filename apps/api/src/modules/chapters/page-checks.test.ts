@@ -16,6 +16,7 @@ import { blankPage, comicPage, scrambledPage } from "../../../test/fixtures/page
 import { runFingerprintPages } from "../../cli/admin";
 import { fingerprintPages } from "../../jobs/pages-fingerprint.job";
 import { FINGERPRINT_VERSION } from "../../lib/page-fingerprint";
+import { findPagesSharingBands } from "./page-bands";
 
 let t: TestApp;
 let world: ChapterWorld;
@@ -174,6 +175,34 @@ describe("GET /api/chapters/:chapterId/checks", () => {
     expect(await found(foreign)).toEqual([["otherChapter", second.id, 1]]);
     // Later tests upload to the merged comic.
     comicId = other;
+  });
+
+  it("finds every stored page within the distance through any one band's flipped bit, none beyond it", async () => {
+    // 7 bits apart with only one band within one bit (each of the 64 bits in turn), so each is found
+    // by one of the 68 probes alone; 8 bits apart (2 in every band) is not the same page.
+    const base = 0xc3a5f00f9e1b7d42n;
+    const bit = (band: number, f: number) => 1n << BigInt(48 - 16 * band + f);
+    const hex = (v: bigint) => v.toString(16).padStart(16, "0");
+    const near: string[] = [hex(base)];
+    const far: string[] = [];
+    for (let band = 0; band < 4; band++) {
+      let eight = base;
+      for (let o = 0; o < 4; o++) eight ^= bit(o, band) ^ bit(o, band + 8);
+      far.push(hex(eight));
+      for (let f = 0; f < 16; f++) {
+        let v = base ^ bit(band, f);
+        for (let o = 0; o < 4; o++) if (o !== band) v ^= bit(o, (f + 3) % 16) ^ bit(o, (f + 9) % 16);
+        near.push(hex(v));
+      }
+    }
+    const stored = await newChapter(uploader, { name: "Băm" });
+    await t.database.db.execute(sql`
+      insert into chapter_pages (chapter_id, position, url, width, dhash, brightness_mean, brightness_std)
+      select ${stored.id}, o, 'comics/x/' || o || '.jpg', 800, h, 200, 40
+        from unnest(${`{${[...near, ...far].join(",")}}`}::text[]) with ordinality as u(h, o)`);
+    const found = await findPagesSharingBands(t.database.db, comicId, [hex(base)]);
+    expect(found.map((p) => p.dhash).sort()).toEqual([...near].sort());
+    expect(new Set(found.map((p) => p.chapterId))).toEqual(new Set([stored.id]));
   });
 
   it("finds the team's credit page among the chapter's pages while the team appends it, not when the chapter hides it", async () => {

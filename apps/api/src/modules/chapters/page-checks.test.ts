@@ -197,12 +197,13 @@ describe("GET /api/chapters/:chapterId/checks", () => {
     }
     const stored = await newChapter(uploader, { name: "Băm" });
     await t.database.db.execute(sql`
-      insert into chapter_pages (chapter_id, position, url, width, dhash, brightness_mean, brightness_std)
-      select ${stored.id}, o, 'comics/x/' || o || '.jpg', 800, h, 200, 40
+      insert into chapter_pages (chapter_id, position, url, width, dhash, fingerprint_version, brightness_mean, brightness_std)
+      select ${stored.id}, o, 'comics/x/' || o || '.jpg', 800, h, ${FINGERPRINT_VERSION}, 200, 40
         from unnest(${`{${[...near, ...far].join(",")}}`}::text[]) with ordinality as u(h, o)`);
     const found = await findPagesSharingBands(t.database.db, comicId, [hex(base)]);
     expect(found.map((p) => p.dhash).sort()).toEqual([...near].sort());
     expect(new Set(found.map((p) => p.chapterId))).toEqual(new Set([stored.id]));
+    await t.database.db.execute(sql`delete from chapter_pages where chapter_id = ${stored.id}`);
   });
 
   it("finds the team's credit page among the chapter's pages while the team appends it, not when the chapter hides it", async () => {

@@ -43,6 +43,34 @@ export async function measure(
   return stats(samples);
 }
 
+/**
+ * `a` and `b` measured in alternation (a, b, a, b, ...), `warmup` of each unmeasured first: a change
+ * in the machine's load during the run hits both alike, where one measured after the other could
+ * catch a busier moment (on a shared machine that moved the difference by more than itself).
+ */
+export async function measureAlternating(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  n: number,
+  warmup = Math.ceil(n / 10),
+): Promise<[Stats, Stats]> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const sa: number[] = [];
+  const sb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let t0 = performance.now();
+    await a();
+    sa.push(performance.now() - t0);
+    t0 = performance.now();
+    await b();
+    sb.push(performance.now() - t0);
+  }
+  return [stats(sa), stats(sb)];
+}
+
 export const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 export const median = (xs: number[]) => stats(xs).p50;

@@ -168,8 +168,9 @@ export async function run() {
       const throughput = ratio(c.sqlDirect.p50, c.api.p50);
       const extra = Math.round((c.api.p50 - c.sqlDirect.p50) * 100) / 100;
       const extra99 = Math.round((c.api.p99 - c.sqlDirect.p99) * 10) / 10;
+      const cpuExtra = Math.round((c.api.cpu.p50 - c.sqlDirect.cpu.p50) * 100) / 100;
       rows.push({
-        metric: `GET /api/comics, ${c.name}: what the app adds to the same SQL on the driver (p50 +${extra} ms, p99 +${extra99} ms)`,
+        metric: `GET /api/comics, ${c.name}: what the app adds to the same SQL on the driver (p50 +${extra} ms, p99 +${extra99} ms; CPU p50 +${cpuExtra} ms)`,
         baseline: `driver p50 ${c.sqlDirect.p50.toFixed(2)}, p99 ${c.sqlDirect.p99.toFixed(1)} ms`,
         measured: `API p50 ${c.api.p50.toFixed(2)}, p99 ${c.api.p99.toFixed(1)} ms`,
         ratio: `${throughput}x`,

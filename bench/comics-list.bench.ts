@@ -6,7 +6,10 @@
  * db/planned.ts), in the same process and run. Cases: every comic (scope=all), my teams' comics
  * (scope=mine), an accent-insensitive search matching 1/8 of the catalogue, a rare search, and deep
  * pages (asked repeatedly: the first call remembers its keyset anchor). Measured in steady state
- * (every case's request warmed first). One more row gives the floor under every list request: a
+ * (every case's request warmed first), the driver's statements and the request in alternation
+ * (lib.ts measureAlternating), each with its wall-clock and CPU time. The target is what the app
+ * adds to the SQL: p50 at most MAX_ADDED_P50_MS, p99 at most MAX_ADDED_P99_MS over the driver's
+ * (docs/operations.md, "Sizing"). One more row gives the floor under every list request: a
  * signed-in request that runs only its session query (GET /api/users/me), and so the best ratio
  * "list all" could reach over its driver baseline.
  */

@@ -43,6 +43,48 @@ export async function measure(
   return stats(samples);
 }
 
+/** Wall-clock and CPU (this process, user + system) milliseconds per call. */
+export interface TimedStats extends Stats {
+  cpu: Stats;
+}
+
+/**
+ * `a` and `b` measured in alternation (a, b, a, b, ...), `warmup` of each unmeasured first: a change
+ * in the machine's load during the run hits both alike, where one measured after the other could
+ * catch a busier moment (on a shared machine that moved the difference by more than itself). Each
+ * call's CPU time in this process is kept too: on a busy machine it moves far less than the wall
+ * clock, which also counts the time other processes had the cores.
+ */
+export async function measureAlternating(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  n: number,
+  warmup = Math.ceil(n / 10),
+): Promise<[TimedStats, TimedStats]> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const wall: [number[], number[]] = [[], []];
+  const cpu: [number[], number[]] = [[], []];
+  const time = async (fn: () => Promise<unknown>, k: 0 | 1) => {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await fn();
+    wall[k].push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu[k].push((c.user + c.system) / 1000);
+  };
+  for (let i = 0; i < n; i++) {
+    await time(a, 0);
+    await time(b, 1);
+  }
+  return [
+    { ...stats(wall[0]), cpu: stats(cpu[0]) },
+    { ...stats(wall[1]), cpu: stats(cpu[1]) },
+  ];
+}
+
 export const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 export const median = (xs: number[]) => stats(xs).p50;

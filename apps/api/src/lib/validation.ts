@@ -1,5 +1,5 @@
 import { jsonNestingExceeds, tooDeepIssue, unsafeTextIssues } from "@vt/shared/safe-input";
-import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
 import type { z } from "zod";
 import { $ZodError, $ZodRealError, type $ZodType, safeParse } from "zod/v4/core";
 
@@ -19,6 +19,16 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     const result = safeParse(schema, data, { reportInput: true });
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
   };
+
+/**
+ * Serializer for a hot route whose answer the service builds field by field from typed rows (the
+ * comic list): JSON.stringify alone, without checking the answer against its contract first as the
+ * app's serializer does (fastify-type-provider-zod's `safeEncode`), which cost the comic list about
+ * as much again as writing the JSON (docs/operations.md, "Sizing"). TypeScript holds the answer to
+ * the contract's type, and the route's tests parse its answers with the contract.
+ */
+export const builtAnswerSerializerCompiler: FastifySerializerCompiler<unknown> = () => (data) =>
+  JSON.stringify(data);
 
 /** Validates input that is not a route's body/query/params (multipart text fields); throws the ZodError (422). */
 export function parseInput<T extends $ZodType>(schema: T, data: unknown): z.output<T> {

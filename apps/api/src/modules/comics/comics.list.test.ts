@@ -1,9 +1,11 @@
+import { ZComicListResponse } from "@vt/shared/contracts/comics";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { addMember, call, createTeam, createUser, type TestUser } from "../../../test/fixtures/api";
 import { createComic } from "../../../test/fixtures/comics";
 import { comics } from "../../db/schema/comics";
+import { iso } from "./comic-view";
 
 let t: TestApp;
 let owner: TestUser;
@@ -52,7 +54,10 @@ describe("GET /api/comics", () => {
       team: { id: listTeam, name: "Nhóm Danh Sách" },
       canUpload: true,
     });
-    expect(typeof body.comics[0]!.createdAt).toBe("string");
+    expect(body.comics[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // The route writes its answer without checking it (builtAnswerSerializerCompiler): it must be
+    // the contract's answer, no field more or less.
+    expect(ZComicListResponse.parse(body)).toEqual(body);
     expect(String(body.comics[0]!.thumbnail)).toMatch(/^comics\//);
   });
 
@@ -132,5 +137,20 @@ describe("GET /api/comics", () => {
     expect(body.total).toBe(3);
     const searched = (await call(t, me, "GET", "/api/comics?search=chung")).json();
     expect(searched).toMatchObject({ total: 1, comics: [{ id: shared.id }] });
+  });
+});
+
+describe("iso", () => {
+  it("writes PostgreSQL's timestamps as Date.toISOString does", () => {
+    for (const text of [
+      "2026-11-29 04:05:06.123999+00",
+      "2026-11-29 04:05:06+00",
+      "2026-11-29 04:05:06.5+00",
+      "2026-11-29 11:05:06.25+07",
+      "2026-11-29T04:05:06.789Z",
+    ]) {
+      expect(iso(text)).toBe(new Date(text).toISOString());
+    }
+    expect(iso(new Date(0))).toBe("1970-01-01T00:00:00.000Z");
   });
 });

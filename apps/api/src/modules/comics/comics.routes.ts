@@ -38,7 +38,7 @@ import type { DirectUploadScope } from "../../lib/direct-upload";
 import { translate } from "../../lib/messages";
 import { errorResponses as e } from "../../lib/route-errors";
 import { directImages, directTickets, multipartImages } from "../../lib/upload-flow";
-import { parseInput } from "../../lib/validation";
+import { builtAnswerSerializerCompiler, parseInput } from "../../lib/validation";
 import { registerComicDirectRoutes } from "./comics.direct-routes";
 import * as service from "./comics.service";
 
@@ -81,6 +81,7 @@ export const comicsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZComicListQuery,
         response: { 200: ZComicListResponse, ...e(401, 422) },
       },
+      serializerCompiler: builtAnswerSerializerCompiler,
     },
     async (request) => {
       const { user, teams } = await requireUserWithTeams(request);

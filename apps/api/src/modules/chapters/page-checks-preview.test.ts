@@ -14,7 +14,13 @@ import {
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { call, createTeam, type TestUser, type UploadFile } from "../../../test/fixtures/api";
+import {
+  call,
+  createTeam,
+  type TestUser,
+  type UploadFile,
+  upload as uploadFiles,
+} from "../../../test/fixtures/api";
 import { type ChapterWorld, chapterKit, chapterWorld } from "../../../test/fixtures/chapters";
 import { createComic } from "../../../test/fixtures/comics";
 import { blankPage, comicPage } from "../../../test/fixtures/pages";
@@ -138,6 +144,75 @@ describe("POST /api/comics/:comicId/page-checks", () => {
         total: 3,
       },
     ]);
+  });
+
+  it("marks a picture kept for the whole comic as kept, as the chapter checks do: it is no open finding", async () => {
+    const recap = await comicPage(7600, { style: "panels" });
+    const copied = await comicPage(7601);
+    const ch20 = await newChapter(uploader, { name: "Chương 20" });
+    const res = await uploadPages(uploader, ch20.id, [
+      { field: "files", filename: "1.png", bytes: recap },
+      { field: "files", filename: "2.png", bytes: copied },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const recapId = (res.json() as { pages: { id: number }[] }).pages[0]!.id;
+    const kept = await call(t, uploader, "PUT", `/api/chapters/${ch20.id}/checks/kept`, {
+      payload: { kind: "otherChapter", pageIds: [recapId], kept: true },
+    });
+    expect(kept.statusCode).toBe(200);
+
+    // Chapter 21 of an import: the recap re-encoded, chapter 20's other page, a new page.
+    const pages = await pagesOf([
+      await sharp(recap).jpeg({ quality: 80 }).toBuffer(),
+      copied,
+      await comicPage(7602),
+    ]);
+    const out = (
+      await check(uploader, comicId, { chapters: [{ label: "Chương 21", order: 21, pages }] })
+    ).json() as TPageChecksResponse;
+    const chapter = { id: ch20.id, order: ch20.order, name: "Chương 20" };
+    expect(out.chapters[0]!.findings).toEqual([
+      { kind: "otherChapter", chapter, pages: [{ id: 2, position: 2 }], matched: 1, total: 3 },
+      { kind: "otherChapter", chapter, pages: [{ id: 1, position: 1 }], matched: 1, total: 3, kept: true },
+    ]);
+    // The open findings, what the preview counts as problems, leave the recap out.
+    const open = out.chapters[0]!.findings.filter((f) => !f.kept);
+    expect(open.flatMap((f) => f.pages.map((p) => p.position))).toEqual([2]);
+  });
+
+  it("finds the team's credit page in a proposed chapter while the team appends its credit pages, not when it does not", async () => {
+    const credit = await comicPage(7700, { style: "panels" });
+    const up = await uploadFiles(t, world.owner, `/api/teams/${world.teamA}/credit/pages`, [
+      { field: "files", filename: "credit.png", bytes: credit },
+    ]);
+    expect(up.statusCode).toBe(200);
+    const key = (up.json() as { pages: { key: string }[] }).pages[0]!.key;
+    const setCredit = async (enabled: boolean) =>
+      expect(
+        (
+          await call(t, world.owner, "PUT", `/api/teams/${world.teamA}/credit`, {
+            payload: { enabled, text: "", pages: [key] },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const body = {
+      chapters: [
+        {
+          label: "Chương 30",
+          order: 30,
+          pages: await pagesOf([await comicPage(7701), await sharp(credit).jpeg({ quality: 80 }).toBuffer()]),
+        },
+      ],
+    };
+    const findings = async () =>
+      ((await check(uploader, comicId, body)).json() as TPageChecksResponse).chapters[0]!.findings;
+
+    await setCredit(true);
+    expect(await findings()).toEqual([
+      { kind: "credit", pages: [{ id: 2, position: 2 }], team: { id: world.teamA, name: "Nhóm A" } },
+    ]);
+    await setCredit(false);
+    expect(await findings()).toEqual([]);
   });
 
   it("never compares with another comic's pages; the collaborating team may check, others get 404, signed out 401", async () => {

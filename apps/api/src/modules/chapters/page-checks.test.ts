@@ -265,6 +265,60 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
     expect(out).toEqual(["Every stored page already has its fingerprint."]);
   });
 
+  it("fingerprints the credit pages stored without a hash or with one of an older definition; the credit finding follows", async () => {
+    const pages = [await comicPage(3501, { style: "panels" }), await comicPage(3502, { style: "photo" })];
+    const up = await uploadFiles(
+      t,
+      world.collabUser,
+      `/api/teams/${world.teamC}/credit/pages`,
+      pages.map((bytes, i) => ({ field: "files", filename: `${i + 1}.png`, bytes })),
+    );
+    expect(up.statusCode).toBe(200);
+    const keys = (up.json() as { pages: { key: string }[] }).pages.map((p) => p.key);
+    const read = async () =>
+      (
+        await t.database.db.execute<{
+          page_hashes: Record<string, string>;
+          page_hash_versions: Record<string, number>;
+        }>(sql`select page_hashes, page_hash_versions from team_credit where team_id = ${world.teamC}`)
+      ).rows[0]!;
+    const made = await read();
+    // The upload records each hash with the current definition's version.
+    expect(made.page_hash_versions).toEqual(Object.fromEntries(keys.map((k) => [k, FINGERPRINT_VERSION])));
+    expect(Object.keys(made.page_hashes).sort()).toEqual([...keys].sort());
+
+    // As older releases left them: the first page without a hash, the second with an older one and no version.
+    const older = (h: string) => (BigInt(`0x${h}`) ^ 0xffffn).toString(16).padStart(16, "0");
+    await t.database.db.execute(
+      sql`update team_credit set page_hashes = ${JSON.stringify({ [keys[1]!]: older(made.page_hashes[keys[1]!]!) })}::jsonb,
+            page_hash_versions = '{}'::jsonb where team_id = ${world.teamC}`,
+    );
+    const on = await call(t, world.collabUser, "PUT", `/api/teams/${world.teamC}/credit`, {
+      payload: { enabled: true, text: "", pages: keys },
+    });
+    expect(on.statusCode).toBe(200);
+    // Team C collaborates on the chapter, so its credit pages are appended to it.
+    const c = await newChapter(uploader, { name: "Ghi công cũ", collaboratingTeamIds: [world.teamC] });
+    await upload(c.id, [await comicPage(3503), pages[0]!, pages[1]!]);
+    const credit = async () =>
+      (await checks(uploader, c.id)).body.findings
+        .filter((f) => f.kind === "credit")
+        .map((f) => f.pages.map((p) => p.position));
+    expect(await credit()).toEqual([]);
+
+    const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<
+      typeof fingerprintPages
+    >[0]["log"];
+    const result = await fingerprintPages({ db: t.database.db, storage: t.storage, log });
+    expect(result).toMatchObject({ total: 2, made: 2, failed: 0 });
+    expect(await read()).toEqual(made);
+    expect(await credit()).toEqual([[2, 3]]);
+    // Nothing left: a second run has nothing to do.
+    expect(await fingerprintPages({ db: t.database.db, storage: t.storage, log })).toMatchObject({
+      total: 0,
+    });
+  });
+
   it("makes again the fingerprints an older definition made; the findings kept with them stay kept", async () => {
     const recap = await comicPage(3401, { style: "photo" });
     const first = await newChapter(uploader, { name: "Định nghĩa cũ 1" });

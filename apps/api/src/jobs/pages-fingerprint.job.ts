@@ -31,7 +31,7 @@ import {
   fingerprintScrambled,
   type PageFingerprint,
 } from "../lib/page-fingerprint";
-import { defineJob, type JobContext } from "./engine";
+import { defineJob, type JobContext, type JobEngine } from "./engine";
 import { queueRunState } from "./runs";
 
 /** Pages read per batch. */
@@ -214,6 +214,16 @@ export const pagesFingerprint = defineJob<Record<string, never>, FingerprintResu
   },
 });
 
+/**
+ * Queues a `pages.fingerprint` run now (the admin card's "Run now") unless one is running or queued
+ * already: the daily run's work, at once.
+ */
+export async function queueFingerprintRun(db: Db, jobs: JobEngine): Promise<void> {
+  const runs = await queueRunState(db, pagesFingerprint.name);
+  if (runs.running || runs.waiting) return;
+  await jobs.send(pagesFingerprint, {});
+}
+
 export interface FingerprintStatus {
   /** Our own stored pages (absolute URLs are not fingerprinted). */
   total: number;
@@ -221,6 +231,8 @@ export interface FingerprintStatus {
   fingerprinted: number;
   /** A `pages.fingerprint` run is active now. */
   running: boolean;
+  /** A run is queued and not started yet. */
+  waiting: boolean;
   /** When the last run finished, and how (null before the first). */
   lastFinishedAt: Date | null;
   lastState: "completed" | "failed" | "cancelled" | null;
@@ -243,6 +255,7 @@ export async function fingerprintStatus(db: Db): Promise<FingerprintStatus> {
     total: Number(counts?.total ?? 0),
     fingerprinted: Number(counts?.fingerprinted ?? 0),
     running: runs.running,
+    waiting: runs.waiting,
     lastFinishedAt: runs.lastFinished?.completedOn ?? null,
     lastState: (runs.lastFinished?.state ?? null) as FingerprintStatus["lastState"],
   };

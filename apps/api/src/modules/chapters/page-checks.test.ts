@@ -1,3 +1,4 @@
+import { LANG_HEADER } from "@vt/shared/constants";
 import { encodeKey } from "@vt/shared/scramble";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -233,6 +234,17 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
     expect(before.total - before.fingerprinted).toBeGreaterThanOrEqual(3);
     expect(before.running).toBe(false);
     expect((await call(t, uploader, "GET", "/api/admin/page-fingerprints")).statusCode).toBe(404);
+    expect(before.waiting).toBe(false);
+    // "Run now": admins only; this test app runs no job engine, so it is a translated 503.
+    const run = (user: typeof admin, lang = "vi") =>
+      call(t, user, "POST", "/api/admin/page-fingerprints/run", { headers: { [LANG_HEADER]: lang } });
+    expect((await run(uploader)).statusCode).toBe(404);
+    const none = await run(admin);
+    expect(none.statusCode).toBe(503);
+    expect(none.json().message).toBe("Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau");
+    expect((await run(admin, "en")).json().message).toBe(
+      "The service is temporarily unavailable, please try again later",
+    );
 
     const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<
       typeof fingerprintPages

@@ -14,15 +14,10 @@ import {
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import {
-  call,
-  createTeam,
-  type TestUser,
-  type UploadFile,
-  upload as uploadFiles,
-} from "../../../test/fixtures/api";
-import { type ChapterWorld, chapterKit, chapterWorld } from "../../../test/fixtures/chapters";
+import { call, createTeam, type TestUser } from "../../../test/fixtures/api";
+import { type ChapterWorld, chapterWorld } from "../../../test/fixtures/chapters";
 import { createComic } from "../../../test/fixtures/comics";
+import { pageChecksKit } from "../../../test/fixtures/page-checks";
 import { blankPage, comicPage } from "../../../test/fixtures/pages";
 import { fingerprintImage } from "../../lib/page-fingerprint";
 
@@ -39,7 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { newChapter, uploadPages } = chapterKit(() => ({ t, comicId }));
+const { newChapter, uploadPages, uploadImages, uploadCreditPages, setCredit } = pageChecksKit(() => ({
+  t,
+  comicId,
+}));
 
 async function proposed(bytes: Buffer, name: string): Promise<TProposedPage> {
   const meta = await sharp(bytes).metadata();
@@ -64,12 +62,7 @@ describe("POST /api/comics/:comicId/page-checks", () => {
   it("finds pages already in a stored chapter, in another proposed chapter, duplicates, blank and misfit widths", async () => {
     const originals = await Promise.all([1, 2, 3, 4].map((s) => comicPage(7000 + s, { style: "text" })));
     const ch12 = await newChapter(uploader, { name: "Chương 12" });
-    const files: UploadFile[] = originals.map((bytes, i) => ({
-      field: "files",
-      filename: `${i + 1}.png`,
-      bytes,
-    }));
-    expect((await uploadPages(uploader, ch12.id, files)).statusCode).toBe(201);
+    await uploadImages(uploader, ch12.id, originals);
 
     // Chapter 13 of the import: chapter 12's pages again (re-encoded) and one new page.
     const again = await Promise.all(originals.map((b) => sharp(b).jpeg({ quality: 80 }).toBuffer()));
@@ -150,12 +143,7 @@ describe("POST /api/comics/:comicId/page-checks", () => {
     const recap = await comicPage(7600, { style: "panels" });
     const copied = await comicPage(7601);
     const ch20 = await newChapter(uploader, { name: "Chương 20" });
-    const res = await uploadPages(uploader, ch20.id, [
-      { field: "files", filename: "1.png", bytes: recap },
-      { field: "files", filename: "2.png", bytes: copied },
-    ]);
-    expect(res.statusCode).toBe(201);
-    const recapId = (res.json() as { pages: { id: number }[] }).pages[0]!.id;
+    const [recapId] = await uploadImages(uploader, ch20.id, [recap, copied]);
     const kept = await call(t, uploader, "PUT", `/api/chapters/${ch20.id}/checks/kept`, {
       payload: { kind: "otherChapter", pageIds: [recapId], kept: true },
     });
@@ -182,19 +170,7 @@ describe("POST /api/comics/:comicId/page-checks", () => {
 
   it("finds the team's credit page in a proposed chapter while the team appends its credit pages, not when it does not", async () => {
     const credit = await comicPage(7700, { style: "panels" });
-    const up = await uploadFiles(t, world.owner, `/api/teams/${world.teamA}/credit/pages`, [
-      { field: "files", filename: "credit.png", bytes: credit },
-    ]);
-    expect(up.statusCode).toBe(200);
-    const key = (up.json() as { pages: { key: string }[] }).pages[0]!.key;
-    const setCredit = async (enabled: boolean) =>
-      expect(
-        (
-          await call(t, world.owner, "PUT", `/api/teams/${world.teamA}/credit`, {
-            payload: { enabled, text: "", pages: [key] },
-          })
-        ).statusCode,
-      ).toBe(200);
+    const keys = await uploadCreditPages(world.owner, world.teamA, [credit]);
     const body = {
       chapters: [
         {
@@ -207,11 +183,11 @@ describe("POST /api/comics/:comicId/page-checks", () => {
     const findings = async () =>
       ((await check(uploader, comicId, body)).json() as TPageChecksResponse).chapters[0]!.findings;
 
-    await setCredit(true);
+    await setCredit(world.owner, world.teamA, keys, true);
     expect(await findings()).toEqual([
       { kind: "credit", pages: [{ id: 2, position: 2 }], team: { id: world.teamA, name: "Nhóm A" } },
     ]);
-    await setCredit(false);
+    await setCredit(world.owner, world.teamA, keys, false);
     expect(await findings()).toEqual([]);
   });
 

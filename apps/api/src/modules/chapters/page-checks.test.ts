@@ -4,15 +4,10 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import {
-  call,
-  createUser,
-  type TestUser,
-  type UploadFile,
-  upload as uploadFiles,
-} from "../../../test/fixtures/api";
-import { type ChapterWorld, chapterKit, chapterWorld } from "../../../test/fixtures/chapters";
+import { call, createUser, type TestUser } from "../../../test/fixtures/api";
+import { type ChapterWorld, chapterWorld } from "../../../test/fixtures/chapters";
 import { createComic } from "../../../test/fixtures/comics";
+import { pageChecksKit } from "../../../test/fixtures/page-checks";
 import { blankPage, comicPage, scrambledPage } from "../../../test/fixtures/pages";
 import { runFingerprintPages } from "../../cli/admin";
 import { fingerprintPages } from "../../jobs/pages-fingerprint.job";
@@ -31,16 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { newChapter, uploadPages } = chapterKit(() => ({ t, comicId }));
+const { newChapter, uploadImages, uploadCreditPages, setCredit } = pageChecksKit(() => ({ t, comicId }));
 
-const files = (pages: Buffer[]): UploadFile[] =>
-  pages.map((bytes, i) => ({ field: "files", filename: `${i + 1}.png`, bytes }));
-
-async function upload(chapterId: number, pages: Buffer[], fields: Record<string, string> = {}) {
-  const res = await uploadPages(uploader, chapterId, files(pages), fields);
-  expect(res.statusCode).toBe(201);
-  return (res.json() as { pages: { id: number }[] }).pages.map((p) => p.id);
-}
+const upload = (chapterId: number, pages: Buffer[], fields: Record<string, string> = {}) =>
+  uploadImages(uploader, chapterId, pages, fields);
 
 type Finding = {
   kind: string;
@@ -179,15 +168,8 @@ describe("GET /api/chapters/:chapterId/checks", () => {
 
   it("finds the team's credit page among the chapter's pages while the team appends it, not when the chapter hides it", async () => {
     const credit = await comicPage(3201, { style: "panels" });
-    const up = await uploadFiles(t, world.owner, `/api/teams/${world.teamA}/credit/pages`, [
-      { field: "files", filename: "credit.png", bytes: credit },
-    ]);
-    expect(up.statusCode).toBe(200);
-    const key = (up.json() as { pages: { key: string }[] }).pages[0]!.key;
-    const on = await call(t, world.owner, "PUT", `/api/teams/${world.teamA}/credit`, {
-      payload: { enabled: true, text: "", pages: [key] },
-    });
-    expect(on.statusCode).toBe(200);
+    const keys = await uploadCreditPages(world.owner, world.teamA, [credit]);
+    await setCredit(world.owner, world.teamA, keys, true);
 
     const shown = await newChapter(uploader, { name: "Có ghi công" });
     const ids = await upload(shown.id, [
@@ -279,14 +261,7 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
 
   it("fingerprints the credit pages stored without a hash or with one of an older definition; the credit finding follows", async () => {
     const pages = [await comicPage(3501, { style: "panels" }), await comicPage(3502, { style: "photo" })];
-    const up = await uploadFiles(
-      t,
-      world.collabUser,
-      `/api/teams/${world.teamC}/credit/pages`,
-      pages.map((bytes, i) => ({ field: "files", filename: `${i + 1}.png`, bytes })),
-    );
-    expect(up.statusCode).toBe(200);
-    const keys = (up.json() as { pages: { key: string }[] }).pages.map((p) => p.key);
+    const keys = await uploadCreditPages(world.collabUser, world.teamC, pages);
     const read = async () =>
       (
         await t.database.db.execute<{
@@ -305,10 +280,7 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
       sql`update team_credit set page_hashes = ${JSON.stringify({ [keys[1]!]: older(made.page_hashes[keys[1]!]!) })}::jsonb,
             page_hash_versions = '{}'::jsonb where team_id = ${world.teamC}`,
     );
-    const on = await call(t, world.collabUser, "PUT", `/api/teams/${world.teamC}/credit`, {
-      payload: { enabled: true, text: "", pages: keys },
-    });
-    expect(on.statusCode).toBe(200);
+    await setCredit(world.collabUser, world.teamC, keys, true);
     // Team C collaborates on the chapter, so its credit pages are appended to it.
     const c = await newChapter(uploader, { name: "Ghi công cũ", collaboratingTeamIds: [world.teamC] });
     await upload(c.id, [await comicPage(3503), pages[0]!, pages[1]!]);

@@ -16,18 +16,22 @@
  *   meanwhile keeps the fingerprint its upload made.
  * - A page fingerprinted again takes its keeps along (docs/page-checks.md, "Keeping a finding"):
  *   a finding kept for the page, or for the comic by this page's hash, is kept for the new hash.
+ * - Then the teams' credit pages (`team_credit.pages`) whose hash is missing or has no version of
+ *   the current definition (`page_hash_versions`), by team and key, the same way: each written as
+ *   soon as it is made, only while the page is still in the team's list and still due.
  */
 import { and, count, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Executor } from "../db/executor";
 import { chapterPages, chapters, fingerprintDue, pageCheckKeeps } from "../db/schema/chapters";
+import { teamCredit } from "../db/schema/teams";
 import {
   FINGERPRINT_VERSION,
   fingerprintImage,
   fingerprintScrambled,
   type PageFingerprint,
 } from "../lib/page-fingerprint";
-import { defineJob, type JobContext } from "./engine";
+import { defineJob, type JobContext, type JobEngine } from "./engine";
 import { queueRunState } from "./runs";
 
 /** Pages read per batch. */
@@ -40,7 +44,7 @@ export interface FingerprintResult {
 }
 
 export interface FingerprintProgress extends FingerprintResult {
-  /** Pages without a fingerprint of the current version when the run began. */
+  /** Pages (chapter pages, then credit pages) without a fingerprint of the current version when the run began. */
   total: number;
   /** Of those, how many it has been through. */
   done: number;
@@ -64,7 +68,13 @@ export async function fingerprintPages(
   batch = FINGERPRINT_BATCH,
 ): Promise<FingerprintProgress> {
   const [row] = await db.select({ n: count() }).from(chapterPages).where(due);
-  const progress: FingerprintProgress = { total: Number(row?.n ?? 0), done: 0, made: 0, failed: 0 };
+  const credits = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${creditPagesDue}`);
+  const progress: FingerprintProgress = {
+    total: Number(row?.n ?? 0) + Number(credits.rows[0]?.n ?? 0),
+    done: 0,
+    made: 0,
+    failed: 0,
+  };
   let after = 0;
   for (;;) {
     const pages = await db
@@ -95,7 +105,48 @@ export async function fingerprintPages(
     after = pages.at(-1)!.id;
     onProgress({ ...progress });
   }
+  let afterCredit = { teamId: 0, key: "" };
+  for (;;) {
+    const { rows: pages } = await db.execute<{ teamId: number; key: string }>(sql`
+      select team_id as "teamId", key from ${creditPagesDue}
+      where (team_id, key) > (${afterCredit.teamId}, ${afterCredit.key})
+      order by team_id, key limit ${batch}`);
+    if (!pages.length) break;
+    for (const page of pages) {
+      try {
+        const bytes = await storage.get(page.key);
+        if (!bytes) throw new Error("the stored object is missing");
+        const f = await fingerprintImage(bytes);
+        await writeCreditFingerprint(db, page, f.dhash);
+        progress.made++;
+      } catch (error) {
+        log.warn({ err: error, key: page.key }, "pages.fingerprint could not fingerprint a credit page");
+        progress.failed++;
+      }
+      progress.done++;
+    }
+    afterCredit = pages.at(-1)!;
+    onProgress({ ...progress });
+  }
   return progress;
+}
+
+const version = sql.raw(String(FINGERPRINT_VERSION));
+
+/** The credit pages due (`team_id`, `key`): in a team's list, without a hash of the current version. */
+const creditPagesDue = sql`(
+  select c.team_id, k.key from ${teamCredit} c cross join lateral jsonb_array_elements_text(c.pages) as k(key)
+  where coalesce((c.page_hash_versions ->> k.key)::int, 0) < ${version}
+) as due`;
+
+/** Writes a credit page's new hash while the page is still in its team's list and still due. */
+async function writeCreditFingerprint(db: Executor, page: { teamId: number; key: string }, dhash: string) {
+  await db.execute(sql`
+    update ${teamCredit}
+    set page_hashes = page_hashes || jsonb_build_object(${page.key}::text, ${dhash}::text),
+      page_hash_versions = page_hash_versions || jsonb_build_object(${page.key}::text, ${version})
+    where team_id = ${page.teamId} and pages @> jsonb_build_array(${page.key}::text)
+      and coalesce((page_hash_versions ->> ${page.key}::text)::int, 0) < ${version}`);
 }
 
 /**
@@ -163,6 +214,16 @@ export const pagesFingerprint = defineJob<Record<string, never>, FingerprintResu
   },
 });
 
+/**
+ * Queues a `pages.fingerprint` run now (the admin card's "Run now") unless one is running or queued
+ * already: the daily run's work, at once.
+ */
+export async function queueFingerprintRun(db: Db, jobs: JobEngine): Promise<void> {
+  const runs = await queueRunState(db, pagesFingerprint.name);
+  if (runs.running || runs.waiting) return;
+  await jobs.send(pagesFingerprint, {});
+}
+
 export interface FingerprintStatus {
   /** Our own stored pages (absolute URLs are not fingerprinted). */
   total: number;
@@ -170,6 +231,8 @@ export interface FingerprintStatus {
   fingerprinted: number;
   /** A `pages.fingerprint` run is active now. */
   running: boolean;
+  /** A run is queued and not started yet. */
+  waiting: boolean;
   /** When the last run finished, and how (null before the first). */
   lastFinishedAt: Date | null;
   lastState: "completed" | "failed" | "cancelled" | null;
@@ -192,6 +255,7 @@ export async function fingerprintStatus(db: Db): Promise<FingerprintStatus> {
     total: Number(counts?.total ?? 0),
     fingerprinted: Number(counts?.fingerprinted ?? 0),
     running: runs.running,
+    waiting: runs.waiting,
     lastFinishedAt: runs.lastFinished?.completedOn ?? null,
     lastState: (runs.lastFinished?.state ?? null) as FingerprintStatus["lastState"],
   };

@@ -125,19 +125,29 @@ export async function queueBacklog(db: Db): Promise<QueueBacklog[]> {
   }));
 }
 
-/** Whether a run of queue `name` is active now, and its latest finished run (none before the engine is installed). */
+/**
+ * Whether a run of queue `name` is active now, whether one is queued and not started yet, and its
+ * latest finished run (none before the engine is installed).
+ */
 export async function queueRunState(
   db: Db,
   name: string,
-): Promise<{ running: boolean; lastFinished: { state: JobState; completedOn: Date | null } | null }> {
-  if (!(await installed(db))) return { running: false, lastFinished: null };
+): Promise<{
+  running: boolean;
+  waiting: boolean;
+  lastFinished: { state: JobState; completedOn: Date | null } | null;
+}> {
+  if (!(await installed(db))) return { running: false, waiting: false, lastFinished: null };
   const { rows } = await db.execute<{
     state: JobState;
     completed_on: Date | string | null;
     running: boolean;
+    waiting: boolean;
   }>(sql`
     select j.state::text as state, j.completed_on,
-           exists (select 1 from pgboss.job a where a.name = ${name} and a.state = 'active') as running
+           exists (select 1 from pgboss.job a where a.name = ${name} and a.state = 'active') as running,
+           exists (select 1 from pgboss.job w where w.name = ${name} and w.state in ('created', 'retry')
+                     and w.start_after <= now()) as waiting
       from (select 1) one
       left join lateral (
         select state, completed_on from pgboss.job
@@ -146,6 +156,7 @@ export async function queueRunState(
   const row = rows[0];
   return {
     running: Boolean(row?.running),
+    waiting: Boolean(row?.waiting),
     lastFinished: row?.state ? { state: row.state, completedOn: toDate(row.completed_on) } : null,
   };
 }

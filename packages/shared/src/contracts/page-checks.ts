@@ -85,6 +85,8 @@ export const ZPageFingerprintStatus = z.object({
   fingerprinted: z.number().int(),
   /** A run is going on now. */
   running: z.boolean(),
+  /** A run is queued (by `POST /api/admin/page-fingerprints/run` or the daily schedule) and not started yet. */
+  waiting: z.boolean(),
   /** The last finished run: when (ISO time) and how; null before the first. */
   lastFinishedAt: z.string().nullable(),
   lastState: z.enum(["completed", "failed", "cancelled"]).nullable(),

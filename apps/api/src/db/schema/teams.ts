@@ -96,5 +96,11 @@ export const teamCredit = pgTable("team_credit", {
    * uploaded: the page checks find a team's credit page inside a chapter it is appended to.
    */
   pageHashes: jsonb("page_hashes").$type<Record<string, string>>().notNull().default({}),
+  /**
+   * The fingerprint version (FINGERPRINT_VERSION, as `chapter_pages.fingerprint_version`) of each
+   * hash in `page_hashes`, by storage key: a credit page without one, or of an older version, is
+   * fingerprinted again by the `pages.fingerprint` job (docs/jobs.md, "Page fingerprints").
+   */
+  pageHashVersions: jsonb("page_hash_versions").$type<Record<string, number>>().notNull().default({}),
   ...versioned(),
 });

@@ -76,4 +76,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.pageFingerprintStatus(app.db, await requireUser(request)),
   );
+  app.post(
+    "/admin/page-fingerprints/run",
+    {
+      schema: {
+        tags,
+        summary: "Run the pages.fingerprint job now (unless a run is going on or queued); its progress",
+        response: { 200: ZPageFingerprintStatus, ...e(401, 404, 503) },
+      },
+    },
+    async (request) => service.runPageFingerprints(app.db, app.jobs, await requireUser(request)),
+  );
 };

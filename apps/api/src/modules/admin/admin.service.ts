@@ -9,7 +9,8 @@ import { pageWindow, totalPages } from "@vt/shared/paging";
 import { revokeApiTokens } from "../../auth/api-token";
 import { deleteUserSessions, type SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { fingerprintStatus } from "../../jobs/pages-fingerprint.job";
+import type { JobEngine } from "../../jobs/engine";
+import { fingerprintStatus, queueFingerprintRun } from "../../jobs/pages-fingerprint.job";
 import { AppError } from "../../lib/app-error";
 import { writeAudit } from "../../lib/audit";
 import { updateUser } from "../users/users.service";
@@ -149,4 +150,19 @@ export async function pageFingerprintStatus(db: Db, user: SessionUser): Promise<
   requireAdminArea(user);
   const s = await fingerprintStatus(db);
   return { ...s, lastFinishedAt: s.lastFinishedAt === null ? null : iso(s.lastFinishedAt) };
+}
+
+/**
+ * `POST /api/admin/page-fingerprints/run`: queues the backfill now (nothing new when a run is going
+ * on or queued) and answers its progress; 503 when this instance runs no job engine.
+ */
+export async function runPageFingerprints(
+  db: Db,
+  jobs: JobEngine | null,
+  user: SessionUser,
+): Promise<TPageFingerprintStatus> {
+  requireAdminArea(user);
+  if (!jobs) throw new AppError("SERVICE_UNAVAILABLE");
+  await queueFingerprintRun(db, jobs);
+  return pageFingerprintStatus(db, user);
 }

@@ -7,7 +7,7 @@ import type {
 import type { SessionUser } from "../../auth/session";
 import { checkVersion, fieldError } from "../../lib/app-error";
 import { changedFields, writeAudit } from "../../lib/audit";
-import { comicAccess, inComicTx } from "../comics/comics.service";
+import { comicAccess, defaultChapterTeam, inComicTx } from "../comics/comics.service";
 import { publishAtAfterDelay } from "../upload-settings/upload-settings.service";
 import { queueChapterEvent } from "../webhooks/webhooks-events.service";
 import {
@@ -91,7 +91,7 @@ export async function createChapter(
       }
       teamId = input.teamId;
     } else {
-      teamId = access.uploadTeams[0]?.id ?? access.comic.teamId;
+      teamId = defaultChapterTeam(access);
     }
     await checkTeamIds(tx, {
       collaboratingTeamIds: input.collaboratingTeamIds,

@@ -24,7 +24,9 @@ export interface KeptState {
   pages: Map<number, Map<string, string | null>>;
 }
 
-export async function keptState(db: Executor, comicId: number, chapterId: number): Promise<KeptState> {
+/** `chapterId` null: the comic's kept hashes only (chapters not created yet, the bulk-import preview). */
+export async function keptState(db: Executor, comicId: number, chapterId: number | null): Promise<KeptState> {
+  const comicWide = sql`(${pageCheckKeeps.pageId} is null and ${pageCheckKeeps.comicId} = ${comicId})`;
   const rows = await db
     .select({
       chapterId: pageCheckKeeps.chapterId,
@@ -33,9 +35,7 @@ export async function keptState(db: Executor, comicId: number, chapterId: number
       dhash: pageCheckKeeps.dhash,
     })
     .from(pageCheckKeeps)
-    .where(
-      sql`(${pageCheckKeeps.pageId} is null and ${pageCheckKeeps.comicId} = ${comicId}) or ${pageCheckKeeps.chapterId} = ${chapterId}`,
-    );
+    .where(chapterId === null ? comicWide : sql`${comicWide} or ${pageCheckKeeps.chapterId} = ${chapterId}`);
   const state: KeptState = { hashes: [], pages: new Map() };
   for (const r of rows) {
     if (r.pageId === null) {

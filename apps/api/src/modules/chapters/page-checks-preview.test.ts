@@ -14,9 +14,10 @@ import {
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { call, createTeam, type TestUser, type UploadFile } from "../../../test/fixtures/api";
-import { type ChapterWorld, chapterKit, chapterWorld } from "../../../test/fixtures/chapters";
+import { call, createTeam, type TestUser } from "../../../test/fixtures/api";
+import { type ChapterWorld, chapterWorld } from "../../../test/fixtures/chapters";
 import { createComic } from "../../../test/fixtures/comics";
+import { pageChecksKit } from "../../../test/fixtures/page-checks";
 import { blankPage, comicPage } from "../../../test/fixtures/pages";
 import { fingerprintImage } from "../../lib/page-fingerprint";
 
@@ -33,7 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { newChapter, uploadPages } = chapterKit(() => ({ t, comicId }));
+const { newChapter, uploadPages, uploadImages, uploadCreditPages, setCredit } = pageChecksKit(() => ({
+  t,
+  comicId,
+}));
 
 async function proposed(bytes: Buffer, name: string): Promise<TProposedPage> {
   const meta = await sharp(bytes).metadata();
@@ -58,12 +62,7 @@ describe("POST /api/comics/:comicId/page-checks", () => {
   it("finds pages already in a stored chapter, in another proposed chapter, duplicates, blank and misfit widths", async () => {
     const originals = await Promise.all([1, 2, 3, 4].map((s) => comicPage(7000 + s, { style: "text" })));
     const ch12 = await newChapter(uploader, { name: "Chương 12" });
-    const files: UploadFile[] = originals.map((bytes, i) => ({
-      field: "files",
-      filename: `${i + 1}.png`,
-      bytes,
-    }));
-    expect((await uploadPages(uploader, ch12.id, files)).statusCode).toBe(201);
+    await uploadImages(uploader, ch12.id, originals);
 
     // Chapter 13 of the import: chapter 12's pages again (re-encoded) and one new page.
     const again = await Promise.all(originals.map((b) => sharp(b).jpeg({ quality: 80 }).toBuffer()));
@@ -138,6 +137,58 @@ describe("POST /api/comics/:comicId/page-checks", () => {
         total: 3,
       },
     ]);
+  });
+
+  it("marks a picture kept for the whole comic as kept, as the chapter checks do: it is no open finding", async () => {
+    const recap = await comicPage(7600, { style: "panels" });
+    const copied = await comicPage(7601);
+    const ch20 = await newChapter(uploader, { name: "Chương 20" });
+    const [recapId] = await uploadImages(uploader, ch20.id, [recap, copied]);
+    const kept = await call(t, uploader, "PUT", `/api/chapters/${ch20.id}/checks/kept`, {
+      payload: { kind: "otherChapter", pageIds: [recapId], kept: true },
+    });
+    expect(kept.statusCode).toBe(200);
+
+    // Chapter 21 of an import: the recap re-encoded, chapter 20's other page, a new page.
+    const pages = await pagesOf([
+      await sharp(recap).jpeg({ quality: 80 }).toBuffer(),
+      copied,
+      await comicPage(7602),
+    ]);
+    const out = (
+      await check(uploader, comicId, { chapters: [{ label: "Chương 21", order: 21, pages }] })
+    ).json() as TPageChecksResponse;
+    const chapter = { id: ch20.id, order: ch20.order, name: "Chương 20" };
+    expect(out.chapters[0]!.findings).toEqual([
+      { kind: "otherChapter", chapter, pages: [{ id: 2, position: 2 }], matched: 1, total: 3 },
+      { kind: "otherChapter", chapter, pages: [{ id: 1, position: 1 }], matched: 1, total: 3, kept: true },
+    ]);
+    // The open findings, what the preview counts as problems, leave the recap out.
+    const open = out.chapters[0]!.findings.filter((f) => !f.kept);
+    expect(open.flatMap((f) => f.pages.map((p) => p.position))).toEqual([2]);
+  });
+
+  it("finds the team's credit page in a proposed chapter while the team appends its credit pages, not when it does not", async () => {
+    const credit = await comicPage(7700, { style: "panels" });
+    const keys = await uploadCreditPages(world.owner, world.teamA, [credit]);
+    const body = {
+      chapters: [
+        {
+          label: "Chương 30",
+          order: 30,
+          pages: await pagesOf([await comicPage(7701), await sharp(credit).jpeg({ quality: 80 }).toBuffer()]),
+        },
+      ],
+    };
+    const findings = async () =>
+      ((await check(uploader, comicId, body)).json() as TPageChecksResponse).chapters[0]!.findings;
+
+    await setCredit(world.owner, world.teamA, keys, true);
+    expect(await findings()).toEqual([
+      { kind: "credit", pages: [{ id: 2, position: 2 }], team: { id: world.teamA, name: "Nhóm A" } },
+    ]);
+    await setCredit(world.owner, world.teamA, keys, false);
+    expect(await findings()).toEqual([]);
   });
 
   it("never compares with another comic's pages; the collaborating team may check, others get 404, signed out 401", async () => {

@@ -1,17 +1,13 @@
+import { LANG_HEADER } from "@vt/shared/constants";
 import { encodeKey } from "@vt/shared/scramble";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import {
-  call,
-  createUser,
-  type TestUser,
-  type UploadFile,
-  upload as uploadFiles,
-} from "../../../test/fixtures/api";
-import { type ChapterWorld, chapterKit, chapterWorld } from "../../../test/fixtures/chapters";
+import { call, createUser, type TestUser } from "../../../test/fixtures/api";
+import { type ChapterWorld, chapterWorld } from "../../../test/fixtures/chapters";
 import { createComic } from "../../../test/fixtures/comics";
+import { pageChecksKit } from "../../../test/fixtures/page-checks";
 import { blankPage, comicPage, scrambledPage } from "../../../test/fixtures/pages";
 import { runFingerprintPages } from "../../cli/admin";
 import { fingerprintPages } from "../../jobs/pages-fingerprint.job";
@@ -31,16 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { newChapter, uploadPages } = chapterKit(() => ({ t, comicId }));
+const { newChapter, uploadImages, uploadCreditPages, setCredit } = pageChecksKit(() => ({ t, comicId }));
 
-const files = (pages: Buffer[]): UploadFile[] =>
-  pages.map((bytes, i) => ({ field: "files", filename: `${i + 1}.png`, bytes }));
-
-async function upload(chapterId: number, pages: Buffer[], fields: Record<string, string> = {}) {
-  const res = await uploadPages(uploader, chapterId, files(pages), fields);
-  expect(res.statusCode).toBe(201);
-  return (res.json() as { pages: { id: number }[] }).pages.map((p) => p.id);
-}
+const upload = (chapterId: number, pages: Buffer[], fields: Record<string, string> = {}) =>
+  uploadImages(uploader, chapterId, pages, fields);
 
 type Finding = {
   kind: string;
@@ -208,15 +198,8 @@ describe("GET /api/chapters/:chapterId/checks", () => {
 
   it("finds the team's credit page among the chapter's pages while the team appends it, not when the chapter hides it", async () => {
     const credit = await comicPage(3201, { style: "panels" });
-    const up = await uploadFiles(t, world.owner, `/api/teams/${world.teamA}/credit/pages`, [
-      { field: "files", filename: "credit.png", bytes: credit },
-    ]);
-    expect(up.statusCode).toBe(200);
-    const key = (up.json() as { pages: { key: string }[] }).pages[0]!.key;
-    const on = await call(t, world.owner, "PUT", `/api/teams/${world.teamA}/credit`, {
-      payload: { enabled: true, text: "", pages: [key] },
-    });
-    expect(on.statusCode).toBe(200);
+    const keys = await uploadCreditPages(world.owner, world.teamA, [credit]);
+    await setCredit(world.owner, world.teamA, keys, true);
 
     const shown = await newChapter(uploader, { name: "Có ghi công" });
     const ids = await upload(shown.id, [
@@ -263,6 +246,17 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
     expect(before.total - before.fingerprinted).toBeGreaterThanOrEqual(3);
     expect(before.running).toBe(false);
     expect((await call(t, uploader, "GET", "/api/admin/page-fingerprints")).statusCode).toBe(404);
+    expect(before.waiting).toBe(false);
+    // "Run now": admins only; this test app runs no job engine, so it is a translated 503.
+    const run = (user: typeof admin, lang = "vi") =>
+      call(t, user, "POST", "/api/admin/page-fingerprints/run", { headers: { [LANG_HEADER]: lang } });
+    expect((await run(uploader)).statusCode).toBe(404);
+    const none = await run(admin);
+    expect(none.statusCode).toBe(503);
+    expect(none.json().message).toBe("Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau");
+    expect((await run(admin, "en")).json().message).toBe(
+      "The service is temporarily unavailable, please try again later",
+    );
 
     const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<
       typeof fingerprintPages
@@ -293,6 +287,50 @@ describe("pages.fingerprint: pages stored before fingerprints", () => {
     );
     expect(code).toBe(0);
     expect(out).toEqual(["Every stored page already has its fingerprint."]);
+  });
+
+  it("fingerprints the credit pages stored without a hash or with one of an older definition; the credit finding follows", async () => {
+    const pages = [await comicPage(3501, { style: "panels" }), await comicPage(3502, { style: "photo" })];
+    const keys = await uploadCreditPages(world.collabUser, world.teamC, pages);
+    const read = async () =>
+      (
+        await t.database.db.execute<{
+          page_hashes: Record<string, string>;
+          page_hash_versions: Record<string, number>;
+        }>(sql`select page_hashes, page_hash_versions from team_credit where team_id = ${world.teamC}`)
+      ).rows[0]!;
+    const made = await read();
+    // The upload records each hash with the current definition's version.
+    expect(made.page_hash_versions).toEqual(Object.fromEntries(keys.map((k) => [k, FINGERPRINT_VERSION])));
+    expect(Object.keys(made.page_hashes).sort()).toEqual([...keys].sort());
+
+    // As older releases left them: the first page without a hash, the second with an older one and no version.
+    const older = (h: string) => (BigInt(`0x${h}`) ^ 0xffffn).toString(16).padStart(16, "0");
+    await t.database.db.execute(
+      sql`update team_credit set page_hashes = ${JSON.stringify({ [keys[1]!]: older(made.page_hashes[keys[1]!]!) })}::jsonb,
+            page_hash_versions = '{}'::jsonb where team_id = ${world.teamC}`,
+    );
+    await setCredit(world.collabUser, world.teamC, keys, true);
+    // Team C collaborates on the chapter, so its credit pages are appended to it.
+    const c = await newChapter(uploader, { name: "Ghi công cũ", collaboratingTeamIds: [world.teamC] });
+    await upload(c.id, [await comicPage(3503), pages[0]!, pages[1]!]);
+    const credit = async () =>
+      (await checks(uploader, c.id)).body.findings
+        .filter((f) => f.kind === "credit")
+        .map((f) => f.pages.map((p) => p.position));
+    expect(await credit()).toEqual([]);
+
+    const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<
+      typeof fingerprintPages
+    >[0]["log"];
+    const result = await fingerprintPages({ db: t.database.db, storage: t.storage, log });
+    expect(result).toMatchObject({ total: 2, made: 2, failed: 0 });
+    expect(await read()).toEqual(made);
+    expect(await credit()).toEqual([[2, 3]]);
+    // Nothing left: a second run has nothing to do.
+    expect(await fingerprintPages({ db: t.database.db, storage: t.storage, log })).toMatchObject({
+      total: 0,
+    });
   });
 
   it("makes again the fingerprints an older definition made; the findings kept with them stay kept", async () => {

@@ -139,14 +139,16 @@ export function pageFindings(
 /**
  * The credit pages readers see after this chapter: unless the chapter hides them, those of the
  * teams it names for credit (none named: its own team and its collaborating teams) whose credit is
- * on, with the dHashes made when they were uploaded.
+ * on, with the dHashes made when they were uploaded. A chapter not created yet (`id: null`, the
+ * bulk-import preview) has no collaborating teams.
  */
 export async function appendedCredits(
   db: Executor,
-  chapter: { id: number; teamId: number; creditTeamIds: number[]; hideCredit: boolean },
+  chapter: { id: number | null; teamId: number; creditTeamIds: number[]; hideCredit: boolean },
 ): Promise<AppendedCredit[]> {
   if (chapter.hideCredit) return [];
   const named = chapter.creditTeamIds.length > 0;
+  const chapterId = chapter.id;
   const rows = await db
     .select({ id: teams.id, name: teams.name, pages: teamCredit.pages, pageHashes: teamCredit.pageHashes })
     .from(teamCredit)
@@ -156,16 +158,18 @@ export async function appendedCredits(
         eq(teamCredit.enabled, true),
         named
           ? inArray(teamCredit.teamId, chapter.creditTeamIds)
-          : or(
-              eq(teamCredit.teamId, chapter.teamId),
-              inArray(
-                teamCredit.teamId,
-                db
-                  .select({ id: chapterTeams.teamId })
-                  .from(chapterTeams)
-                  .where(eq(chapterTeams.chapterId, chapter.id)),
+          : chapterId === null
+            ? eq(teamCredit.teamId, chapter.teamId)
+            : or(
+                eq(teamCredit.teamId, chapter.teamId),
+                inArray(
+                  teamCredit.teamId,
+                  db
+                    .select({ id: chapterTeams.teamId })
+                    .from(chapterTeams)
+                    .where(eq(chapterTeams.chapterId, chapterId)),
+                ),
               ),
-            ),
       ),
     )
     .orderBy(teams.id);

@@ -71,6 +71,14 @@ export async function comicAccess(
   return checkComicAccess(await repo.findComicAccess(db, comicId, user.id, options), user, need);
 }
 
+/**
+ * The team a new chapter of the comic belongs to when the uploader names none: the caller's first
+ * team that may upload to it (the owner team first), else the comic's own team (an admin).
+ */
+export function defaultChapterTeam(access: ComicAccess): number {
+  return access.uploadTeams[0]?.id ?? access.comic.teamId;
+}
+
 /** Runs a change in one transaction with the comic row locked and the caller's access re-read under the lock. */
 export function inComicTx<T>(
   db: Db,

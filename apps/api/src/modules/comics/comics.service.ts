@@ -68,6 +68,7 @@ export {
   checkComicAccess,
   comicAccess,
   comicAudit,
+  defaultChapterTeam,
   inComicTx,
 } from "./comic-access";
 export {

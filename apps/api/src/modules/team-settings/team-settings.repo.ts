@@ -2,11 +2,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/executor";
 import { teamCredit, teamDonate } from "../../db/schema/teams";
+import { FINGERPRINT_VERSION } from "../../lib/page-fingerprint";
 
 export type DonateRow = Omit<typeof teamDonate.$inferSelect, "teamId" | "updatedAt" | "version">;
 export type CreditRow = Omit<
   typeof teamCredit.$inferSelect,
-  "teamId" | "updatedAt" | "version" | "pageHashes"
+  "teamId" | "updatedAt" | "version" | "pageHashes" | "pageHashVersions"
 >;
 /** A stored row with its version (1 for settings never saved). */
 export type Versioned<T> = T & { version: number };
@@ -77,8 +78,9 @@ export async function saveCredit(tx: Executor, teamId: number, values: CreditRow
 }
 
 /**
- * Records the dHashes of credit pages just uploaded (`key -> dhash`) and forgets those of pages no
- * longer in the list (the page checks read them: docs/page-checks.md).
+ * Records the dHashes of credit pages just uploaded (`key -> dhash`), made by the current
+ * fingerprint (FINGERPRINT_VERSION), and forgets those of pages no longer in the list (the page
+ * checks read them: docs/page-checks.md).
  */
 export async function saveCreditPageHashes(
   tx: Executor,
@@ -86,10 +88,13 @@ export async function saveCreditPageHashes(
   added: Record<string, string>,
   removed: string[] = [],
 ): Promise<void> {
+  const versions = Object.fromEntries(Object.keys(added).map((k) => [k, FINGERPRINT_VERSION]));
+  const gone = `{${removed.map((k) => JSON.stringify(k)).join(",")}}`;
   await tx
     .update(teamCredit)
     .set({
-      pageHashes: sql`(${teamCredit.pageHashes} || ${JSON.stringify(added)}::jsonb) - ${`{${removed.map((k) => JSON.stringify(k)).join(",")}}`}::text[]`,
+      pageHashes: sql`(${teamCredit.pageHashes} || ${JSON.stringify(added)}::jsonb) - ${gone}::text[]`,
+      pageHashVersions: sql`(${teamCredit.pageHashVersions} || ${JSON.stringify(versions)}::jsonb) - ${gone}::text[]`,
     })
     .where(eq(teamCredit.teamId, teamId));
 }

@@ -27,6 +27,8 @@ const ui = {
           "Pages uploaded before page checks existed, and pages fingerprinted the older way, are fingerprinted daily (or now: npm run admin -- fingerprint-pages), so the page checks compare them too.",
         count: "{{done}} of {{total}} pages fingerprinted",
         running: "Running…",
+        waiting: "Waiting to run…",
+        run: "Run now",
         never: "Not run yet.",
         finished: {
           completed: "The last run finished at {{at}}.",

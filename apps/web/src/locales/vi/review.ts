@@ -30,6 +30,8 @@ export const reviewUi = {
           "Các trang tải lên trước khi có kiểm tra trang, và các trang đã lấy dấu vân theo cách cũ, được lấy dấu vân mỗi ngày (hoặc ngay: npm run admin -- fingerprint-pages), để kiểm tra trang so sánh cả chúng.",
         count: "Đã lấy dấu vân {{done}} / {{total}} trang",
         running: "Đang chạy…",
+        waiting: "Đang chờ chạy…",
+        run: "Chạy ngay",
         never: "Chưa chạy lần nào.",
         finished: {
           completed: "Lần chạy gần nhất xong lúc {{at}}.",

@@ -2,6 +2,7 @@ import type { TProposedFinding } from "@vt/shared/contracts/page-checks";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useChapterLabel } from "../hooks/use-chapter-label";
+import { useFindingText } from "../hooks/use-finding-text";
 import type { RowChecks } from "./page-checks";
 
 /** At most this many thumbnails next to a finding. */
@@ -9,7 +10,9 @@ const THUMBS = 4;
 
 /**
  * The page checks of one preview row (docs/page-checks.md): one line per finding with the small
- * thumbnails of its pages, "nothing found", or how many pages could not be read. Advice only.
+ * thumbnails of its pages, "nothing found", or how many pages could not be read. Findings kept for
+ * the whole comic (a recap or credit page kept in the chapter editor) are only counted, as the
+ * editor's "Kept (n)". Advice only.
  */
 export function PageChecksCell({ result }: { result: RowChecks | undefined }) {
   const { t } = useTranslation();
@@ -21,7 +24,9 @@ export function PageChecksCell({ result }: { result: RowChecks | undefined }) {
     [urls],
   );
   if (!result) return <span className="text-muted-foreground">—</span>;
-  const { findings, unchecked } = result.checks;
+  const { unchecked } = result.checks;
+  const findings = result.checks.findings.filter((f) => !f.kept);
+  const kept = result.checks.findings.length - findings.length;
   return (
     <ul className="grid gap-1 text-xs" data-testid="bulk-import-checks">
       {findings.map((f) => (
@@ -53,6 +58,11 @@ export function PageChecksCell({ result }: { result: RowChecks | undefined }) {
           {t("power.bulkImport.checks.unchecked", { count: unchecked })}
         </li>
       )}
+      {kept > 0 && (
+        <li className="text-muted-foreground" data-finding="kept">
+          {t("chapters.checks.keptTitle", { count: kept })}
+        </li>
+      )}
       {findings.length === 0 && unchecked === 0 && (
         <li className="text-muted-foreground">{t("power.bulkImport.checks.none")}</li>
       )}
@@ -63,6 +73,7 @@ export function PageChecksCell({ result }: { result: RowChecks | undefined }) {
 function FindingText({ finding: f }: { finding: TProposedFinding }) {
   const { t } = useTranslation();
   const label = useChapterLabel();
+  const findingText = useFindingText();
   const pages = f.pages.map((p) => p.position).join(", ");
   const count = f.pages.length;
   switch (f.kind) {
@@ -99,6 +110,16 @@ function FindingText({ finding: f }: { finding: TProposedFinding }) {
         </span>
       );
     case "credit":
-      return <span>{t("chapters.checks.credit", { pages, team: f.team?.name ?? "" })}</span>;
+      // The chapter editor's sentence for the same finding.
+      return (
+        <span>
+          {
+            findingText(
+              f,
+              f.pages.map((p) => p.position),
+            ).title
+          }
+        </span>
+      );
   }
 }

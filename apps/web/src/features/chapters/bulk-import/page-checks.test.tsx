@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTexts, i18n } from "@/lib/i18n";
 import { en } from "@/locales/resources-en";
 import { viFirstLoad } from "@/locales/resources-vi";
+import { chaptersVi } from "@/locales/vi/chapters";
 import { powerVi } from "@/locales/vi/power";
 import { ImportPreviewTable, type PreviewRow } from "./import-preview-table";
 import type { ImportFile } from "./import-source";
@@ -12,6 +13,8 @@ import { type RowChecks, runPageChecks } from "./page-checks";
 beforeAll(() => {
   addTexts("vi", viFirstLoad);
   addTexts("vi", powerVi);
+  // The comic's chapter list, where the import is, loads the chapter texts (features/chapters/texts.ts).
+  addTexts("vi", chaptersVi);
   i18n.addResourceBundle("en", "translation", en, true, true);
   // jsdom has no object URLs for the thumbnails.
   URL.createObjectURL ??= () => "blob:thumb";
@@ -167,8 +170,36 @@ describe("Check pages in the bulk import preview", () => {
       },
     ],
     ["c", { names: [], thumbs: [], checks: { index: 2, pageCount: 0, unchecked: 0, findings: [] } }],
+    [
+      "d",
+      {
+        names: ["1.jpg", "2.jpg"],
+        thumbs: [thumb, thumb],
+        checks: {
+          index: 3,
+          pageCount: 2,
+          unchecked: 0,
+          findings: [
+            {
+              kind: "otherChapter",
+              chapter: { id: 5, order: 12, name: "Gió" },
+              pages: [{ id: 1, position: 1 }],
+              matched: 1,
+              total: 2,
+              kept: true,
+            },
+            { kind: "credit", pages: [{ id: 2, position: 2 }], team: { id: 3, name: "Nhóm A" } },
+          ],
+        },
+      },
+    ],
   ]);
-  const rows = [row("a", "Chương 13", 13), row("b", "Chương 14", 14), row("c", "Chương 15", 15)];
+  const rows = [
+    row("a", "Chương 13", 13),
+    row("b", "Chương 14", 14),
+    row("c", "Chương 15", 15),
+    row("d", "Chương 16", 16),
+  ];
 
   it("shows each row's findings in Vietnamese with the pages' thumbnails", async () => {
     await i18n.changeLanguage("vi");
@@ -185,6 +216,21 @@ describe("Check pages in the bulk import preview", () => {
     expect(within(b!).getByText("1 trên 1 trang trùng với Chương 13 trong lần nhập này")).toBeTruthy();
     expect(within(b!).getByText("1 trang không đọc được")).toBeTruthy();
     expect(within(c!).getByText("Không thấy vấn đề")).toBeTruthy();
+  }, 30_000);
+
+  it("says a credit page in the chapter editor's words, and only counts what was kept for the comic", async () => {
+    await i18n.changeLanguage("vi");
+    render(<ImportPreviewTable rows={rows} onEdit={() => {}} checks={checks} />);
+    const d = screen.getAllByTestId("bulk-import-checks")[3]!;
+    expect(within(d).getByText("Trang 2 là trang ghi công mà Nhóm A đã tự gắn vào cuối chương")).toBeTruthy();
+    expect(within(d).getByText("Đã giữ lại (1)")).toBeTruthy();
+    // The kept recap is no open finding: no sentence, no thumbnail.
+    expect(within(d).queryByText(/đã có trong Chương 12/)).toBeNull();
+    expect(within(d).getAllByRole("img")).toHaveLength(1);
+    await i18n.changeLanguage("en");
+    expect(
+      await within(d).findByText("Page 2 is the credit page Nhóm A already adds to the end of the chapter"),
+    ).toBeTruthy();
   }, 30_000);
 
   it("says the same in English", async () => {

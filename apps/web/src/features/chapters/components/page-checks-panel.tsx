@@ -1,4 +1,3 @@
-import type { TPageCheckFinding } from "@vt/shared/contracts/page-checks";
 import { BookmarkCheckIcon, RotateCcwIcon, Trash2Icon, TriangleAlertIcon, XIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +10,8 @@ import { describeError } from "@/lib/error-toast";
 import { showErrorToast } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 import { useKeepFinding } from "../api/keep-finding";
-import { useChapterLabel, useLooseT } from "../hooks/use-chapter-label";
+import { useLooseT } from "../hooks/use-chapter-label";
+import { useFindingText } from "../hooks/use-finding-text";
 import type { PageChecksState, ShownFinding } from "../hooks/use-page-checks";
 import { usePageThumb } from "../hooks/use-page-thumb";
 import type { EditorPage, PagesSession } from "../pages-session";
@@ -102,48 +102,6 @@ export function PageChecksPanel({
       </CardContent>
     </Card>
   );
-}
-
-/** The sentence of a finding and its hint, in the interface language. */
-export function useFindingText() {
-  const { t } = useTranslation();
-  const label = useChapterLabel();
-  return (f: TPageCheckFinding, positions: number[]) => {
-    const pages = positions.join(", ");
-    switch (f.kind) {
-      case "duplicate":
-        return { title: t("chapters.checks.duplicate", { pages }), hint: t("chapters.checks.duplicateHint") };
-      case "otherChapter":
-        return {
-          title: t("chapters.checks.otherChapter", {
-            matched: positions.length,
-            total: f.total ?? positions.length,
-            chapter: f.chapter ? label(f.chapter) : "",
-          }),
-          hint:
-            positions.length === 1
-              ? t("chapters.checks.otherChapterHintOne")
-              : t("chapters.checks.otherChapterHintMany"),
-        };
-      case "blank":
-        return { title: t("chapters.checks.blank", { pages }), hint: t("chapters.checks.blankHint") };
-      case "width":
-        return {
-          title: t("chapters.checks.width", { pages, width: f.width, median: f.medianWidth }),
-          hint: t("chapters.checks.widthHint"),
-        };
-      case "narrow":
-        return {
-          title: t("chapters.checks.narrow", { pages, width: f.width, min: f.minWidth }),
-          hint: t("chapters.checks.narrowHint"),
-        };
-      case "credit":
-        return {
-          title: t("chapters.checks.credit", { pages, team: f.team?.name ?? "" }),
-          hint: t("chapters.checks.creditHint"),
-        };
-    }
-  };
 }
 
 /** A finding of many pages (a whole chapter uploaded twice) shows this many thumbnails until asked. */

@@ -3,7 +3,25 @@ import { useTranslation } from "react-i18next";
 import { AlertShell } from "@/components/alert-shell";
 import { AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { ConflictDialogProps } from "./conflict-dialog";
+import type { FieldChange } from "@/lib/version-conflict";
+
+export type ConflictDialogProps = {
+  open: boolean;
+  /**
+   * "save": the server refused a save based on an older copy (409);
+   * "changed": fresher data arrived while the user was editing.
+   */
+  mode: "save" | "changed";
+  /** What the record is, as the user calls it ("Chương 3", "Nhóm Hoa Mai"). */
+  subject: string;
+  changes: FieldChange[];
+  busy: boolean;
+  /** Take the server's copy (the user's unsaved changes are dropped). */
+  onReload: () => void;
+  /** "save": save the user's copy over the newer one; "changed": keep editing on top of it. */
+  onOverwrite: () => void;
+  onCancel: () => void;
+};
 
 /** The conflict dialog's content, loaded when it first opens (ConflictDialog, conflict-dialog.tsx). */
 export function ConflictAlert({

@@ -1,26 +1,10 @@
 import { lazy, Suspense } from "react";
 import { useOpenedOnce } from "@/components/modal/use-opened-once";
-import type { FieldChange } from "@/lib/version-conflict";
+import type { ConflictDialogProps } from "./conflict-alert";
+
+export type { ConflictDialogProps };
 
 const ConflictAlert = lazy(() => import("./conflict-alert").then((m) => ({ default: m.ConflictAlert })));
-
-export type ConflictDialogProps = {
-  open: boolean;
-  /**
-   * "save": the server refused a save based on an older copy (409);
-   * "changed": fresher data arrived while the user was editing.
-   */
-  mode: "save" | "changed";
-  /** What the record is, as the user calls it ("Chương 3", "Nhóm Hoa Mai"). */
-  subject: string;
-  changes: FieldChange[];
-  busy: boolean;
-  /** Take the server's copy (the user's unsaved changes are dropped). */
-  onReload: () => void;
-  /** "save": save the user's copy over the newer one; "changed": keep editing on top of it. */
-  onOverwrite: () => void;
-  onCancel: () => void;
-};
 
 /**
  * The one dialog every form shows when its record changed elsewhere: the fields that changed

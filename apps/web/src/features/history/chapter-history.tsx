@@ -1,4 +1,4 @@
-import "@/features/requests/texts";
+import "./texts";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,16 +1,10 @@
 import { lazy, Suspense } from "react";
 import { useOpenedOnce } from "@/components/modal/use-opened-once";
+import type { ChapterPreviewProps } from "./chapter-preview";
+
+export type { ChapterPreviewProps, PreviewPage } from "./chapter-preview";
 
 const ChapterPreview = lazy(() => import("./chapter-preview").then((m) => ({ default: m.ChapterPreview })));
-
-export type PreviewPage = { src: string; key?: string };
-
-export type ChapterPreviewProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  pages: readonly PreviewPage[] | undefined;
-};
 
 /**
  * The chapter as readers see it: pages one under the other, full width; a scrambled page is fetched

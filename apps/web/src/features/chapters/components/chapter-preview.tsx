@@ -3,7 +3,15 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogShell } from "@/components/dialog-shell";
 import { getImagePool } from "@/lib/images/pool";
-import type { ChapterPreviewProps, PreviewPage } from "./chapter-preview-dialog";
+
+export type PreviewPage = { src: string; key?: string };
+
+export type ChapterPreviewProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  pages: readonly PreviewPage[] | undefined;
+};
 
 /** The preview's dialog, loaded when first opened (ChapterPreviewDialog, chapter-preview-dialog.tsx). */
 export function ChapterPreview({ open, onOpenChange, title, pages }: ChapterPreviewProps) {

@@ -7,7 +7,8 @@
 //   unit+api: Vitest projects shared, api, web (api on PGlite, and on PostgreSQL when
 //             TEST_DATABASE_URL is set) and scripts (the repository's own rules, such as
 //             scripts/outside-references.test.mjs: comments and docs cite the repository)
-//   e2e:      Playwright in system Chromium against the real server on a temp data dir; where
+//   e2e:      the web build, then its JS budgets (scripts/bundle-size.mjs --strict: a screen over
+//             its budget fails), then Playwright in system Chromium against the real server on a temp data dir; where
 //             /usr/bin/chromium is missing and this runs as root with apt-get, Debian's chromium is
 //             installed first (said so in the output)
 // Each suite's line gives its time; `--summary <file>` also writes the totals as JSON (.ci/run
@@ -97,6 +98,10 @@ if (wanted("unit")) {
 if (wanted("e2e")) {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const buildOk = run("npm", ["run", "build"]) === 0;
+  if (buildOk) {
+    const budgetsOk = run("node", ["scripts/bundle-size.mjs", "--strict"]) === 0;
+    record("web build and its JS budgets (bundle-size --strict)", budgetsOk ? 1 : 0, budgetsOk ? 0 : 1);
+  }
   if (!buildOk) record("web build", 0, 1);
   else if (!ensureChromium(chromium)) {
     console.error(`\nEnd-to-end tests cannot run: no Chromium at ${chromium} (apt-get install chromium).`);

@@ -4,7 +4,7 @@
  * then the size. The server checks again (content, size, pixel count).
  */
 import { imageHeadProblem, SNIFF_BYTES } from "@vt/shared/image-sniff";
-import type { ValidationProblem } from "@vt/shared/validation";
+import type { ValidationProblem } from "@vt/shared/validation-rules";
 
 /** The first bytes of a file (enough to tell its type by signature). */
 export async function readHead(file: Blob, length = SNIFF_BYTES): Promise<Uint8Array> {

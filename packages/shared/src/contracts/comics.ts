@@ -32,9 +32,12 @@
 import { z } from "zod";
 import { COMIC_SORTS, COMIC_STATUS_FILTERS, COMIC_STATUSES } from "../comic-status";
 import { GENRE_SLUGS } from "../genres";
+import { REQUEST_STATUSES, REQUEST_TYPES } from "../request-kinds";
 import { zBaseVersion, zRequiredString } from "../validation";
 import { ZStoredImage } from "./images";
 import { ZPersonRef } from "./people";
+
+export { REQUEST_STATUSES, REQUEST_TYPES };
 
 const MB = 1024 * 1024;
 
@@ -139,10 +142,8 @@ export const ZComicListQuery = z.object({
 export type TComicListQuery = z.input<typeof ZComicListQuery>;
 export type TComicListQueryParsed = z.output<typeof ZComicListQuery>;
 
-export const REQUEST_TYPES = ["permission", "delete", "merge", "person-delete"] as const;
 export const ZRequestType = z.enum(REQUEST_TYPES, { error: () => "validation.invalid" });
 export type TRequestType = z.infer<typeof ZRequestType>;
-export const REQUEST_STATUSES = ["pending", "approved", "rejected", "cancelled", "superseded"] as const;
 export const ZRequestStatus = z.enum(REQUEST_STATUSES, { error: () => "validation.invalid" });
 export type TRequestStatus = z.infer<typeof ZRequestStatus>;
 

@@ -1,11 +1,11 @@
 import "@/features/comics/texts";
 import "@/features/chapters/texts";
-import "@/features/requests/texts";
 import "@/lib/power-texts";
 import { getRouteApi } from "@tanstack/react-router";
 import type { ComicDetail } from "@vt/shared/api-schemas";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { LinkButton } from "@/components/link-button";
@@ -16,9 +16,13 @@ import { NEW_CHAPTER, parseChapterId } from "@/features/chapters/chapters-search
 import { ChapterEditor } from "@/features/chapters/components/chapter-editor";
 import { parseComicId } from "@/features/comics/comics-search";
 import { ComicLayout, SectionSkeleton } from "@/features/comics/components/comic-layout";
-import { ChapterHistory } from "@/features/history/chapter-history";
 import { useUploadSettings } from "@/features/teams/api/upload-settings";
 import { isApiError } from "@/lib/api-error";
+
+// Below the editor: its table and texts load after the page's first paint, not with it.
+const ChapterHistory = lazy(() =>
+  import("@/features/history/chapter-history").then((m) => ({ default: m.ChapterHistory })),
+);
 
 const route = getRouteApi("/app/comics/$comicId/chapters/$chapterId");
 
@@ -84,7 +88,11 @@ export function ChapterPage() {
                   })
                 }
               />
-              {chapterId !== null && <ChapterHistory chapterId={chapterId} />}
+              {chapterId !== null && (
+                <Suspense fallback={null}>
+                  <ChapterHistory chapterId={chapterId} />
+                </Suspense>
+              )}
             </>
           )}
         </div>

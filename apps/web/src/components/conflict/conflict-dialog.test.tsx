@@ -6,6 +6,8 @@ import { ApiError } from "@/lib/api-error";
 import { addTexts } from "@/lib/i18n";
 import { fieldOf } from "@/lib/version-conflict";
 import { signedInVi } from "@/locales/resources-vi-signed-in";
+// Loaded up front: the dialog loads it when it first opens (conflict-dialog.tsx).
+import "./conflict-alert";
 import { ConflictDialog } from "./conflict-dialog";
 import { useSaveConflict, type VersionedWrite } from "./use-save-conflict";
 

@@ -6,8 +6,8 @@ import {
   parseOrder,
   toChapterFields,
   toLocalDateTime,
-  ZChapterForm,
 } from "./chapter-form-schema";
+import { ZChapterForm } from "./chapter-form-validation";
 import { parseChapterId, parseChapterListSearch } from "./chapters-search";
 
 const form = (patch: Partial<ChapterFormValues> = {}): ChapterFormValues => ({

@@ -1,54 +1,33 @@
 /**
  * The chapter editor's form: what the inputs hold (text for numbers and the date, a oneshot toggle
  * instead of order -1) and how it becomes the shared `PUT /chapters/{id}` / `POST /chapters` body.
- * Messages are catalogue keys (docs/dashboard.md, "Forms and their messages"):
- * validation.chapterOrderInvalid, validation.hiddenOrderNeedsTitle, validation.scheduleInFuture.
+ * The checks (zod) are in chapter-form-validation.ts, loaded with the form's first check.
  */
 import { CHAPTER_ORDER_ONESHOT } from "@vt/shared/constants";
 import type { TChapter, TUpdateChapterRequest } from "@vt/shared/contracts/chapters";
 import type { TTeamRef } from "@vt/shared/contracts/comics";
-import { isScheduleInFuture } from "@vt/shared/validation";
-import { z } from "zod";
 import { parseDateTimeField, toDateTimeField } from "@/lib/date-format";
 
 const ORDER_TEXT = /^\d+(?:[.,]\d+)?$/;
 
-export const ZChapterForm = z
-  .object({
-    name: z.string().max(255, { error: "validation.tooLong" }),
-    order: z.string(),
-    oneshot: z.boolean(),
-    volume: z.string(),
-    /** `datetime-local` value (local time), "" = publish on save. */
-    publishAt: z.string(),
-    hidden: z.boolean(),
-    hideOrder: z.boolean(),
-    hideDefaultOrder: z.boolean(),
-    donateTeamIds: z.array(z.number()),
-    creditTeamIds: z.array(z.number()),
-    hideDonate: z.boolean(),
-    hideCredit: z.boolean(),
-    collaboratingTeams: z.array(z.object({ id: z.number(), name: z.string() })),
-    scrambled: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.oneshot && parseOrder(v.order) === null) {
-      ctx.addIssue({ code: "custom", path: ["order"], message: "validation.chapterOrderInvalid" });
-    }
-    if (v.hideOrder && v.name.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["name"], message: "validation.hiddenOrderNeedsTitle" });
-    }
-    if (v.volume.trim() !== "" && parseVolume(v.volume) === null) {
-      ctx.addIssue({ code: "custom", path: ["volume"], message: "validation.invalid" });
-    }
-    const at = parseLocalDateTime(v.publishAt);
-    if (v.publishAt.trim() !== "" && at === null) {
-      ctx.addIssue({ code: "custom", path: ["publishAt"], message: "chapters.editor.scheduledAtFormat" });
-    } else if (at !== null && !isScheduleInFuture(at)) {
-      ctx.addIssue({ code: "custom", path: ["publishAt"], message: "validation.scheduleInFuture" });
-    }
-  });
-export type ChapterFormValues = z.infer<typeof ZChapterForm>;
+/** What the inputs hold; `chapter-form-validation.ts` checks them (loaded with the first check). */
+export type ChapterFormValues = {
+  name: string;
+  order: string;
+  oneshot: boolean;
+  volume: string;
+  /** The schedule field's text (local time, dd/mm/yyyy hh:mm), "" = publish on save. */
+  publishAt: string;
+  hidden: boolean;
+  hideOrder: boolean;
+  hideDefaultOrder: boolean;
+  donateTeamIds: number[];
+  creditTeamIds: number[];
+  hideDonate: boolean;
+  hideCredit: boolean;
+  collaboratingTeams: TTeamRef[];
+  scrambled: boolean;
+};
 
 /** "12", "12.5" and "12,5" -> number (>= 0); anything else null. */
 export function parseOrder(text: string): number | null {
@@ -58,7 +37,7 @@ export function parseOrder(text: string): number | null {
   return Number.isFinite(n) && n >= 0 && n <= 1_000_000 ? n : null;
 }
 
-function parseVolume(text: string): number | null {
+export function parseVolume(text: string): number | null {
   const t = text.trim().replace(",", ".");
   if (!/^\d+(?:\.\d+)?$/.test(t)) return null;
   const n = Number(t);

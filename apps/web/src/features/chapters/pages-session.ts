@@ -13,7 +13,7 @@ import { MAX_PAGES_PER_UPLOAD, PAGE_MAX_BYTES } from "@vt/shared/constants";
 import type { TChapterDetail } from "@vt/shared/contracts/chapters";
 import { naturalSort } from "@vt/shared/natural-sort";
 import { UPLOAD_BATCH } from "@vt/shared/upload-batches";
-import type { ValidationProblem } from "@vt/shared/validation";
+import type { ValidationProblem } from "@vt/shared/validation-rules";
 import { imageProblem } from "@/lib/image-file";
 import { type PipelineRun, runPipeline } from "@/lib/images/pipeline";
 import { getImagePool } from "@/lib/images/pool";

@@ -10,7 +10,7 @@ import {
   COVER_RATIO_HEIGHT,
   COVER_RATIO_WIDTH,
 } from "@vt/shared/constants";
-import { isValidCoverSize } from "@vt/shared/validation";
+import { isValidCoverSize } from "@vt/shared/validation-rules";
 import { ImageProcessingError } from "@/lib/images/errors";
 
 export const COVER_RATIO = COVER_RATIO_WIDTH / COVER_RATIO_HEIGHT;

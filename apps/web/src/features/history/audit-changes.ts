@@ -9,7 +9,7 @@
 import { chapterLabel } from "@vt/shared/chapter-label";
 import { COMIC_STATUSES } from "@vt/shared/comic-status";
 import type { TAuditEntry } from "@vt/shared/contracts/admin";
-import { REQUEST_STATUSES, REQUEST_TYPES } from "@vt/shared/contracts/comics";
+import { REQUEST_STATUSES, REQUEST_TYPES } from "@vt/shared/request-kinds";
 import { formatDateTime } from "@/lib/date-format";
 
 type Kind = "text" | "bool" | "number" | "date" | "status" | "type" | "teams" | "people" | "genres" | "pages";

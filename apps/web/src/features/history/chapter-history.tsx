@@ -1,3 +1,4 @@
+import "./texts";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -13,6 +13,9 @@ import { GAP_RGBA } from "@vt/shared/scramble";
 import { readHead } from "../image-file";
 import { ImageProcessingError } from "./errors";
 import { fitWidth, renameWithExtension } from "./format";
+import { hasOffscreen2d } from "./offscreen";
+
+export { hasOffscreen2d };
 
 export type JobStage = "queued" | "decode" | "draw" | "encode" | "done";
 /** Progress of one job: the stage it entered and a rough completed fraction (0..1). */
@@ -47,20 +50,6 @@ export type ProcessedPage = {
 export type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
 export type Ctx2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 export type Decoded = { source: CanvasImageSource; width: number; height: number; close: () => void };
-
-let offscreen2d: boolean | undefined;
-/** OffscreenCanvas exists and gives a 2D context (Safari < 16.4 had OffscreenCanvas without 2D). */
-export function hasOffscreen2d(): boolean {
-  if (offscreen2d === undefined) {
-    try {
-      offscreen2d =
-        typeof OffscreenCanvas !== "undefined" && new OffscreenCanvas(1, 1).getContext("2d") !== null;
-    } catch {
-      offscreen2d = false;
-    }
-  }
-  return offscreen2d;
-}
 
 export function createCanvas(width: number, height: number): { canvas: AnyCanvas; ctx: Ctx2D } {
   let canvas: AnyCanvas;

@@ -12,10 +12,11 @@
 
 import { gifSize, SNIFF_BYTES } from "@vt/shared/image-sniff";
 import { readHead } from "../image-file";
-import { hasOffscreen2d, type JobProgress, type ProcessedPage, type ProcessPageOptions } from "./canvas-ops";
+import type { JobProgress, ProcessedPage, ProcessPageOptions } from "./canvas-ops";
 import { abortError, deserializeError, throwIfAborted, toImageError } from "./errors";
 import type { FingerprintedPage } from "./fingerprint-ops";
 import { renameWithExtension } from "./format";
+import { hasOffscreen2d } from "./offscreen";
 import { defaultPoolSize } from "./pool-size";
 import {
   type FromWorker,
@@ -26,7 +27,6 @@ import {
   type ToWorker,
   transferablesOf,
 } from "./protocol";
-import { runJob } from "./run-job";
 import type {
   ScrambledPage,
   ScramblePageOptions,
@@ -319,7 +319,9 @@ export class ImagePool {
         if (job.settled) throw abortError();
       },
     };
-    runJob(job.request, ctx)
+    // The operations load with the first page worked on the main thread (the workers load their own).
+    import("./run-job")
+      .then(({ runJob }) => runJob(job.request, ctx))
       .then(
         (result) => this.settle(job, "resolve", result),
         (error: unknown) => this.settle(job, "reject", toImageError(error)),

@@ -18,7 +18,7 @@ import {
   publishDates,
   storedPageOrder,
 } from "@vt/shared/import-plan";
-import type { ValidationProblem } from "@vt/shared/validation";
+import type { ValidationProblem } from "@vt/shared/validation-rules";
 import { describeError } from "@/lib/error-toast";
 import { i18n } from "@/lib/i18n";
 import { imageErrorI18nKey } from "@/lib/images/errors";

@@ -3,7 +3,6 @@
  * save-conflict guard, and what Save/Publish and dropped files do. A new chapter becomes a draft on
  * the server as soon as its first pages are dropped (they upload into it).
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ComicDetail } from "@vt/shared/api-schemas";
 import { chapterLabel } from "@vt/shared/chapter-label";
@@ -16,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useSaveConflict } from "@/components/conflict/use-save-conflict";
 import { useModal } from "@/components/modal/use-modal";
 import { formatDateTime } from "@/lib/date-format";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { showErrorToast } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 import { type ConflictField, fieldOf, listChange } from "@/lib/version-conflict";
@@ -27,12 +27,16 @@ import {
   chapterFormDefaults,
   formOrder,
   toChapterFields,
-  ZChapterForm,
 } from "../chapter-form-schema";
 import { type AddResult, pagesSession } from "../pages-session";
 import { useLooseT } from "./use-chapter-label";
 import { usePageChecks } from "./use-page-checks";
 import { usePagesSession } from "./use-pages-session";
+
+/** The form's checks (zod), loaded with its first check: see chapter-form-validation.ts. */
+const chapterFormResolver = lazyResolver<ChapterFormValues>(() =>
+  import("../chapter-form-validation").then((m) => m.chapterFormResolver),
+);
 
 export type ChapterEditorProps = {
   comic: ComicDetail;
@@ -74,7 +78,7 @@ export function useChapterEditor({
   const splitId = useId();
 
   const form = useForm<ChapterFormValues>({
-    resolver: zodResolver(ZChapterForm),
+    resolver: chapterFormResolver,
     defaultValues: chapterFormDefaults(chapter, nextOrder, publishDelayHours),
   });
   const { formState, watch } = form;

@@ -34,7 +34,8 @@ it("marks the fingerprints made before versions as version 1, due again like the
     const old = await page(1, "0123456789abcdef");
     const none = await page(2, null);
 
-    expect(await runMigrations(database)).toEqual(["0024_fingerprint_version"]);
+    // 0024 and whatever came after it.
+    expect((await runMigrations(database))[0]).toBe("0024_fingerprint_version");
     const rows = await database.db
       .select({ id: chapterPages.id, dhash: chapterPages.dhash, version: chapterPages.fingerprintVersion })
       .from(chapterPages)

@@ -325,6 +325,41 @@ describe("npm run upload", () => {
       "  Chapter 3: pages 1.png, 2.png are the same picture",
       "  Chapter 3: page 3.png is blank or nearly blank",
     ]);
+
+    // A picture the team kept for the whole comic (a recap page) is printed as kept.
+    const recap = write("Recap", { "Chapter 7": [pages[1]!], "Chapter 8": [await comicPage(8898)] });
+    expect(
+      await runUpload(
+        [recap, "--comic", String(checksComic), "--server", server],
+        { VT_TOKEN: token },
+        io().io,
+      ),
+    ).toBe(0);
+    const chapters = (await call(t, owner, "GET", `/api/chapters/comic/${checksComic}`)).json() as {
+      id: number;
+      order: number;
+    }[];
+    const seventh = chapters.find((c) => c.order === 7)!;
+    const checks = (await call(t, owner, "GET", `/api/chapters/${seventh.id}/checks`)).json() as {
+      findings: { kind: string; pages: { id: number }[] }[];
+    };
+    const shared = checks.findings.find((f) => f.kind === "otherChapter")!;
+    const keep = await call(t, owner, "PUT", `/api/chapters/${seventh.id}/checks/kept`, {
+      payload: { kind: "otherChapter", pageIds: shared.pages.map((p) => p.id), kept: true },
+    });
+    expect(keep.statusCode).toBe(200);
+    const kept = io();
+    expect(await runUpload(args, { VT_TOKEN: token }, kept.io)).toBe(0);
+    const start = kept.out.indexOf(
+      `Page checks (against comic ${checksComic} and the other chapters of this upload):`,
+    );
+    // Page 2's picture is kept wherever it is found (chapters 1 and 7); page 1's is not.
+    expect(kept.out.slice(start + 1).filter((l) => l.startsWith("  Chapter 2:"))).toEqual([
+      "  Chapter 2: 1 of 3 pages are already in chapter 1 of the comic (page 1.png)",
+      "  Chapter 2: 1 of 3 pages are already in chapter 1 of the comic (page 2.png) (kept on purpose)",
+      "  Chapter 2: 1 of 3 pages are already in Chapter 4 of this upload (page 3.png)",
+      "  Chapter 2: 1 of 3 pages are already in chapter 7 of the comic (page 2.png) (kept on purpose)",
+    ]);
   }, 120_000);
 
   it("a revoked token gets 401 and uploads nothing", async () => {

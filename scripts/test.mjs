@@ -5,7 +5,8 @@
 //             dependency-cruiser and the API's module cycles) and the committed OpenAPI document
 //             and its web types (npm run openapi:check): every check docs/architecture.md calls enforced
 //   unit+api: Vitest projects shared, api, web (api on PGlite, and on PostgreSQL when
-//             TEST_DATABASE_URL is set) and scripts (the repository's own rules, such as
+//             TEST_DATABASE_URL is set; TEST_PGLITE_PROJECTS=web,shared limits the PGlite pass
+//             to those projects) and scripts (the repository's own rules, such as
 //             scripts/outside-references.test.mjs: comments and docs cite the repository)
 //   e2e:      the web build, then its JS budgets (scripts/bundle-size.mjs --strict: a screen over
 //             its budget fails), then Playwright in system Chromium against the real server on a temp data dir; where
@@ -90,8 +91,15 @@ function vitest(name, args, env) {
 }
 
 if (wanted("unit")) {
-  // Every project on PGlite first; then the API project again on PostgreSQL when configured.
-  vitest("vitest (PGlite)", [], { TEST_DATABASE_URL: "" });
+  // Every project on PGlite first (or only those TEST_PGLITE_PROJECTS names, comma-separated: .ci/run's
+  // Node 24 pass leaves the API's PGlite run to the Node 20 pass); then the API project again on
+  // PostgreSQL when configured.
+  const projects = (process.env.TEST_PGLITE_PROJECTS ?? "").split(",").filter(Boolean);
+  vitest(
+    projects.length ? `vitest (PGlite: ${projects.join(", ")})` : "vitest (PGlite)",
+    projects.flatMap((p) => ["--project", p]),
+    { TEST_DATABASE_URL: "" },
+  );
   if (process.env.TEST_DATABASE_URL) vitest("vitest api (PostgreSQL)", ["--project", "api"], {});
 }
 

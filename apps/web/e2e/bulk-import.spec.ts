@@ -104,7 +104,12 @@ test("imports a zip of five chapters through the preview table", async ({ browse
     "href",
     new RegExp(`^/comics/${comicId}/chapters/\\d+$`),
   );
-  if (shots) await page.screenshot({ path: path.join(shots, "bulk-review-vi.png") });
+  if (shots) {
+    await page.screenshot({ path: path.join(shots, "bulk-review-vi.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(shots, "bulk-review-vi-phone.png") });
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
   await page.getByRole("button", { name: "Vẫn đăng", exact: true }).click();
   await expect(page.getByTestId("bulk-import-done")).toHaveText("Đã nhập xong 5 chương.", {
     timeout: 60_000,

@@ -229,13 +229,10 @@ export class ImportRun {
     for (const row of this.options.rows) {
       const detail = this.details.get(row.key);
       if (detail?.status !== "draft") continue;
-      let warnings = 0;
-      try {
-        const checks = await getPageChecks(detail.id);
-        warnings = checks.findings.filter((f) => !f.kept).length;
-      } catch {
-        warnings = 0;
-      }
+      const warnings = await getPageChecks(detail.id).then(
+        (checks) => checks.findings.filter((f) => !f.kept).length,
+        () => 0,
+      );
       this.patch(row.key, { warnings });
     }
     return this.state.chapters.some((c) => (c.warnings ?? 0) > 0);
